@@ -1,0 +1,51 @@
+// One jest run for the whole workspace, in native ESM (Prisma's generated client and several
+// dependencies are ESM-only). Workspace packages resolve to their sources so tests need no build.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', tsx: true, decorators: false },
+      transform: { react: { runtime: 'automatic' } },
+    },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
+const common = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.tsx?$': swc },
+  moduleNameMapper: {
+    '^@civic/(contracts|service-kit|test-kit|db-migrate)$': '<rootDir>/packages/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testEnvironment: 'node',
+};
+
+export default {
+  rootDir: '.',
+  testTimeout: 30_000,
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{packages,services,frontends}/*/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['\\.int\\.test\\.ts$', '/node_modules/'],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{packages,services}/*/test/**/*.int.test.ts'],
+      globalSetup: '<rootDir>/packages/test-kit/src/global-setup.ts',
+      globalTeardown: '<rootDir>/packages/test-kit/src/global-teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/e2e/test/**/*.e2e.test.ts'],
+      globalSetup: '<rootDir>/e2e/src/global-setup.ts',
+      globalTeardown: '<rootDir>/e2e/src/global-teardown.ts',
+    },
+  ],
+};

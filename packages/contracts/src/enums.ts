@@ -1,0 +1,51 @@
+/** Role value of SPEC section 6. */
+export const Role = { User: 0, Moderator: 1, Scribe: 2 } as const;
+export type Role = (typeof Role)[keyof typeof Role];
+
+/** candidateTo of a candidate vote (SPEC section 3). */
+export const CandidateTo = { Moderator: 1, Scribe: 2, GreatWise: 3 } as const;
+export type CandidateTo = (typeof CandidateTo)[keyof typeof CandidateTo];
+export const candidateToValues = Object.values(CandidateTo);
+
+/** Vote choices for proposals, articles and amendments. */
+export const voteChoices = ['for', 'against', 'neutral', 'blank'] as const;
+export type VoteChoice = (typeof voteChoices)[number];
+
+/** The 15 proposal categories of SPEC section 3. */
+export const proposalCategories = [
+  'security',
+  'relations',
+  'economy',
+  'education',
+  'health',
+  'labour',
+  'transport',
+  'environment',
+  'justice',
+  'defense',
+  'international-relations',
+  'meta',
+  'culture-and-sports',
+  'social-affairs',
+  'other',
+] as const;
+export type ProposalCategory = (typeof proposalCategories)[number];
+
+/** Reference (source) type codes 1-6. */
+export const ReferenceType = { Book: 1, Periodical: 2, Article: 3, Website: 4, Film: 5, Other: 6 } as const;
+export type ReferenceType = (typeof ReferenceType)[keyof typeof ReferenceType];
+
+/** Periodical frequency codes 1-5. */
+export const Frequency = { Daily: 1, Weekly: 2, Monthly: 3, Quarterly: 4, Yearly: 5 } as const;
+export type Frequency = (typeof Frequency)[keyof typeof Frequency];
+
+/** moderationStatus and scribeStatus: 0 not signalled, 1 signalled. */
+export const SignalStatus = { NotSignalled: 0, Signalled: 1 } as const;
+export type SignalStatus = (typeof SignalStatus)[keyof typeof SignalStatus];
+
+/** Decision cycle phases, in order. */
+export const decisionPhases = ['proposals', 'voting', 'creation', 'final-vote', 'archive'] as const;
+export type DecisionPhase = (typeof decisionPhases)[number];
+
+/** Suspension lengths offered to moderators, in minutes: 10 minutes, 1 hour, 2 hours, 1 day. */
+export const suspensionMinutes = [10, 60, 120, 1440] as const;

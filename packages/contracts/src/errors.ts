@@ -1,0 +1,58 @@
+/**
+ * The error catalogue of the product (SPEC section 8). The value is the wire `statusMessage`:
+ * the exact English message, which the front end looks up by its key to translate.
+ */
+export const ErrorMessages = {
+  emailAlreadyRegistered: 'Email already registered',
+  incorrectEmailOrPassword: 'Incorrect email or password',
+  unknownEmail: 'Unknown email',
+  onlyOneProposal: 'Only one proposal per user, come back later',
+  tooManyAccountsSameIp: 'Too many accounts on the same IP',
+  tooManyAccountsSameDay: 'Too many accounts on the same day, come back later',
+  tooManyProposals: 'Too many proposals, come back later',
+  maxProposalsReached: 'Maximum number of proposals reached',
+  linkErrorOrExpiredToken: 'Link error or expired token',
+  unauthorized: 'Unauthorized',
+  badRequest: 'Bad Request',
+  notFound: 'Not Found',
+  internalServerError: 'Internal Server Error',
+  unknownError: 'Unknown Error',
+  missingRequiredFields: 'Missing required fields',
+  invalidToken: 'Invalid token',
+  missingToken: 'Missing token',
+  tokenExpired: 'Token has expired',
+  unauthorizedAction: 'Unauthorized action',
+  userNotFound: 'User not found',
+  userNotFoundOrEmailMismatch: 'User not found or email did not match',
+  incorrectPassword: 'Incorrect password',
+  emailAlreadyInUse: 'Email already in use',
+  requestExpired: 'The request has expired',
+  requestFailed: 'The request has failed',
+  suspensionError: 'Suspension error',
+  unexpectedError: 'An unexpected error occurred',
+  tooManyRequests: 'Too Many Requests',
+  serviceUnavailable: 'Service Unavailable',
+  /** Vote failure code of the elections calls. */
+  updateKO: 'updateKO',
+  /** Candidate added without a user. */
+  noUser: 'No user',
+} as const;
+
+export type ErrorKey = keyof typeof ErrorMessages;
+export type ErrorMessage = (typeof ErrorMessages)[ErrorKey];
+
+const keyByMessage = new Map<string, ErrorKey>(
+  (Object.entries(ErrorMessages) as [ErrorKey, string][]).map(([key, message]) => [message, key]),
+);
+
+/** The catalogue key of a wire message, or undefined when the message is not in the catalogue. */
+export function errorKeyOf(statusMessage: string): ErrorKey | undefined {
+  return keyByMessage.get(statusMessage);
+}
+
+/** The error body every service answers with (SPEC section 8). */
+export interface ErrorBody {
+  statusCode: number;
+  statusMessage: ErrorMessage;
+  data?: unknown;
+}

@@ -1,0 +1,4 @@
+export * from './errors.js';
+export * from './enums.js';
+export * from './limits.js';
+export * from './events.js';

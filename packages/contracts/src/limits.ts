@@ -1,0 +1,19 @@
+/** Business constants of SPEC section 9 and ARCHITECTURE section 8 that both ends use. */
+export const Limits = {
+  notificationPageSize: 50,
+  proposalTitle: { min: 3, max: 256 },
+  proposalDescription: { min: 3, max: 600 },
+  chatMessage: { min: 1, max: 250 },
+  password: { min: 8, max: 128 },
+  userName: { min: 3, max: 64 },
+  startMinVerifiedUsers: 150,
+  startMinProposals: 10,
+  modalPollMs: 100,
+  snackbarDefaultMs: 4000,
+  localeCookieDays: 365,
+  chunkReloadGuardMs: 10_000,
+} as const;
+
+export const locales = ['en', 'fr'] as const;
+export type Locale = (typeof locales)[number];
+export const localeCookieName = 'locale';
