@@ -1,0 +1,72 @@
+import Type, { type Static, type TObject, type TProperties } from 'typebox';
+import Value from 'typebox/value';
+
+/** Settings every service reads. Services extend this with their own. */
+export const BaseConfigProperties = {
+  PORT: Type.Integer({ minimum: 0, maximum: 65535 }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    { default: 'info' },
+  ),
+  DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
+  NATS_URL: Type.String({ pattern: '^(nats|tls)://', default: 'nats://127.0.0.1:4222' }),
+  /** Prefix of every subject and stream name, so test runs sharing one NATS never meet. */
+  NATS_PREFIX: Type.String({ pattern: '^([a-z0-9_]+\\.)?$', default: '' }),
+  OUTBOX_POLL_MS: Type.Integer({ minimum: 10, default: 250 }),
+  SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, default: 10_000 }),
+};
+
+/** Who issues access tokens and for whom: identity signs with these, every service checks them. */
+export const JwtConfigProperties = {
+  JWT_ISSUER: Type.String({ minLength: 1, default: 'civic-identity' }),
+  JWT_AUDIENCE: Type.String({ minLength: 1, default: 'civic-platform' }),
+};
+
+/** Services other than identity verify tokens with identity's public keys. */
+export const JwksConfigProperties = {
+  ...JwtConfigProperties,
+  JWKS_URL: Type.String({ format: 'uri', default: 'http://127.0.0.1:4001/api/auth/jwks' }),
+};
+
+export const BaseConfig = Type.Object(BaseConfigProperties);
+export type BaseConfig = Static<typeof BaseConfig>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the schema's keys from the environment, applies defaults, converts strings to the
+ * declared types and validates. Throws ConfigError naming every missing or bad variable.
+ */
+export function loadConfig<P extends TProperties>(
+  schema: TObject<P>,
+  env: Record<string, string | undefined> = process.env,
+): Static<TObject<P>> {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const withDefaults = Value.Default(schema, raw);
+  const converted = Value.Convert(schema, withDefaults);
+  if (Value.Check(schema, converted)) return converted as Static<TObject<P>>;
+
+  const problems = new Map<string, string>();
+  for (const error of Value.Errors(schema, converted)) {
+    const params = error.params as { requiredProperties?: string[] } | undefined;
+    if (error.keyword === 'required' && params?.requiredProperties) {
+      for (const name of params.requiredProperties) problems.set(name, `${name} is required but not set`);
+      continue;
+    }
+    const name = error.instancePath.replace(/^\//, '') || '(root)';
+    if (!problems.has(name)) {
+      problems.set(name, `${name} is invalid (${error.message}): got ${JSON.stringify(env[name] ?? null)}`);
+    }
+  }
+  throw new ConfigError([...problems.values()]);
+}

@@ -1,0 +1,104 @@
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import {
+  jetstream,
+  jetstreamManager,
+  JetStreamApiError,
+  RetentionPolicy,
+  StorageType,
+  type JetStreamClient,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
+import type { StreamOwner } from '@civic/contracts';
+
+/** How long JetStream remembers a Nats-Msg-Id: a re-publish inside it is dropped as a duplicate. */
+export const DUPLICATE_WINDOW_MS = 2 * 60_000;
+const STREAM_MAX_AGE_MS = 30 * 24 * 3600_000;
+
+/** JetStream durations are in nanoseconds. */
+export const nanos = (ms: number): number => ms * 1_000_000;
+
+/**
+ * The event bus of one service: a JetStream connection plus the naming rules. Every subject and
+ * stream carries `prefix`, so several test runs (or environments) can share one NATS server.
+ */
+export interface EventBus {
+  readonly nc: NatsConnection;
+  readonly js: JetStreamClient;
+  readonly jsm: JetStreamManager;
+  /** Wire subject of a logical subject such as `identity.user.registered`. */
+  subject(logical: string): string;
+  /** Logical subject of a wire subject. */
+  logical(wire: string): string;
+  /** Stream that holds the subjects of one owning service. */
+  streamName(owner: StreamOwner): string;
+  /** Creates the owner's stream when missing (idempotent; producers and consumers both call it). */
+  ensureStream(owner: StreamOwner): Promise<string>;
+  /** Resolves when the server answers a round trip. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface BusOptions {
+  url: string;
+  prefix?: string;
+  /** Connection name, shown by the NATS server's monitoring. */
+  name: string;
+}
+
+export async function connectBus(options: BusOptions): Promise<EventBus> {
+  const prefix = options.prefix ?? '';
+  const nc = await connect({
+    servers: options.url.split(','),
+    name: options.name,
+    // Never give up: the outbox keeps events while NATS is away and the relay resumes after.
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    pingInterval: 10_000,
+  });
+  const jsm = await jetstreamManager(nc);
+  const js = jetstream(nc);
+  const ensured = new Set<string>();
+
+  const bus: EventBus = {
+    nc,
+    js,
+    jsm,
+    subject: (logical) => `${prefix}${logical}`,
+    logical: (wire) => (wire.startsWith(prefix) ? wire.slice(prefix.length) : wire),
+    streamName: (owner) => `${prefix.replace(/\./g, '_')}${owner}`.toUpperCase(),
+    async ensureStream(owner) {
+      const name = bus.streamName(owner);
+      if (ensured.has(name)) return name;
+      try {
+        await jsm.streams.info(name);
+      } catch (error) {
+        if (!(error instanceof JetStreamApiError) || error.code !== 404) throw error;
+        try {
+          await jsm.streams.add({
+            name,
+            subjects: [`${prefix}${owner}.>`],
+            storage: StorageType.File,
+            retention: RetentionPolicy.Limits,
+            duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+            max_age: nanos(STREAM_MAX_AGE_MS),
+          });
+        } catch (addError) {
+          // Another process created it between our look and our add.
+          await jsm.streams.info(name).catch(() => {
+            throw addError;
+          });
+        }
+      }
+      ensured.add(name);
+      return name;
+    },
+    async ping() {
+      if (nc.isClosed()) throw new Error('NATS connection closed');
+      await nc.rtt();
+    },
+    async close() {
+      if (!nc.isClosed()) await nc.drain().catch(() => nc.close());
+    },
+  };
+  return bus;
+}

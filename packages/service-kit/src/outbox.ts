@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Static } from 'typebox';
+import { Compile } from 'typebox/compile';
+import type { EventDefinition, EventEnvelope } from '@civic/contracts';
+import { quoteIdent, type SqlClient, type SqlExecutor } from './prisma.js';
+import type { EventBus } from './nats.js';
+
+/** Builds an event envelope after checking the payload against the event's schema. */
+export function newEvent<D extends EventDefinition>(definition: D, payload: Static<D['payload']>, now = new Date()): EventEnvelope {
+  const validator = Compile(definition.payload);
+  if (!validator.Check(payload)) {
+    const details = [...validator.Errors(payload)].map((e) => `${e.instancePath} ${e.message}`).join('; ');
+    throw new Error(`Invalid payload for ${definition.subject}: ${details}`);
+  }
+  return { id: randomUUID(), subject: definition.subject, version: definition.version, occurredAt: now.toISOString(), payload };
+}
+
+/**
+ * Writes the event into the service's outbox inside the caller's transaction, so the event exists
+ * exactly when the business change it describes is committed.
+ */
+export async function enqueueEvent(tx: SqlExecutor, schema: string, event: EventEnvelope): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `INSERT INTO ${quoteIdent(schema)}."outbox_event" (id, subject, version, payload, occurred_at) VALUES ($1::uuid, $2, $3, $4::jsonb, $5::timestamptz)`,
+    event.id,
+    event.subject,
+    event.version,
+    JSON.stringify(event.payload),
+    event.occurredAt,
+  );
+}
+
+interface OutboxRow {
+  id: string;
+  subject: string;
+  version: number;
+  payload: unknown;
+  occurred_at: Date;
+}
+
+export interface OutboxRelayOptions {
+  db: SqlClient;
+  schema: string;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+  batchSize?: number;
+  /** Longest pause between attempts while NATS or PostgreSQL is failing. */
+  maxBackoffMs?: number;
+}
+
+/**
+ * Publishes committed outbox rows to JetStream in commit order, with `Nats-Msg-Id` = event id so a
+ * re-publish after a crash is dropped by the stream, and marks each row sent after its ack.
+ * Rows are claimed with SKIP LOCKED, so several replicas can run a relay at once.
+ */
+export class OutboxRelay {
+  private readonly table: string;
+  private readonly pollMs: number;
+  private readonly batchSize: number;
+  private readonly maxBackoffMs: number;
+  private running: Promise<void> | null = null;
+  private stopping = false;
+  private wakeUp: (() => void) | null = null;
+  private failures = 0;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.table = `${quoteIdent(options.schema)}."outbox_event"`;
+    this.pollMs = options.pollMs ?? 250;
+    this.batchSize = options.batchSize ?? 100;
+    this.maxBackoffMs = options.maxBackoffMs ?? 5000;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.running = this.loop();
+  }
+
+  /** Publish now instead of at the next poll (called after a commit that enqueued events). */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.running;
+    this.running = null;
+  }
+
+  /** Publishes one batch; returns how many rows were sent. Throws when publishing failed. */
+  async publishBatch(): Promise<number> {
+    const { db, bus } = this.options;
+    let failure: unknown = null;
+    const sent = await db.$transaction(
+      async (tx) => {
+        const rows = await tx.$queryRawUnsafe<OutboxRow[]>(
+          `SELECT id::text AS id, subject, version, payload, occurred_at FROM ${this.table}
+           WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+          this.batchSize,
+        );
+        const published: string[] = [];
+        for (const row of rows) {
+          const envelope: EventEnvelope = {
+            id: row.id,
+            subject: row.subject,
+            version: row.version,
+            occurredAt: new Date(row.occurred_at).toISOString(),
+            payload: row.payload,
+          };
+          try {
+            await bus.js.publish(bus.subject(row.subject), JSON.stringify(envelope), { msgID: row.id, timeout: 5000 });
+          } catch (error) {
+            // Keep what was acknowledged; the rest stays in the outbox for the next attempt.
+            failure = error;
+            break;
+          }
+          published.push(row.id);
+        }
+        if (published.length > 0) {
+          await tx.$executeRawUnsafe(`UPDATE ${this.table} SET sent_at = now() WHERE id = ANY($1::uuid[])`, published);
+        }
+        return published.length;
+      },
+      { timeout: 60_000, maxWait: 10_000 },
+    );
+    if (failure) throw failure;
+    return sent;
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let sent = 0;
+      try {
+        sent = await this.publishBatch();
+        if (this.failures > 0) this.options.log.info({ afterFailures: this.failures }, 'outbox relay recovered');
+        this.failures = 0;
+      } catch (error) {
+        this.failures += 1;
+        if (this.failures === 1 || this.failures % 20 === 0) {
+          this.options.log.warn({ err: error, failures: this.failures }, 'outbox relay could not publish, will retry');
+        }
+      }
+      if (this.stopping) break;
+      if (sent === this.batchSize) continue;
+      const pause = this.failures > 0 ? Math.min(this.pollMs * 2 ** this.failures, this.maxBackoffMs) : this.pollMs;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pause);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wakeUp = null;
+    }
+  }
+}

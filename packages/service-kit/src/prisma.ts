@@ -1,0 +1,25 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+
+/**
+ * The driver adapter for a service's Prisma client: its own PostgreSQL schema in the shared
+ * database (Prisma 7 ignores `?schema=` in the URL, the adapter option sets it).
+ */
+export function createPrismaAdapter(databaseUrl: string, schema: string, maxConnections = 10): PrismaPg {
+  return new PrismaPg({ connectionString: databaseUrl, max: maxConnections }, { schema });
+}
+
+/** The SQL surface of a Prisma client or transaction that the outbox and inbox need. */
+export interface SqlExecutor {
+  $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
+}
+
+export interface SqlClient extends SqlExecutor {
+  $transaction<R>(fn: (tx: SqlExecutor) => Promise<R>, options?: { maxWait?: number; timeout?: number }): Promise<R>;
+}
+
+/** Quotes a schema or table identifier for raw SQL (names come from code, never from users). */
+export function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
+  return `"${name}"`;
+}

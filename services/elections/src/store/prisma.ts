@@ -1,0 +1,9 @@
+import { createPrismaAdapter } from '@civic/service-kit';
+import { PrismaClient } from '../generated/prisma/client.js';
+
+export const SCHEMA = 'elections';
+export type ElectionsPrisma = PrismaClient;
+
+export function createPrisma(databaseUrl: string): PrismaClient {
+  return new PrismaClient({ adapter: createPrismaAdapter(databaseUrl, SCHEMA) });
+}

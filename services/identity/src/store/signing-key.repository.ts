@@ -1,0 +1,33 @@
+import type { JWK } from 'jose';
+import { generateSigningKey, type SigningKeyPair } from '../domain/signing-key.js';
+import type { IdentityPrisma } from './prisma.js';
+
+/** Keeps the token signing keys in the database so every replica and restart signs alike. */
+export class SigningKeyRepository {
+  private current: Promise<SigningKeyPair> | null = null;
+
+  constructor(private readonly prisma: IdentityPrisma) {}
+
+  /** The newest key, created on first use (concurrent first starts agree through the primary key). */
+  activeKey(): Promise<SigningKeyPair> {
+    this.current ??= this.loadOrCreate().catch((error: unknown) => {
+      this.current = null;
+      throw error;
+    });
+    return this.current;
+  }
+
+  async publicKeys(): Promise<JWK[]> {
+    await this.activeKey();
+    const rows = await this.prisma.signingKey.findMany({ orderBy: { createdAt: 'desc' }, select: { publicJwk: true } });
+    return rows.map((row) => row.publicJwk as JWK);
+  }
+
+  private async loadOrCreate(): Promise<SigningKeyPair> {
+    const existing = await this.prisma.signingKey.findFirst({ orderBy: { createdAt: 'desc' } });
+    if (existing) return { kid: existing.kid, privateJwk: existing.privateJwk as JWK, publicJwk: existing.publicJwk as JWK };
+    const created = await generateSigningKey();
+    await this.prisma.signingKey.create({ data: { kid: created.kid, privateJwk: { ...created.privateJwk }, publicJwk: { ...created.publicJwk } } });
+    return created;
+  }
+}
