@@ -37,8 +37,8 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/{packages,services}/*/test/**/*.int.test.ts'],
-      globalSetup: '<rootDir>/packages/test-kit/src/global-setup.ts',
-      globalTeardown: '<rootDir>/packages/test-kit/src/global-teardown.ts',
+      globalSetup: '<rootDir>/packages/test-kit/jest/global-setup.mjs',
+      globalTeardown: '<rootDir>/packages/test-kit/jest/global-teardown.mjs',
     },
     {
       ...common,

@@ -56,17 +56,18 @@ export function loadConfig<P extends TProperties>(
   const converted = Value.Convert(schema, withDefaults);
   if (Value.Check(schema, converted)) return converted as Static<TObject<P>>;
 
-  const problems = new Map<string, string>();
-  for (const error of Value.Errors(schema, converted)) {
-    const params = error.params as { requiredProperties?: string[] } | undefined;
-    if (error.keyword === 'required' && params?.requiredProperties) {
-      for (const name of params.requiredProperties) problems.set(name, `${name} is required but not set`);
+  // Each variable is checked on its own so that every bad one is named, not only the first.
+  const problems: string[] = [];
+  const values = converted as Record<string, unknown>;
+  const required = new Set<string>((schema.required ?? []) as string[]);
+  for (const [name, property] of Object.entries(schema.properties)) {
+    const value = values[name];
+    if (value === undefined) {
+      if (required.has(name)) problems.push(`${name} is required but not set`);
       continue;
     }
-    const name = error.instancePath.replace(/^\//, '') || '(root)';
-    if (!problems.has(name)) {
-      problems.set(name, `${name} is invalid (${error.message}): got ${JSON.stringify(env[name] ?? null)}`);
-    }
+    const [first] = Value.Errors(property, value);
+    if (first) problems.push(`${name} is invalid (${first.message}): got ${JSON.stringify(env[name] ?? null)}`);
   }
-  throw new ConfigError([...problems.values()]);
+  throw new ConfigError(problems);
 }

@@ -63,8 +63,9 @@ export async function startConsumer<D extends EventDefinition>(options: Consumer
     try {
       envelope = JSON.parse(message.string());
     } catch {
+      // No reason text: NATS servers before 2.10 ignore a +TERM that carries one.
       log.error({ consumer: name, seq: message.seq }, 'event is not JSON, terminated');
-      message.term('not json');
+      message.term();
       return;
     }
     if (!envelopeValidator.Check(envelope) || envelope.subject !== event.subject || envelope.version !== event.version || !payloadValidator.Check(envelope.payload)) {
@@ -72,7 +73,7 @@ export async function startConsumer<D extends EventDefinition>(options: Consumer
         ? [...payloadValidator.Errors(envelope.payload)].map((e) => `${e.instancePath} ${e.message}`)
         : [...envelopeValidator.Errors(envelope)].map((e) => `${e.instancePath} ${e.message}`);
       log.error({ consumer: name, seq: message.seq, errors, expected: { subject: event.subject, version: event.version } }, 'event fails its schema, terminated');
-      message.term('schema');
+      message.term();
       return;
     }
     const valid = envelope as EventEnvelope;

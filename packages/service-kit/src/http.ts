@@ -55,7 +55,6 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
     trustProxy: options.trustProxy ?? true,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },

@@ -72,7 +72,7 @@ export async function connectBus(options: BusOptions): Promise<EventBus> {
       try {
         await jsm.streams.info(name);
       } catch (error) {
-        if (!(error instanceof JetStreamApiError) || error.code !== 404) throw error;
+        if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
         try {
           await jsm.streams.add({
             name,

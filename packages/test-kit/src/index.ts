@@ -1,4 +1,4 @@
-export * from './infrastructure.js';
 export * from './isolation.js';
 export * from './nats-server.js';
 export * from './wait.js';
+export * from './pg-sql-client.js';

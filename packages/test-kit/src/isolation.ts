@@ -5,7 +5,6 @@ import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { createClient } from 'redis';
-import { applyMigrations } from '@civic/db-migrate';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -59,6 +58,8 @@ export async function createTestDatabase(label = 'db'): Promise<TestDatabase> {
 
 /** Applies the migrations of the named services (each into its own schema). */
 export async function migrateServices(databaseUrl: string, services: string[]): Promise<void> {
+  // Loaded on demand: the schema engine is a large wasm module that most tests never need.
+  const { applyMigrations } = await import('@civic/db-migrate');
   for (const service of services) {
     await applyMigrations({
       databaseUrl,
@@ -125,20 +126,4 @@ export async function setupServiceTest(services: string[], label = services.join
       await database.drop();
     },
   };
-}
-
-/** Removes what this run left behind (a test file that crashed before its cleanup). */
-export async function dropRunLeftovers(): Promise<void> {
-  const run = process.env['CIVIC_TEST_RUN'];
-  if (!run) return;
-  const client = new pg.Client({ connectionString: env('DATABASE_URL') });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`t\\_${run}\\_%`]);
-    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
-  await deleteStreams(`t_${run}_`);
-  await deleteRedisKeys(`t:${run}:`);
 }

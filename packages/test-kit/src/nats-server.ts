@@ -3,8 +3,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { portAnswers } from './infrastructure.js';
+import { connect as connectTcp } from 'node:net';
 import { waitFor } from './wait.js';
+
+function portAnswers(host: string, port: number, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connectTcp({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

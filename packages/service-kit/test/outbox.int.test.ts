@@ -1,0 +1,113 @@
+import pg from 'pg';
+import pino from 'pino';
+import { UserRegistered } from '@civic/contracts';
+import { connectBus, enqueueEvent, newEvent, OutboxRelay, type EventBus } from '@civic/service-kit';
+import { createEventTables, createTestDatabase, OwnNatsServer, pgSqlClient, testNatsPrefix, waitFor, type TestDatabase } from '@civic/test-kit';
+
+const SCHEMA = 'identity';
+const log = pino({ level: 'silent' });
+
+let database: TestDatabase;
+let pool: pg.Pool;
+let nats: OwnNatsServer;
+
+beforeAll(async () => {
+  database = await createTestDatabase('outbox');
+  pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  await createEventTables(pool, SCHEMA);
+  nats = await OwnNatsServer.start();
+});
+
+afterAll(async () => {
+  await pool.end();
+  await database.drop();
+  await nats.dispose();
+});
+
+function registration(i: number) {
+  return newEvent(UserRegistered, {
+    userId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    userName: `citizen ${i}`,
+    registeredAt: new Date().toISOString(),
+  });
+}
+
+async function streamIds(bus: EventBus): Promise<string[]> {
+  const stream = bus.streamName('identity');
+  const info = await bus.jsm.streams.info(stream);
+  const ids: string[] = [];
+  for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
+    const message = await bus.jsm.streams.getMessage(stream, { seq });
+    if (message) ids.push((message.json() as { id: string }).id);
+  }
+  return ids;
+}
+
+describe('transactional outbox', () => {
+  it('publishes only committed events, each once, in commit order', async () => {
+    const db = pgSqlClient(pool);
+    const bus = await connectBus({ url: nats.url, prefix: testNatsPrefix(), name: 'outbox-order' });
+    await bus.ensureStream('identity');
+    const relay = new OutboxRelay({ db, schema: SCHEMA, bus, log, pollMs: 20 });
+
+    const committed = [registration(1), registration(2), registration(3)];
+    for (const event of committed) await db.$transaction((tx) => enqueueEvent(tx, SCHEMA, event));
+    // A business transaction that rolls back takes its event with it.
+    await expect(
+      db.$transaction(async (tx) => {
+        await enqueueEvent(tx, SCHEMA, registration(99));
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+
+    relay.start();
+    await waitFor(async () => (await streamIds(bus)).length === 3);
+    await relay.stop();
+    expect(await streamIds(bus)).toEqual(committed.map((e) => e.id));
+    const unsent = await pool.query(`SELECT count(*)::int AS n FROM "${SCHEMA}".outbox_event WHERE sent_at IS NULL`);
+    expect(unsent.rows[0].n).toBe(0);
+    await bus.jsm.streams.delete(bus.streamName('identity'));
+    await bus.close();
+  });
+
+  it('delivers every event exactly once when NATS is killed and restarted mid-stream', async () => {
+    await pool.query(`DELETE FROM "${SCHEMA}".outbox_event`);
+    const db = pgSqlClient(pool);
+    const bus = await connectBus({ url: nats.url, prefix: testNatsPrefix(), name: 'outbox-outage' });
+    await bus.ensureStream('identity');
+    const relays = [1, 2].map(() => new OutboxRelay({ db, schema: SCHEMA, bus, log, pollMs: 10, batchSize: 7, maxBackoffMs: 200 }));
+    relays.forEach((relay) => relay.start());
+
+    const total = 300;
+    const produced: string[] = [];
+    const producer = (async () => {
+      for (let i = 0; i < total; i++) {
+        const event = registration(1000 + i);
+        await db.$transaction((tx) => enqueueEvent(tx, SCHEMA, event));
+        produced.push(event.id);
+        if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+
+    await waitFor(() => produced.length > 60);
+    await nats.kill(); // mid-stream: some events published, some committed but not yet sent
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const pendingDuringOutage = await pool.query(`SELECT count(*)::int AS n FROM "${SCHEMA}".outbox_event WHERE sent_at IS NULL`);
+    expect(pendingDuringOutage.rows[0].n).toBeGreaterThan(0);
+    await nats.restart();
+    await producer;
+
+    await waitFor(async () => {
+      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM "${SCHEMA}".outbox_event WHERE sent_at IS NULL`);
+      return rows[0].n === 0;
+    }, 30_000);
+    await Promise.all(relays.map((relay) => relay.stop()));
+
+    const delivered = await streamIds(bus);
+    expect(delivered).toHaveLength(total);
+    expect(new Set(delivered).size).toBe(total);
+    expect([...delivered].sort()).toEqual([...produced].sort());
+    await bus.jsm.streams.delete(bus.streamName('identity'));
+    await bus.close();
+  }, 60_000);
+});

@@ -1,0 +1,5 @@
+import { prepareTestRun } from './infrastructure.mjs';
+
+export default async function globalSetup() {
+  await prepareTestRun();
+}

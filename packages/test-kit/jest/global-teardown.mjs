@@ -1,0 +1,6 @@
+import { dropRunLeftovers, stopContainers } from './infrastructure.mjs';
+
+export default async function globalTeardown() {
+  await dropRunLeftovers();
+  await stopContainers();
+}

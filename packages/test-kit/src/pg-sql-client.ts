@@ -1,0 +1,46 @@
+import pg from 'pg';
+import type { SqlClient, SqlExecutor } from '@civic/service-kit';
+
+/**
+ * The outbox/inbox SQL surface over plain `pg`, for testing the service kit without a generated
+ * Prisma client. Same contract as Prisma's raw methods: row counts and row arrays.
+ */
+export function pgSqlClient(pool: pg.Pool): SqlClient & { end(): Promise<void> } {
+  const executor = (run: (text: string, values: unknown[]) => Promise<pg.QueryResult>): SqlExecutor => ({
+    async $executeRawUnsafe(query, ...values) {
+      return (await run(query, values)).rowCount ?? 0;
+    },
+    async $queryRawUnsafe<T>(query: string, ...values: unknown[]) {
+      return (await run(query, values)).rows as T;
+    },
+  });
+  return {
+    ...executor((text, values) => pool.query(text, values)),
+    async $transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(executor((text, values) => client.query(text, values)));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** The tables the service kit's outbox and inbox need, as every service's first migration creates them. */
+export async function createEventTables(pool: pg.Pool, schema: string): Promise<void> {
+  await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  await pool.query(`CREATE TABLE "${schema}"."outbox_event" (
+    id uuid PRIMARY KEY, seq bigserial UNIQUE, subject text NOT NULL, version integer NOT NULL,
+    payload jsonb NOT NULL, occurred_at timestamptz(3) NOT NULL, sent_at timestamptz(3))`);
+  await pool.query(`CREATE TABLE "${schema}"."inbox_event" (
+    consumer text NOT NULL, event_id uuid NOT NULL, subject text NOT NULL,
+    processed_at timestamptz(3) NOT NULL DEFAULT now(), PRIMARY KEY (consumer, event_id))`);
+}
