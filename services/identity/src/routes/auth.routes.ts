@@ -24,7 +24,14 @@ const RegisteredUser = Type.Object({ id: Type.String(), userName: Type.String(),
 export async function authRoutes(app: ServiceApp, { users, keys }: AuthRoutesOptions): Promise<void> {
   app.post(
     '/api/auth/register',
-    { schema: { body: RegisterBody, response: { 201: RegisteredUser } } },
+    {
+      schema: { body: RegisterBody, response: { 201: RegisteredUser } },
+      // Pasted addresses often carry spaces; trim before the format check rather than refuse them.
+      preValidation: async (request) => {
+        const body = request.body as { email?: unknown } | undefined;
+        if (body && typeof body.email === 'string') body.email = body.email.trim();
+      },
+    },
     async (request, reply) => {
       const { email, userName, password } = request.body;
       const passwordHash = await argon2.hash(password, { type: argon2.argon2id, ...PASSWORD_HASH_OPTIONS });

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { UserRegistered } from '@civic/contracts';
+import { connectBus, loadConfig, newEvent, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { setupServiceTest, waitFor, type ServiceTestContext } from '@civic/test-kit';
+import { buildApp } from '../src/app.js';
+import { DecisionsConfig } from '../src/config.js';
+import { createPrisma, type DecisionsPrisma } from '../src/store/prisma.js';
+
+let context: ServiceTestContext;
+let db: DecisionsPrisma;
+let bus: EventBus;
+let app: ServiceApp;
+
+beforeAll(async () => {
+  context = await setupServiceTest(['decisions']);
+  const config = loadConfig(DecisionsConfig, {
+    DATABASE_URL: context.databaseUrl,
+    NATS_URL: context.natsUrl,
+    NATS_PREFIX: context.natsPrefix,
+    START_MIN_VERIFIED_USERS: '2',
+    START_MIN_PROPOSALS: '10',
+  });
+  db = createPrisma(context.databaseUrl);
+  bus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'decisions-test' });
+  app = await buildApp({ config, db, bus, logger: false });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await bus.close();
+  await db.$disconnect();
+  await context.cleanup();
+});
+
+/** Publishes as identity's relay would: the envelope, with its id as Nats-Msg-Id. */
+async function publishRegistration(userId: string, msgID?: string) {
+  const event = newEvent(UserRegistered, { userId, userName: 'Citizen', registeredAt: new Date().toISOString() });
+  await bus.js.publish(bus.subject(event.subject), JSON.stringify(event), { msgID: msgID ?? event.id });
+  return event;
+}
+
+const startRule = async () => (await app.inject({ url: '/api/decisions/start-rule' })).json();
+
+describe('citizen projection and start rule', () => {
+  it('counts each registered user once, even when identity publishes the same user twice', async () => {
+    const userId = randomUUID();
+    await publishRegistration(userId);
+    await publishRegistration(userId); // a second event about the same user
+    await publishRegistration(randomUUID());
+    await waitFor(async () => (await startRule()).registeredUsers === 2);
+    expect(await db.citizen.count()).toBe(2);
+    expect(await db.inboxEvent.count()).toBe(3);
+  });
+
+  it('shows progress and what is missing with the configured thresholds', async () => {
+    expect(await startRule()).toEqual({
+      registeredUsers: 2,
+      progress: { verifiedUsers: 0, proposals: 0 },
+      required: { verifiedUsers: 2, proposals: 10 },
+      missing: { verifiedUsers: 2, proposals: 10 },
+      met: false,
+    });
+  });
+});

@@ -1,0 +1,86 @@
+import argon2 from 'argon2';
+import { loadConfig, connectBus, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { setupServiceTest, waitFor, type ServiceTestContext } from '@civic/test-kit';
+import { buildApp } from '../src/app.js';
+import { IdentityConfig } from '../src/config.js';
+import { createPrisma, type IdentityPrisma } from '../src/store/prisma.js';
+
+let context: ServiceTestContext;
+let db: IdentityPrisma;
+let bus: EventBus;
+let app: ServiceApp;
+
+beforeAll(async () => {
+  context = await setupServiceTest(['identity']);
+  const config = loadConfig(IdentityConfig, { DATABASE_URL: context.databaseUrl, NATS_URL: context.natsUrl, NATS_PREFIX: context.natsPrefix, OUTBOX_POLL_MS: '20' });
+  db = createPrisma(context.databaseUrl);
+  bus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'identity-test' });
+  app = await buildApp({ config, db, bus, logger: false });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await bus.close();
+  await db.$disconnect();
+  await context.cleanup();
+});
+
+const register = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/register', payload });
+
+describe('registration', () => {
+  it('creates the user with an argon2id hash and publishes identity.user.registered', async () => {
+    const res = await register({ email: ' Ada@Example.org ', userName: '  Ada   Lovelace ', password: 'correct horse battery' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ userName: 'Ada Lovelace' });
+
+    const stored = await db.user.findUniqueOrThrow({ where: { id: body.id } });
+    expect(stored.email).toBe('ada@example.org');
+    expect(stored.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await argon2.verify(stored.passwordHash, 'correct horse battery')).toBe(true);
+
+    const stream = bus.streamName('identity');
+    await waitFor(async () => (await bus.jsm.streams.info(stream)).state.messages === 1);
+    const message = await bus.jsm.streams.getMessage(stream, { seq: 1 });
+    const envelope = message!.json() as { subject: string; version: number; payload: { userId: string; userName: string } };
+    expect(message!.subject).toBe(`${context.natsPrefix}identity.user.registered`);
+    expect(envelope).toMatchObject({ subject: 'identity.user.registered', version: 1, payload: { userId: body.id, userName: 'Ada Lovelace' } });
+  });
+
+  it('refuses an email registered before, whatever its case, and changes nothing', async () => {
+    const before = await db.user.count();
+    const res = await register({ email: 'ADA@example.org', userName: 'Someone Else', password: 'another password' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ statusCode: 409, statusMessage: 'Email already registered' });
+    expect(await db.user.count()).toBe(before);
+  });
+
+  it.each([
+    ['a missing password', { email: 'b@example.org', userName: 'Bob' }, 'Missing required fields'],
+    ['an invalid email', { email: 'not-an-email', userName: 'Bob', password: 'long enough' }, 'Bad Request'],
+    ['a short password', { email: 'b@example.org', userName: 'Bob', password: 'short' }, 'Bad Request'],
+    ['a short user name', { email: 'b@example.org', userName: 'Bo', password: 'long enough' }, 'Bad Request'],
+    ['an unexpected field', { email: 'b@example.org', userName: 'Bob', password: 'long enough', moderator: true }, 'Bad Request'],
+  ])('answers %s with 400 and stores nothing', async (_label, payload, message) => {
+    const before = await db.user.count();
+    const res = await register(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, statusMessage: message });
+    expect(await db.user.count()).toBe(before);
+  });
+
+  it('serves its public signing keys as a JWKS, the same on every call', async () => {
+    const first = (await app.inject({ url: '/api/auth/jwks' })).json();
+    const second = (await app.inject({ url: '/api/auth/jwks' })).json();
+    expect(first.keys).toHaveLength(1);
+    expect(first.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
+    expect(first.keys[0]).not.toHaveProperty('d');
+    expect(second).toEqual(first);
+  });
+
+  it('is ready when PostgreSQL and NATS answer', async () => {
+    const res = await app.inject({ url: '/readyz' });
+    expect(res.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', nats: 'ok' } });
+  });
+});

@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, setupServiceTest, waitFor, type ServiceTestContext } from '@civic/test-kit';
+
+// The built server, as `pnpm start` and the containers run it (the test command builds first).
+const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/server.js');
+
+function runServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, [server], { env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  let stdout = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ stderr, stdout }) };
+}
+
+beforeAll(() => {
+  if (!existsSync(server)) throw new Error('services/identity/dist/server.js is missing: run `pnpm build` (pnpm test does it)');
+});
+
+describe('identity server process', () => {
+  it('exits 1 naming every missing or bad setting', async () => {
+    const run = runServer({ PORT: 'eighty', NATS_URL: 'http://wrong' });
+    expect(await run.exited).toBe(1);
+    const { stderr } = run.output();
+    expect(stderr).toMatch(/identity: Invalid configuration/);
+    expect(stderr).toMatch(/PORT is invalid .*"eighty"/);
+    expect(stderr).toMatch(/DATABASE_URL is required but not set/);
+    expect(stderr).toMatch(/NATS_URL is invalid/);
+  });
+
+  describe('with a valid configuration', () => {
+    let context: ServiceTestContext;
+    beforeAll(async () => {
+      context = await setupServiceTest(['identity'], 'server');
+    });
+    afterAll(() => context.cleanup());
+
+    it('starts, becomes ready, logs JSON, and shuts down gracefully on SIGTERM', async () => {
+      const port = await freePort();
+      const run = runServer({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: context.databaseUrl, NATS_URL: context.natsUrl, NATS_PREFIX: context.natsPrefix });
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200, 20_000);
+      const health = await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { 'x-request-id': 'from-the-gateway-1' } });
+      expect(health.headers.get('x-request-id')).toBe('from-the-gateway-1');
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      const lines = run.output().stdout.trim().split('\n').map((line) => JSON.parse(line));
+      expect(lines.some((line) => line.service === 'identity' && /listening/i.test(line.msg))).toBe(true);
+      expect(lines.some((line) => line.msg === 'shutting down' && line.signal === 'SIGTERM')).toBe(true);
+    });
+  });
+});
