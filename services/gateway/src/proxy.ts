@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
+import rateLimit from '@fastify/rate-limit';
+import type { Agent } from 'undici';
+import { ErrorMessages, type ErrorBody } from '@civic/contracts';
+import { AppError } from '@civic/service-kit';
+import { API_PREFIX, ROUTES, type RouteRule, type UpstreamName } from './domain/routes.js';
+import { corsHook, csrfGuard, socketOriginGuard } from './security.js';
+import type { UpstreamOrigins } from './upstreams.js';
+
+export interface ProxyOptions {
+  origins: UpstreamOrigins;
+  api: Agent;
+  realtime: Agent;
+  /** CORS_ORIGINS: other origins allowed to call /api and to open the socket. */
+  trustedOrigins: ReadonlySet<string>;
+  rateLimitMax: number;
+  rateLimitWindowMs: number;
+}
+
+type ReplyOptions = NonNullable<FastifyHttpProxyOptions['replyOptions']>;
+
+const SERVICE_UNAVAILABLE: ErrorBody = Object.freeze({
+  statusCode: 503,
+  statusMessage: ErrorMessages.serviceUnavailable,
+});
+
+/**
+ * Headers the upstream may rely on: the request id, and the client's address, scheme and host as
+ * the gateway established them (X-Forwarded-* from the client are believed only under TRUST_PROXY,
+ * and are replaced here either way). `headers` is reply-from's own copy, changed in place.
+ */
+const forwardedHeaders: NonNullable<ReplyOptions['rewriteRequestHeaders']> = (request, headers) => {
+  headers['x-request-id'] = request.id;
+  headers['x-forwarded-for'] = request.ip;
+  headers['x-forwarded-proto'] = request.protocol;
+  headers['x-forwarded-host'] = request.host;
+  return headers;
+};
+
+/** The websocket handshake to the upstream carries only what the socket server needs. */
+function websocketHeaders(_defaults: Record<string, string>, request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = {
+    'x-request-id': request.id,
+    'x-forwarded-for': request.ip,
+    'x-forwarded-proto': request.protocol,
+    'x-forwarded-host': request.host,
+  };
+  const { cookie, origin, authorization } = request.headers;
+  const userAgent = request.headers['user-agent'];
+  if (cookie !== undefined) headers.cookie = cookie;
+  if (origin !== undefined) headers.origin = origin;
+  if (authorization !== undefined) headers.authorization = authorization;
+  if (userAgent !== undefined) headers['user-agent'] = userAgent;
+  return headers;
+}
+
+/**
+ * A stale keep-alive socket (closed by the upstream as the request went out) is retried once for
+ * GET and HEAD; nothing else is retried, and an upstream's own 503 passes through as it is.
+ */
+const retryDelay: NonNullable<ReplyOptions['retryDelay']> = ({ err, req, attempt }) => {
+  if (attempt > 0 || !err) return null;
+  const code = (err as Error & { code?: string }).code;
+  if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') return null;
+  // `req` is reply-from's outgoing request here; both it and a FastifyRequest carry the method.
+  return req.method === 'GET' || req.method === 'HEAD' ? 1 : null;
+};
+
+/** An upstream that is down, refuses or times out: 503 in the spec's shape, never the proxy's error. */
+function unavailable(upstream: UpstreamName): NonNullable<ReplyOptions['onError']> {
+  return (reply, { error }) => {
+    const cause = (error as Error & { cause?: { code?: string } }).cause;
+    reply.request.log.warn({ upstream, code: cause?.code ?? (error as Error & { code?: string }).code }, 'upstream unavailable');
+    reply.code(503).send(SERVICE_UNAVAILABLE);
+  };
+}
+
+const MAX_WEBSOCKET_MESSAGE = 1024 * 1024;
+
+async function registerProxy(scope: FastifyInstance, route: RouteRule, options: ProxyOptions): Promise<void> {
+  const common: FastifyHttpProxyOptions = {
+    upstream: options.origins[route.upstream],
+    prefix: route.prefix,
+    // Upstreams serve the full /api/... path themselves.
+    rewritePrefix: route.prefix,
+    internalRewriteLocationHeader: false,
+    disableRequestLogging: true,
+    undici: route.websocket ? options.realtime : options.api,
+    replyOptions: { rewriteRequestHeaders: forwardedHeaders, onError: unavailable(route.upstream), retryDelay },
+  };
+  if (!route.websocket) {
+    await scope.register(httpProxy, common);
+    return;
+  }
+  // rewriteRequestHeaders is a documented wsClientOptions option the plugin's types leave out.
+  const wsClientOptions = { rewriteRequestHeaders: websocketHeaders, maxPayload: MAX_WEBSOCKET_MESSAGE };
+  await scope.register(httpProxy, {
+    ...common,
+    websocket: true,
+    preHandler: socketOriginGuard(options.trustedOrigins),
+    wsClientOptions,
+    wsServerOptions: { maxPayload: MAX_WEBSOCKET_MESSAGE },
+  });
+}
+
+/** Unknown paths under /api: the gateway's own 404, in the spec's shape. */
+function apiNotFound(request: FastifyRequest, reply: FastifyReply): void {
+  const query = request.url.indexOf('?');
+  const path = query === -1 ? request.url : request.url.slice(0, query);
+  reply.code(404).send({ statusCode: 404, statusMessage: ErrorMessages.notFound, data: { path } } satisfies ErrorBody);
+}
+
+/**
+ * /api: rate limit per client IP, CORS when configured, the CSRF rule, then one proxy per route of
+ * domain/routes.ts (the router takes the most specific prefix). Bodies stream through unbuffered.
+ */
+export async function apiRoutes(scope: FastifyInstance, options: ProxyOptions): Promise<void> {
+  await scope.register(rateLimit, {
+    global: true,
+    max: options.rateLimitMax,
+    timeWindow: options.rateLimitWindowMs,
+    errorResponseBuilder: () => new AppError('tooManyRequests', 429),
+    // The 429 carries Retry-After and the limits; ordinary answers carry nothing extra.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+  });
+  if (options.trustedOrigins.size > 0) scope.addHook('onRequest', corsHook(options.trustedOrigins));
+  scope.addHook('onRequest', csrfGuard(options.trustedOrigins));
+  for (const route of ROUTES) {
+    if (route.prefix.startsWith(`${API_PREFIX}/`)) await registerProxy(scope, route, options);
+  }
+  scope.all(API_PREFIX, apiNotFound);
+  scope.all(`${API_PREFIX}/*`, apiNotFound);
+}
+
+/** Paths outside /api that reach an upstream: the socket.io endpoint (websocket and long-polling). */
+export async function realtimeRoutes(scope: FastifyInstance, options: ProxyOptions): Promise<void> {
+  for (const route of ROUTES) {
+    if (!route.prefix.startsWith(`${API_PREFIX}/`)) await registerProxy(scope, route, options);
+  }
+}

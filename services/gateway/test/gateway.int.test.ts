@@ -1,0 +1,437 @@
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
+import type { ServiceApp } from '@civic/service-kit';
+import { buildApp } from '../src/app.js';
+import { httpClient } from './http-client.js';
+import { clearSeen, closedPortUrl, gatewayConfig, startUpstreams, stopUpstreams, type Seen, type Upstreams } from './upstream-fakes.js';
+
+const client = httpClient();
+const call = client.call;
+
+async function listen(app: ServiceApp): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+let upstreams: Upstreams;
+let app: ServiceApp;
+let base: string;
+
+beforeAll(async () => {
+  upstreams = await startUpstreams();
+  app = await buildApp({ config: gatewayConfig(upstreams), logger: false });
+  base = await listen(app);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await stopUpstreams(upstreams);
+  await client.close();
+});
+
+beforeEach(() => clearSeen(upstreams));
+
+const seenBy = (name: keyof Upstreams): Seen[] => upstreams[name].seen;
+
+describe('route map', () => {
+  const cases: [string, keyof Upstreams][] = [
+    ['/api/users/notifications/unread/u1', 'notifications'],
+    ['/api/users/notifications/u1?offset=0&limit=50', 'notifications'],
+    ['/api/users/notifications', 'notifications'],
+    ['/api/login/auth-user', 'identity'],
+    ['/api/login', 'identity'],
+    ['/api/users/x', 'identity'],
+    ['/api/users/madeProposal?id=42', 'identity'],
+    ['/api/auth/jwks', 'identity'],
+    ['/api/candidates/1', 'elections'],
+    ['/api/elections/current', 'elections'],
+    ['/api/decisions/current', 'decisions'],
+    ['/api/proposals/p1', 'decisions'],
+    ['/api/laws/l1/articles', 'decisions'],
+    ['/api/sources', 'decisions'],
+    ['/api/kanban/laws', 'decisions'],
+    ['/api/chat/messages', 'chat'],
+    ['/socket.io/?EIO=4&transport=polling&t=abc', 'chat'],
+  ];
+
+  test.each(cases)('%s reaches %s with the full path and the request id', async (path, upstream) => {
+    const answer = await call(base, path);
+    expect(answer.status).toBe(200);
+    expect(answer.json().upstream).toBe(upstream);
+    const seen = seenBy(upstream);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.url).toBe(path);
+    expect(seen[0]!.headers['x-request-id']).toBe(answer.headers['x-request-id']);
+    const others = Object.values(upstreams).filter((u) => u.name !== upstream);
+    for (const other of others) expect(other.seen).toHaveLength(0);
+  });
+
+  test('upstream connections are pooled and kept alive', async () => {
+    let opened = 0;
+    const count = () => {
+      opened += 1;
+    };
+    upstreams.decisions.server.on('connection', count);
+    try {
+      for (let i = 0; i < 30; i++) expect((await call(base, `/api/proposals/${i}`)).status).toBe(200);
+      expect(opened).toBeLessThanOrEqual(1);
+    } finally {
+      upstreams.decisions.server.off('connection', count);
+    }
+  });
+
+  test('HEAD and OPTIONS are forwarded too', async () => {
+    expect((await call(base, '/api/laws/1', { method: 'HEAD' })).status).toBe(200);
+    expect((await call(base, '/api/laws/1', { method: 'OPTIONS' })).status).toBe(200);
+    expect(seenBy('decisions').map((seen) => seen.method)).toEqual(['HEAD', 'OPTIONS']);
+  });
+
+  test('socket.io long-polling POSTs go to chat; a foreign Origin is refused', async () => {
+    const path = '/socket.io/?EIO=4&transport=polling&sid=s1';
+    const init = { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: '42["message","hi"]' };
+    const plain = await call(base, path, init);
+    expect(plain.status).toBe(200);
+    expect(plain.json()).toMatchObject({ upstream: 'chat', url: path, body: '42["message","hi"]' });
+    expect((await call(base, path, { ...init, headers: { ...init.headers, origin: base } })).status).toBe(200);
+    const foreign = await call(base, path, { ...init, headers: { ...init.headers, origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json()).toEqual({ statusCode: 403, statusMessage: 'Unauthorized action' });
+    expect(seenBy('chat')).toHaveLength(2);
+  });
+
+  test('the most specific prefix wins', async () => {
+    expect((await call(base, '/api/users/notifications/unread/x')).json().upstream).toBe('notifications');
+    expect((await call(base, '/api/users/x')).json().upstream).toBe('identity');
+    expect((await call(base, '/api/users/notificationsx')).json().upstream).toBe('identity');
+  });
+
+  test("the client's request id is passed along, with the client's address, scheme and host", async () => {
+    const answer = await call(base, '/api/users/1', { headers: { 'x-request-id': 'client-chosen-id-0001' } });
+    expect(answer.headers['x-request-id']).toBe('client-chosen-id-0001');
+    const [seen] = seenBy('identity');
+    expect(seen!.headers['x-request-id']).toBe('client-chosen-id-0001');
+    expect(seen!.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(seen!.headers['x-forwarded-proto']).toBe('http');
+    expect(seen!.headers['x-forwarded-host']).toBe(new URL(base).host);
+  });
+
+  test('forged X-Forwarded-* from a client are replaced when no proxy is trusted', async () => {
+    await call(base, '/api/users/1', {
+      headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
+    });
+    const [seen] = seenBy('identity');
+    expect(seen!.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(seen!.headers['x-forwarded-proto']).toBe('http');
+    expect(seen!.headers['x-forwarded-host']).toBe(new URL(base).host);
+  });
+
+  test('request bodies stream through unchanged, larger than a service body limit', async () => {
+    const small = JSON.stringify({ email: 'a@b.c', password: 'é secret' });
+    const answer = await call(base, '/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: small });
+    expect(answer.status).toBe(200);
+    expect(seenBy('identity')[0]).toMatchObject({ method: 'POST', url: '/api/login', body: small });
+
+    const big = 'x'.repeat(3 * 1024 * 1024);
+    const bigAnswer = await call(base, '/api/sources/upload', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/octet-stream', 'x-requested-with': 'fetch' },
+      body: big,
+    });
+    expect(bigAnswer.status).toBe(200);
+    expect(seenBy('decisions')[0]!.body.length).toBe(big.length);
+  });
+
+  test('upstream error bodies pass through unchanged, an upstream 503 is not retried', async () => {
+    const conflict = await call(base, '/api/users/fail-409');
+    expect(conflict.status).toBe(409);
+    expect(conflict.headers['x-upstream']).toBe('identity');
+    expect(conflict.json()).toEqual({ statusCode: 409, statusMessage: 'Email already registered', data: { field: 'email' } });
+
+    const unavailable = await call(base, '/api/laws/fail-503');
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.json()).toEqual({ statusCode: 503, statusMessage: 'Service Unavailable', data: { from: 'decisions' } });
+    expect(seenBy('decisions')).toHaveLength(1);
+  });
+
+  test('unknown /api paths are a 404 of the gateway in the spec shape', async () => {
+    for (const path of ['/api/nope', '/api/nope/deeper?x=1', '/api', '/api/usersx']) {
+      const answer = await call(base, path);
+      expect(answer.status).toBe(404);
+      expect(answer.json()).toEqual({ statusCode: 404, statusMessage: 'Not Found', data: { path: path.split('?')[0] } });
+    }
+    const post = await call(base, '/api/nope', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(post.status).toBe(404);
+    for (const upstream of Object.values(upstreams)) expect(upstream.seen).toHaveLength(0);
+  });
+
+  test("services' /healthz, /readyz and /metrics are never forwarded", async () => {
+    const metrics = await call(base, '/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.text).toContain('service="gateway"');
+    for (const path of ['/api/users/..%2F..%2Fmetrics', '/api/users/%2e%2e/%2e%2e/healthz', '/socket.io/..%2Freadyz']) {
+      const answer = await call(base, path);
+      expect(answer.status).toBe(400);
+      expect(answer.json()).toMatchObject({ statusCode: 400, statusMessage: 'Bad Request' });
+    }
+    for (const upstream of Object.values(upstreams)) expect(upstream.seen).toHaveLength(0);
+  });
+});
+
+describe('upstream failures', () => {
+  let failing: ServiceApp;
+  let failingBase: string;
+
+  beforeAll(async () => {
+    failing = await buildApp({
+      config: gatewayConfig(
+        { ...upstreams, notifications: { url: await closedPortUrl() } },
+        { UPSTREAM_TIMEOUT_MS: '300' },
+      ),
+      logger: false,
+    });
+    failingBase = await listen(failing);
+  });
+  afterAll(async () => {
+    await failing?.close();
+  });
+
+  test('an upstream that is down answers 503 in the spec shape', async () => {
+    for (const init of [{}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }]) {
+      const answer = await call(failingBase, '/api/users/notifications/unread/u1', init);
+      expect(answer.status).toBe(503);
+      expect(answer.json()).toEqual({ statusCode: 503, statusMessage: 'Service Unavailable' });
+      expect(answer.headers['x-request-id']).toBeDefined();
+    }
+  });
+
+  test('an upstream that times out answers 503 in the spec shape', async () => {
+    const started = Date.now();
+    const answer = await call(failingBase, '/api/laws/hang');
+    expect(answer.status).toBe(503);
+    expect(answer.json()).toEqual({ statusCode: 503, statusMessage: 'Service Unavailable' });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('websocket (socket.io path)', () => {
+  function open(url: string, headers: Record<string, string>): Promise<{ socket: WebSocket; messages: string[]; next: () => Promise<string> }> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(url, { headers });
+      const messages: string[] = [];
+      const waiters: ((message: string) => void)[] = [];
+      socket.on('message', (data) => {
+        const text = data.toString();
+        const waiter = waiters.shift();
+        if (waiter) waiter(text);
+        else messages.push(text);
+      });
+      const next = () =>
+        new Promise<string>((done) => {
+          const queued = messages.shift();
+          if (queued !== undefined) done(queued);
+          else waiters.push(done);
+        });
+      socket.once('open', () => resolve({ socket, messages, next }));
+      socket.once('unexpected-response', (_request, response) => reject(new Error(`upgrade refused: ${response.statusCode}`)));
+      socket.once('error', reject);
+    });
+  }
+
+  test('an upgrade on /socket.io reaches the chat upstream and messages flow both ways', async () => {
+    const wsBase = base.replace('http', 'ws');
+    const { socket, next } = await open(`${wsBase}/socket.io/?EIO=4&transport=websocket`, {
+      cookie: 'access=token-1',
+      origin: base,
+      'x-request-id': 'ws-request-id-0001',
+    });
+    try {
+      expect(await next()).toBe('welcome from chat');
+      socket.send('hello');
+      expect(await next()).toBe('echo:hello');
+      socket.send('again');
+      expect(await next()).toBe('echo:again');
+    } finally {
+      socket.close();
+    }
+    const [upgrade] = upstreams.chat.upgrades;
+    expect(upgrade!.url).toBe('/socket.io/?EIO=4&transport=websocket');
+    expect(upgrade!.headers.cookie).toBe('access=token-1');
+    expect(upgrade!.headers['x-request-id']).toBe('ws-request-id-0001');
+    expect(upgrade!.headers['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
+  test('an upgrade from a foreign origin is refused', async () => {
+    const wsBase = base.replace('http', 'ws');
+    await expect(open(`${wsBase}/socket.io/?EIO=4&transport=websocket`, { origin: 'https://evil.example' })).rejects.toThrow(
+      'upgrade refused: 403',
+    );
+    expect(upstreams.chat.upgrades).toHaveLength(0);
+  });
+});
+
+describe('CSRF rule', () => {
+  test('a cross-origin POST is refused 403 and never reaches the upstream', async () => {
+    const answer = await call(base, '/api/login', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.json()).toEqual({ statusCode: 403, statusMessage: 'Unauthorized action' });
+    expect(seenBy('identity')).toHaveLength(0);
+  });
+
+  test('a same-origin POST passes, even as a simple request', async () => {
+    const answer = await call(base, '/api/login', {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'text/plain' },
+      body: 'x',
+    });
+    expect(answer.status).toBe(200);
+    expect(seenBy('identity')).toHaveLength(1);
+  });
+
+  test('without Origin, a state-changing request needs a non-simple header', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const refused = await call(base, '/api/users/1', { method, headers: { 'content-type': 'text/plain' }, body: 'x' });
+      expect(refused.status).toBe(403);
+      expect(refused.json()).toEqual({ statusCode: 403, statusMessage: 'Unauthorized action' });
+    }
+    const form = await call(base, '/api/users/1', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    });
+    expect(form.status).toBe(403);
+    expect(seenBy('identity')).toHaveLength(0);
+
+    expect((await call(base, '/api/users/1', { method: 'DELETE', headers: { 'x-requested-with': 'XMLHttpRequest' } })).status).toBe(200);
+    expect(
+      (await call(base, '/api/users/1', { method: 'PUT', headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{}' })).status,
+    ).toBe(200);
+    expect(seenBy('identity')).toHaveLength(2);
+  });
+
+  test('safe methods pass whatever their origin', async () => {
+    const answer = await call(base, '/api/users/1', { headers: { origin: 'https://evil.example' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('readiness', () => {
+  test('/readyz is 200 when every upstream is ready', async () => {
+    const answer = await call(base, '/readyz');
+    expect(answer.status).toBe(200);
+    expect(answer.json()).toEqual({
+      status: 'ready',
+      services: { identity: 'ok', decisions: 'ok', elections: 'ok', chat: 'ok', notifications: 'ok' },
+    });
+  });
+
+  test('/readyz is 503 naming the upstream that is not ready', async () => {
+    upstreams.elections.readyStatus = 503;
+    const answer = await call(base, '/readyz');
+    expect(answer.status).toBe(503);
+    expect(answer.json()).toEqual({
+      status: 'unavailable',
+      services: { identity: 'ok', decisions: 'ok', elections: 'unavailable', chat: 'ok', notifications: 'ok' },
+    });
+  });
+
+  test('/healthz answers without asking the upstreams', async () => {
+    const answer = await call(base, '/healthz');
+    expect(answer.status).toBe(200);
+    expect(answer.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('security headers', () => {
+  test('API answers carry the security headers and no HSTS without a trusted proxy', async () => {
+    const answer = await call(base, '/api/users/1', { headers: { 'x-forwarded-proto': 'https' } });
+    const csp = String(answer.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data:");
+    const host = new URL(base).host;
+    expect(csp).toContain(`connect-src 'self' ws://${host} wss://${host}`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(answer.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  test('HSTS only for https forwarded by a trusted proxy', async () => {
+    const behindProxy = await buildApp({ config: gatewayConfig(upstreams, { TRUST_PROXY: '127.0.0.1' }), logger: false });
+    try {
+      const https = await behindProxy.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.headers['strict-transport-security']).toBe('max-age=31536000');
+      const http = await behindProxy.inject({ url: '/healthz' });
+      expect(http.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
+describe('rate limit', () => {
+  test('too many /api requests from one IP get 429 in the spec shape; health stays open', async () => {
+    const limited = await buildApp({ config: gatewayConfig(upstreams, { RATE_LIMIT_MAX: '3' }), logger: false });
+    const limitedBase = await listen(limited);
+    try {
+      for (let i = 0; i < 3; i++) expect((await call(limitedBase, '/api/users/1')).status).toBe(200);
+      const refused = await call(limitedBase, '/api/decisions/current');
+      expect(refused.status).toBe(429);
+      expect(refused.json()).toEqual({ statusCode: 429, statusMessage: 'Too Many Requests' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await call(limitedBase, '/api/nope')).status).toBe(429);
+      expect(seenBy('decisions')).toHaveLength(0);
+      for (let i = 0; i < 5; i++) expect((await call(limitedBase, '/healthz')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('CORS_ORIGINS', () => {
+  test('a listed origin may call /api with credentials; others stay refused', async () => {
+    const cors = await buildApp({
+      config: gatewayConfig(upstreams, { CORS_ORIGINS: 'http://localhost:3000, https://app.example' }),
+      logger: false,
+    });
+    try {
+      const preflight = await cors.inject({
+        method: 'OPTIONS',
+        url: '/api/users/1',
+        headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+      expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+      expect(preflight.headers['access-control-allow-methods']).toContain('PUT');
+
+      const put = await cors.inject({
+        method: 'PUT',
+        url: '/api/users/1',
+        headers: { origin: 'https://app.example', 'content-type': 'text/plain' },
+        payload: 'x',
+      });
+      expect(put.statusCode).toBe(200);
+      expect(put.headers['access-control-allow-origin']).toBe('https://app.example');
+
+      const foreign = await cors.inject({
+        method: 'PUT',
+        url: '/api/users/1',
+        headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await cors.close();
+    }
+  });
+});
