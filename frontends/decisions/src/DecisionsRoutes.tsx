@@ -1,0 +1,43 @@
+import { Route, Routes } from 'react-router-dom';
+import type { RemoteRoutesProps } from './shell-contract.js';
+import { RemoteFrame, useShell } from './RemoteFrame.js';
+import { ArchiveLawScreen, ArchiveScreen } from './screens/ArchiveScreens.js';
+import {
+  CreationsScreen,
+  CreatorsScreen,
+  DecisionScreen,
+  DecisionsOverviewScreen,
+  FinalVoteScreen,
+  ProposalsScreen,
+  VotingOnProposalsScreen,
+} from './screens/DecisionScreens.js';
+import { KanbanScreen } from './screens/KanbanScreen.js';
+
+function NotFound() {
+  const { NotFound: ShellNotFound } = useShell();
+  return <ShellNotFound />;
+}
+
+/**
+ * Exposed as `decisions/DecisionsRoutes`: every route the decisions remote serves (SPEC section 2,
+ * ARCHITECTURE section 8), matched on the full path.
+ */
+export default function DecisionsRoutes(props: RemoteRoutesProps) {
+  return (
+    <RemoteFrame shell={props}>
+      <Routes>
+        <Route path="/decisions" element={<DecisionsOverviewScreen />} />
+        <Route path="/decisions/creations" element={<CreationsScreen />} />
+        <Route path="/decisions/creators/:id" element={<CreatorsScreen />} />
+        <Route path="/decisions/final-vote" element={<FinalVoteScreen />} />
+        <Route path="/decisions/proposals" element={<ProposalsScreen />} />
+        <Route path="/decisions/voting-on-proposals" element={<VotingOnProposalsScreen />} />
+        <Route path="/decisions/:id" element={<DecisionScreen />} />
+        <Route path="/kanban/:type" element={<KanbanScreen />} />
+        <Route path="/archive" element={<ArchiveScreen />} />
+        <Route path="/archive/:id" element={<ArchiveLawScreen />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </RemoteFrame>
+  );
+}

@@ -1,0 +1,23 @@
+import { Route, Routes } from 'react-router-dom';
+import type { RemoteRoutesProps } from './shell-contract.js';
+import { RemoteFrame, useShell } from './RemoteFrame.js';
+import { ElectedScreen, ElectionScreen, ElectionsOverviewScreen } from './screens/ElectionScreens.js';
+
+function NotFound() {
+  const { NotFound: ShellNotFound } = useShell();
+  return <ShellNotFound />;
+}
+
+/** Exposed as `elections/ElectionsRoutes`: every /elections route (SPEC section 2). */
+export default function ElectionsRoutes(props: RemoteRoutesProps) {
+  return (
+    <RemoteFrame shell={props}>
+      <Routes>
+        <Route path="/elections" element={<ElectionsOverviewScreen />} />
+        <Route path="/elections/elected" element={<ElectedScreen />} />
+        <Route path="/elections/:id" element={<ElectionScreen />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </RemoteFrame>
+  );
+}

@@ -1,0 +1,36 @@
+import { useIntl } from 'react-intl';
+import { NavLink } from 'react-router-dom';
+import type { ProfileLayoutProps } from '../remotes/contract.js';
+import { ScreenHeading } from './ScreenHeading.js';
+
+const messages = {
+  navLabel: { id: 'profile.nav.label' },
+  activity: { id: 'profile.nav.activity' },
+  settings: { id: 'profile.nav.settings' },
+  deleteAccount: { id: 'profile.nav.deleteAccount' },
+};
+
+/** A user's pages: the user's name, the tabs between activity, settings and account deletion. */
+export function ProfileLayout({ title, intro, userId, userName, children }: ProfileLayoutProps) {
+  const intl = useIntl();
+  const base = `/users/${encodeURIComponent(userId)}/${encodeURIComponent(userName)}`;
+  return (
+    <div className="layout layout--profile">
+      <ScreenHeading title={title} intro={intro} />
+      <nav className="tabs" aria-label={intl.formatMessage(messages.navLabel, { userName })}>
+        <ul>
+          <li>
+            <NavLink to={`${base}/activity`}>{intl.formatMessage(messages.activity)}</NavLink>
+          </li>
+          <li>
+            <NavLink to={`${base}/settings`}>{intl.formatMessage(messages.settings)}</NavLink>
+          </li>
+          <li>
+            <NavLink to={`${base}/delete-account`}>{intl.formatMessage(messages.deleteAccount)}</NavLink>
+          </li>
+        </ul>
+      </nav>
+      {children ? <div className="layout__body">{children}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useEffect, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+
+const messages = { appName: { id: 'app.name' } };
+
+/** The screen's single h1 and intro sentence; also names the browser tab after the screen. */
+export function ScreenHeading({ title, intro }: { title: string; intro?: ReactNode }) {
+  const intl = useIntl();
+  const appName = intl.formatMessage(messages.appName);
+  useEffect(() => {
+    document.title = `${title} · ${appName}`;
+  }, [title, appName]);
+  return (
+    <div className="screen-heading">
+      <h1 tabIndex={-1}>{title}</h1>
+      {intro ? <p className="intro">{intro}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ShellLayouts } from '../remotes/contract.js';
+import { CardsListLayout } from './CardsListLayout.js';
+import { DefaultLayout } from './DefaultLayout.js';
+import { ListLayout } from './ListLayout.js';
+import { ProfileLayout } from './ProfileLayout.js';
+import { SingleColumnLayout } from './SingleColumnLayout.js';
+
+export { CardsListLayout, DefaultLayout, ListLayout, ProfileLayout, SingleColumnLayout };
+
+/** The layouts handed to remotes. */
+export const layouts: ShellLayouts = {
+  cardsList: CardsListLayout,
+  default: DefaultLayout,
+  list: ListLayout,
+  profile: ProfileLayout,
+  singleColumn: SingleColumnLayout,
+};

@@ -1,0 +1,144 @@
+import {
+  Component,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router-dom';
+import { DefaultLayout, layouts } from '../layouts/index.js';
+import { NotFoundScreen } from '../screens/NotFoundScreen.js';
+import type { RemoteRoutesProps } from './contract.js';
+import type { RemoteName } from './config.js';
+import { loadRemoteRoutes } from './registry.js';
+
+type RemoteComponent = LazyExoticComponent<ComponentType<RemoteRoutesProps>>;
+
+interface Loaded {
+  component: RemoteComponent;
+  failed: boolean;
+}
+
+const loaded = new Map<RemoteName, Loaded>();
+
+/**
+ * One lazy component per remote, reused across its routes. A failed load is not kept: the next
+ * mount (or an explicit retry) tries again with a fresh registration.
+ */
+function remoteComponent(name: RemoteName, retry: boolean): RemoteComponent {
+  const existing = loaded.get(name);
+  if (existing && !existing.failed && !retry) return existing.component;
+  const forceReload = retry || existing?.failed === true;
+  const entry: Loaded = {
+    failed: false,
+    component: lazy(async () => {
+      try {
+        return { default: await loadRemoteRoutes(name, forceReload) };
+      } catch (error) {
+        entry.failed = true;
+        throw error;
+      }
+    }),
+  };
+  loaded.set(name, entry);
+  return entry.component;
+}
+
+const messages = {
+  loading: { id: 'remote.loading' },
+  unavailable: { id: 'remote.unavailable' },
+  unavailableHint: { id: 'remote.unavailableHint' },
+  retry: { id: 'remote.retry' },
+  decisions: { id: 'nav.decisions' },
+  elections: { id: 'nav.elections' },
+  archive: { id: 'nav.archive' },
+};
+
+function RemoteLoading() {
+  const { formatMessage: t } = useIntl();
+  return (
+    <p className="loading" role="status">
+      {t(messages.loading)}
+    </p>
+  );
+}
+
+/** The translated "this part is unavailable" panel, in the default layout of the section. */
+function RemoteUnavailable({ remote, onRetry, focusRetry }: { remote: RemoteName; onRetry: () => void; focusRetry: boolean }) {
+  const { formatMessage: t } = useIntl();
+  const { pathname } = useLocation();
+  const retryRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusRetry) retryRef.current?.focus();
+  }, [focusRetry]);
+  const section = pathname.startsWith('/archive') ? messages.archive : messages[remote];
+  return (
+    <DefaultLayout title={t(section)}>
+      <div className="notice notice--warning remote-unavailable" role="alert" data-remote-unavailable={remote}>
+        <p className="notice__title">{t(messages.unavailable)}</p>
+        <p>{t(messages.unavailableHint)}</p>
+        <button type="button" ref={retryRef} onClick={onRetry}>
+          {t(messages.retry)}
+        </button>
+      </div>
+    </DefaultLayout>
+  );
+}
+
+interface BoundaryProps {
+  remote: RemoteName;
+  attempt: number;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error(`Remote "${this.props.remote}" is unavailable`, error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    return <RemoteUnavailable remote={this.props.remote} onRetry={this.props.onRetry} focusRetry={this.props.attempt > 0} />;
+  }
+}
+
+/**
+ * The element of the routes a remote serves. It renders the remote's own <Routes>, which match
+ * absolute paths (/decisions/..., /kanban/..., /archive/...): this component sits on a pathless
+ * route, so the remote's routes are not nested under a path prefix. A failure to load or render the
+ * remote stays inside this element: the header, navigation and other routes keep working.
+ */
+export function RemoteMount({ remote }: { remote: RemoteName }) {
+  // Keyed: going from one remote's routes to the other's must not reuse this remote's state.
+  return <RemoteMountForRemote key={remote} remote={remote} />;
+}
+
+function RemoteMountForRemote({ remote }: { remote: RemoteName }) {
+  const [attempt, setAttempt] = useState(0);
+  const [RemoteRoutes, setRemoteRoutes] = useState<RemoteComponent>(() => remoteComponent(remote, false));
+  const retry = useCallback(() => {
+    setRemoteRoutes(() => remoteComponent(remote, true));
+    setAttempt((count) => count + 1);
+  }, [remote]);
+  return (
+    <RemoteErrorBoundary key={attempt} remote={remote} attempt={attempt} onRetry={retry}>
+      <Suspense fallback={<RemoteLoading />}>
+        <RemoteRoutes layouts={layouts} NotFound={NotFoundScreen} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,40 @@
+import { useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router-dom';
+import { errorKeyOf, type ErrorKey } from '@civic/contracts';
+import { SingleColumnLayout } from '../layouts/index.js';
+
+/** What a fatal error passes to /error in the navigation state. */
+export interface ErrorPageState {
+  statusCode?: number;
+  statusMessage?: string;
+}
+
+const messages = {
+  title: { id: 'errorPage.title' },
+  statusCode: { id: 'errorPage.statusCode' },
+  backHome: { id: 'common.backHome' },
+};
+
+function readState(state: unknown): { statusCode: number; key: ErrorKey } {
+  const value = (typeof state === 'object' && state !== null ? state : {}) as ErrorPageState;
+  const statusCode =
+    typeof value.statusCode === 'number' && Number.isInteger(value.statusCode) ? value.statusCode : 500;
+  const key = (typeof value.statusMessage === 'string' && errorKeyOf(value.statusMessage)) || 'unexpectedError';
+  return { statusCode, key };
+}
+
+/** /error: the status code and the translated message of a fatal error, with a way home. */
+export function ErrorScreen() {
+  const { formatMessage: t } = useIntl();
+  const location = useLocation();
+  const { statusCode, key } = readState(location.state);
+  return (
+    <SingleColumnLayout title={t(messages.title)}>
+      <p className="status-code">{t(messages.statusCode, { statusCode })}</p>
+      <p className="error-message">{t({ id: `error.${key}` })}</p>
+      <p>
+        <Link to="/">{t(messages.backHome)}</Link>
+      </p>
+    </SingleColumnLayout>
+  );
+}
