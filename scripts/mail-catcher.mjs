@@ -11,7 +11,7 @@ const header = (raw, name) => raw.match(new RegExp(`^${name}:\\s*(.*)$`, 'mi'))?
 function listen(server, port) {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve(server.address().port));
+    server.listen(port, '127.0.0.1', () => resolve((server.server ?? server).address().port)); // SMTPServer wraps a net.Server
   });
 }
 

@@ -1,7 +1,7 @@
 // Runs the whole product on one machine: infrastructure (given by URL or started here), migrations,
 // the five services, the gateway serving the three frontends. Used by `pnpm start` and the browser tests.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, createWriteStream, statSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, createWriteStream } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,33 +40,22 @@ export function portFree(port) {
   });
 }
 
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed with exit code ${result.status}`);
-}
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+/** Runs a build step quietly; its output is shown only when it fails. */
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    throw new Error(`${path.basename(command)} ${args.join(' ')} failed with exit code ${result.status}`);
   }
-  return newest;
 }
 
-/** Generates Prisma clients, compiles the TypeScript projects, and rebuilds a frontend whose sources changed. */
+/** Generates Prisma clients, compiles the TypeScript projects (incrementally) and the frontends (about a second each). */
 export function buildWhatIsNeeded(log = console.log) {
-  log('Building (Prisma clients, TypeScript, frontends when changed)...');
+  log('Building (Prisma clients, TypeScript, frontends)...');
   run(process.execPath, ['scripts/prisma-generate.mjs']);
   run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']);
-  for (const frontend of FRONTENDS) {
-    const dir = path.join(root, 'frontends', frontend);
-    const dist = path.join(dir, 'dist', 'index.html');
-    const distEntry = frontend === 'shell' ? dist : path.join(dir, 'dist', 'mf-manifest.json');
-    if (existsSync(distEntry) && statSync(distEntry).mtimeMs > newestMtime(path.join(dir, 'src'))) continue;
-    log(`Building frontend ${frontend}...`);
-    run('pnpm', ['--filter', `@civic/frontend-${frontend}`, 'build']);
-  }
+  run('pnpm', ['--recursive', '--filter', './frontends/*', 'build']);
 }
 
 async function waitUntil(probe, timeoutMs, what) {
@@ -123,6 +112,8 @@ async function startEmbeddedPostgres(dataDir, log) {
     password: 'postgres',
     persistent: true,
     createPostgresUser: true,
+    // C.UTF-8 exists everywhere; the package's default message locale (en_US) is often not installed.
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8', '--lc-messages=C.UTF-8'],
     onLog: () => undefined,
     onError: (error) => log(`[postgres] ${String(error).trim()}`),
   });
