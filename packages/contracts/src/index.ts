@@ -2,3 +2,4 @@ export * from './errors.js';
 export * from './enums.js';
 export * from './limits.js';
 export * from './events.js';
+export * from './identity.js';
