@@ -155,7 +155,8 @@ async function startLocalNats(dataDir, options) {
 /**
  * Starts everything and resolves once the gateway reports every service ready.
  * Options: databaseUrl, natsUrl, natsPrefix, redisUrl, smtpUrl, dataDir, ports ('default' | 'free'),
- * echo (print service logs), log (progress lines), build (default true).
+ * echo (print service logs), log (progress lines), build (default true), serviceEnv (extra settings
+ * for every service, e.g. limits a test needs raised).
  */
 export async function startStack(options = {}) {
   const log = options.log ?? console.log;
@@ -209,6 +210,7 @@ export async function startStack(options = {}) {
       JWKS_URL: `http://127.0.0.1:${ports.identity}/api/auth/jwks`,
       SMTP_URL: smtpUrl,
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+      ...options.serviceEnv,
     };
     const children = [];
     for (const service of SERVICES) {

@@ -25,7 +25,10 @@ export default async function globalSetup() {
     host: '127.0.0.1',
     dataDir: `${process.env.TMPDIR ?? '/tmp'}/civic-e2e-${run}`,
     log: () => undefined,
+    // Every browser test registers from 127.0.0.1; the per-IP account limits have their own tests.
+    serviceEnv: { MAX_ACCOUNTS_PER_IP: '1000', MAX_ACCOUNTS_PER_IP_PER_DAY: '1000' },
   });
   globalThis.__civicStack = stack;
   process.env.E2E_BASE_URL = `http://127.0.0.1:${stack.ports.gateway}`;
+  if (stack.mailViewer) process.env.E2E_MAIL_URL = stack.mailViewer;
 }
