@@ -30,7 +30,7 @@ export default {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{packages,services,frontends}/*/test/**/*.test.ts'],
+      testMatch: ['<rootDir>/{packages,services,frontends}/*/test/**/*.test.ts', '<rootDir>/deploy/test/**/*.test.ts'],
       testPathIgnorePatterns: ['\\.int\\.test\\.ts$', '/node_modules/'],
     },
     {
