@@ -23,7 +23,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {
-    files: ['frontends/**/*.{ts,tsx}'],
+    files: ['frontends/**/*.{ts,tsx}', 'packages/frontend-kit/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: reactHooks.configs.recommended.rules,

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import type { RemoteRoutesProps } from './shell-contract.js';
+import type { RemoteRoutesProps } from '@civic/frontend-kit/shell-contract';
 import { RemoteFrame, useShell } from './RemoteFrame.js';
 import { ElectedScreen, ElectionScreen, ElectionsOverviewScreen } from './screens/ElectionScreens.js';
 

@@ -1,8 +1,8 @@
 /**
  * The contract between the shell and the remotes it mounts. The shell owns the five layouts and the
  * 404 screen and hands them to a remote's route component as props, so remote screens sit in the same
- * frame as the shell's own. This file is copied verbatim to frontends/<remote>/src/shell-contract.ts
- * (remotes cannot import the host); frontends/shell/test/remote-contract.test.ts keeps the copies equal.
+ * frame as the shell's own. Remotes cannot import their host, so the contract lives here, shared by
+ * the shell and every remote at build time.
  */
 import type { ComponentType, ReactNode } from 'react';
 
