@@ -36,9 +36,85 @@ export const UserRegistered = defineEvent(
   }),
 );
 
+/** The account's email address was confirmed by the link sent at registration. */
+export const UserVerified = defineEvent('identity.user.verified', 1, Type.Object({ userId: Uuid, verifiedAt: DateTime }));
+
+/** The user changed their display name. */
+export const UserRenamed = defineEvent('identity.user.renamed', 1, Type.Object({ userId: Uuid, userName: Type.String({ minLength: 1 }) }));
+
+/** The account was deleted: the profile is anonymized (name 'Deleted user'), content stays. */
+export const UserDeleted = defineEvent('identity.user.deleted', 1, Type.Object({ userId: Uuid, deletedAt: DateTime }));
+
+/** First day of a month, `YYYY-MM-01`. */
+const MonthStart = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-01$' });
+
+/** The user stands (candidateDate = first day of the current month) or withdrew (null) for a role. */
+export const UserCandidacyChanged = defineEvent(
+  'identity.user.candidacy-changed',
+  1,
+  Type.Object({
+    userId: Uuid,
+    userName: Type.String({ minLength: 1 }),
+    candidateTo: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+    candidateDate: Type.Union([MonthStart, Type.Null()]),
+  }),
+);
+
+/** A moderator suspended the user until the given time (voting, chatting and proposing are blocked). */
+export const UserSuspended = defineEvent('identity.user.suspended', 1, Type.Object({ userId: Uuid, until: DateTime }));
+
+/** A moderator lifted the user's suspension before its end. */
+export const UserSuspensionLifted = defineEvent('identity.user.suspension-lifted', 1, Type.Object({ userId: Uuid }));
+
+/** The user's moderator or scribe flag changed (elections results, or the seeded first moderator). */
+export const UserRoleChanged = defineEvent(
+  'identity.user.role-changed',
+  1,
+  Type.Object({ userId: Uuid, moderator: Type.Boolean(), scribe: Type.Boolean() }),
+);
+
+/** An election closed: the officials of the month, by role. Identity sets the role flags from it. */
+export const ElectionClosed = defineEvent(
+  'elections.election.closed',
+  1,
+  Type.Object({
+    electionId: Uuid,
+    month: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }),
+    elected: Type.Object({
+      moderators: Type.Array(Uuid),
+      scribes: Type.Array(Uuid),
+      greatWises: Type.Array(Uuid),
+    }),
+  }),
+);
+
+/** A user submitted a proposal. */
+export const ProposalCreated = defineEvent('decisions.proposal.created', 1, Type.Object({ proposalId: Uuid, userId: Uuid }));
+
+/** A proposal became a law in creation; userId is its author. */
+export const LawCreated = defineEvent('decisions.law.created', 1, Type.Object({ lawId: Uuid, userId: Uuid }));
+
+/** A creator wrote an article. */
+export const ArticleCreated = defineEvent('decisions.article.created', 1, Type.Object({ articleId: Uuid, userId: Uuid }));
+
+/** A user posted a chat message. */
+export const ChatMessagePosted = defineEvent('chat.message.posted', 1, Type.Object({ messageId: Uuid, userId: Uuid }));
+
 /** All event definitions by subject. */
 export const Events = {
   [UserRegistered.subject]: UserRegistered,
+  [UserVerified.subject]: UserVerified,
+  [UserRenamed.subject]: UserRenamed,
+  [UserDeleted.subject]: UserDeleted,
+  [UserCandidacyChanged.subject]: UserCandidacyChanged,
+  [UserSuspended.subject]: UserSuspended,
+  [UserSuspensionLifted.subject]: UserSuspensionLifted,
+  [UserRoleChanged.subject]: UserRoleChanged,
+  [ElectionClosed.subject]: ElectionClosed,
+  [ProposalCreated.subject]: ProposalCreated,
+  [LawCreated.subject]: LawCreated,
+  [ArticleCreated.subject]: ArticleCreated,
+  [ChatMessagePosted.subject]: ChatMessagePosted,
 } as const;
 
 export type EventPayload<D extends EventDefinition> = Static<D['payload']>;

@@ -1,9 +1,25 @@
-import { createEventedApp, type EventBus, type ServiceApp } from '@civic/service-kit';
-import type { IdentityConfig } from './config.js';
+import swagger from '@fastify/swagger';
+import { createEventedApp, installAuth, runConsumersWithApp, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { AccessTokens } from './auth/access-tokens.js';
+import { SessionService } from './auth/session.service.js';
+import { DEVELOPMENT_IP_HASH_KEY, type IdentityConfig } from './config.js';
+import { assertTimeZone } from './domain/candidacy.js';
+import { normalizeEmail } from './domain/registration.js';
+import { cookieNames, sessionPolicy } from './domain/session.js';
+import { consumeElectionClosed } from './events/election-closed.consumer.js';
+import { profileActivityConsumers } from './events/profile-activity.consumer.js';
+import { createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './routes/auth.routes.js';
+import type { IdentityContext } from './routes/context.js';
+import { SessionCookies } from './routes/cookies.js';
+import { sessionRoutes } from './routes/session.routes.js';
+import { usersRoutes } from './routes/users.routes.js';
+import { LoginFailureRepository } from './store/login-failure.repository.js';
 import type { IdentityPrisma } from './store/prisma.js';
+import { SessionRepository } from './store/session.repository.js';
 import { SigningKeyRepository } from './store/signing-key.repository.js';
 import { UserRepository } from './store/user.repository.js';
+import { installStrictBodyValidation } from './validation.js';
 
 export interface IdentityDeps {
   config: IdentityConfig;
@@ -11,10 +27,92 @@ export interface IdentityDeps {
   bus: EventBus;
   /** false silences logs (tests). */
   logger?: boolean;
+  /** Sends the account mails; SMTP through SMTP_URL when not given. */
+  mailer?: Mailer;
+  /** The current time; tests move it to expire tokens, sessions and suspensions. */
+  clock?: () => Date;
 }
 
-export async function buildApp({ config, db, bus, logger }: IdentityDeps): Promise<ServiceApp> {
+export async function buildApp({ config, db, bus, logger, mailer: givenMailer, clock = () => new Date() }: IdentityDeps): Promise<ServiceApp> {
+  try {
+    assertTimeZone(config.ELECTIONS_TIME_ZONE);
+  } catch {
+    throw new Error(`ELECTIONS_TIME_ZONE is not a time zone this runtime knows: ${config.ELECTIONS_TIME_ZONE}`);
+  }
   const { app, relay } = await createEventedApp({ name: 'identity', config, db, bus, logger });
-  await app.register(authRoutes, { users: new UserRepository(db, relay), keys: new SigningKeyRepository(db) });
+
+  installStrictBodyValidation(app);
+  // An empty JSON body (fetch with a content-type and no body) counts as no body, not as an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Identity service',
+        version: '1.0.0',
+        description:
+          'Accounts, sessions (HttpOnly cookies: a 15-minute EdDSA access token and a rotating refresh token), mail links, profiles, candidacies and suspensions. Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue.',
+      },
+      tags: [{ name: 'auth' }, { name: 'session' }, { name: 'users' }, { name: 'moderation' }],
+      components: {
+        securitySchemes: {
+          accessCookie: { type: 'apiKey', in: 'cookie', name: cookieNames(config.COOKIE_SECURE).access },
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+    },
+  });
+
+  const policy = sessionPolicy(config);
+  const keys = new SigningKeyRepository(db);
+  const tokens = new AccessTokens(keys, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, lifetimeMs: policy.accessTokenMs, clock });
+  installAuth(app, tokens);
+
+  const users = new UserRepository(db, relay);
+  const sessions = new SessionRepository(db, policy);
+  const sessionService = new SessionService({
+    users,
+    sessions,
+    failures: new LoginFailureRepository(db),
+    tokens,
+    policy,
+    limits: { perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, perIp: config.LOGIN_MAX_FAILURES_PER_IP, windowMs: config.LOGIN_WINDOW_MINUTES * 60_000 },
+    hashKey: config.IP_HASH_KEY,
+    clock,
+  });
+  const mailer = givenMailer ?? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
+  if (!givenMailer) app.addHook('onClose', async () => mailer.close());
+
+  const context: IdentityContext = {
+    config,
+    users,
+    sessions,
+    sessionService,
+    keys,
+    cookies: new SessionCookies(cookieNames(config.COOKIE_SECURE), config.COOKIE_SECURE, clock),
+    mailer,
+    clock,
+  };
+
+  app.addHook('onReady', async () => {
+    if (config.IP_HASH_KEY === DEVELOPMENT_IP_HASH_KEY) {
+      app.log.warn('IP_HASH_KEY is the local development default: set a random secret outside local runs');
+    }
+    if (await users.seedModerator(normalizeEmail(config.SEED_MODERATOR_EMAIL), clock())) {
+      app.log.info('seeded the first moderator (SEED_MODERATOR_EMAIL)');
+    }
+  });
+  runConsumersWithApp(app, [() => consumeElectionClosed(db, bus, relay, app.log, clock), ...profileActivityConsumers(db, bus, app.log)]);
+
+  await app.register(authRoutes, context);
+  await app.register(sessionRoutes, context);
+  await app.register(usersRoutes, context);
   return app;
 }

@@ -1,9 +1,57 @@
 import Type, { type Static } from 'typebox';
 import { BaseConfigProperties, JwtConfigProperties } from '@civic/service-kit';
 
+/**
+ * Settings of the identity service. Every default suits a local run over http; production sets at
+ * least COOKIE_SECURE=true, IP_HASH_KEY (a long random secret), PUBLIC_URL, SMTP_URL and MAIL_FROM.
+ */
+/** The IP_HASH_KEY of local runs; the service warns at start when it is still in use. */
+export const DEVELOPMENT_IP_HASH_KEY = 'local-development-ip-hash-key-change-me';
+
 export const IdentityConfig = Type.Object({
   ...BaseConfigProperties,
   ...JwtConfigProperties,
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 4001 }),
+
+  /** Where mail goes out: smtp://host:port (or smtps://user:pass@host:465). `pnpm start` points it at a local catcher. */
+  SMTP_URL: Type.String({ pattern: '^smtps?://', default: 'smtp://127.0.0.1:1025' }),
+  MAIL_FROM: Type.String({ minLength: 3, default: 'Civic platform <no-reply@localhost>' }),
+  /** Origin the browser uses (the gateway), for the links in mails: `${PUBLIC_URL}/verify-account?token=...`. */
+  PUBLIC_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'http://localhost:8080' }),
+
+  /**
+   * true when the site is served over https: cookies get `Secure` and the `__Host-` prefix.
+   * false (default) only for local http, where browsers would drop Secure cookies.
+   */
+  COOKIE_SECURE: Type.Boolean({ default: false }),
+  /**
+   * Key of the HMAC-SHA256 that turns IP addresses (and login e-mail keys) into the hashes kept for the
+   * per-IP limits. Operators must set a random secret of 32+ characters; the default is for local runs only.
+   */
+  IP_HASH_KEY: Type.String({ minLength: 16, default: DEVELOPMENT_IP_HASH_KEY }),
+
+  MAX_ACCOUNTS_PER_IP: Type.Integer({ minimum: 1, default: 5 }),
+  MAX_ACCOUNTS_PER_IP_PER_DAY: Type.Integer({ minimum: 1, default: 2 }),
+  /** Failed logins allowed per account, then per IP, inside LOGIN_WINDOW_MINUTES before 429. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 10 }),
+  LOGIN_MAX_FAILURES_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
+  LOGIN_WINDOW_MINUTES: Type.Integer({ minimum: 1, default: 15 }),
+
+  ACCESS_TOKEN_MINUTES: Type.Integer({ minimum: 1, default: 15 }),
+  REFRESH_TOKEN_DAYS: Type.Integer({ minimum: 1, default: 30 }),
+  SESSION_IDLE_DAYS: Type.Integer({ minimum: 1, default: 7 }),
+  /**
+   * A refresh token presented again within this many seconds of its rotation (two tabs restoring at
+   * once) gets a new access token instead of ending the session; later, it counts as reuse.
+   */
+  REFRESH_REUSE_GRACE_SECONDS: Type.Integer({ minimum: 0, default: 10 }),
+  VERIFICATION_TOKEN_HOURS: Type.Integer({ minimum: 1, default: 24 }),
+  PASSWORD_RESET_TOKEN_MINUTES: Type.Integer({ minimum: 1, default: 60 }),
+  EMAIL_CHANGE_TOKEN_HOURS: Type.Integer({ minimum: 1, default: 24 }),
+
+  /** Time zone of the monthly elections: candidacy dates are the first day of the current month there. */
+  ELECTIONS_TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Paris' }),
+  /** E-mail of the first moderator of a fresh installation (before any election result); empty = none. */
+  SEED_MODERATOR_EMAIL: Type.String({ default: '' }),
 });
 export type IdentityConfig = Static<typeof IdentityConfig>;

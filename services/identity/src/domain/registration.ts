@@ -1,4 +1,4 @@
-import { Limits } from '@civic/contracts';
+import { Limits, locales, type ErrorKey, type Locale } from '@civic/contracts';
 
 /** Emails are compared case-insensitively and without surrounding spaces. */
 export function normalizeEmail(email: string): string {
@@ -18,3 +18,47 @@ export const registrationLimits = {
   userName: Limits.userName,
   emailMax: 254,
 } as const;
+
+const isLocale = (value: string): value is Locale => (locales as readonly string[]).includes(value);
+
+/**
+ * The language of the user's mails: the one asked for in the form, else the locale cookie of the
+ * interface, else the best match of Accept-Language (by q value), else English.
+ */
+export function pickLocale(explicit: string | undefined, cookie: string | undefined, acceptLanguage: string | undefined): Locale {
+  if (explicit && isLocale(explicit)) return explicit;
+  if (cookie && isLocale(cookie.toLowerCase())) return cookie.toLowerCase() as Locale;
+  const ranges = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((range) => range.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const { language } of ranges) if (isLocale(language)) return language;
+  return 'en';
+}
+
+export interface AccountsFromIp {
+  /** Accounts ever registered from the address (deleted ones included). */
+  total: number;
+  /** Accounts registered from it in the last 24 hours. */
+  lastDay: number;
+}
+
+export interface RegistrationLimits {
+  perIp: number;
+  perIpPerDay: number;
+}
+
+export const REGISTRATION_DAY_MS = 24 * 3600_000;
+
+/** Why one more account from this address is refused, or null when it is allowed. */
+export function registrationRefusal(accounts: AccountsFromIp, limits: RegistrationLimits): ErrorKey | null {
+  if (accounts.total >= limits.perIp) return 'tooManyAccountsSameIp';
+  if (accounts.lastDay >= limits.perIpPerDay) return 'tooManyAccountsSameDay';
+  return null;
+}

@@ -5,6 +5,7 @@ import type { IdentityPrisma } from './prisma.js';
 /** Keeps the token signing keys in the database so every replica and restart signs alike. */
 export class SigningKeyRepository {
   private current: Promise<SigningKeyPair> | null = null;
+  private readonly publicByKid = new Map<string, JWK>();
 
   constructor(private readonly prisma: IdentityPrisma) {}
 
@@ -21,6 +22,17 @@ export class SigningKeyRepository {
     await this.activeKey();
     const rows = await this.prisma.signingKey.findMany({ orderBy: { createdAt: 'desc' }, select: { publicJwk: true } });
     return rows.map((row) => row.publicJwk as JWK);
+  }
+
+  /** The public key of a kid (cached; keys never change once stored), or null when unknown. */
+  async publicKey(kid: string): Promise<JWK | null> {
+    const cached = this.publicByKid.get(kid);
+    if (cached) return cached;
+    const row = await this.prisma.signingKey.findUnique({ where: { kid }, select: { publicJwk: true } });
+    if (!row) return null;
+    const jwk = row.publicJwk as JWK;
+    this.publicByKid.set(kid, jwk);
+    return jwk;
   }
 
   private async loadOrCreate(): Promise<SigningKeyPair> {

@@ -1,0 +1,22 @@
+/** The name every deleted account shows (its content stays, attributed to it). */
+export const DELETED_USER_NAME = 'Deleted user';
+
+/**
+ * What account deletion writes (ARCHITECTURE section 4): the email address and the password are
+ * removed, the name replaced, roles and candidacies dropped. The registration IP hash stays, so the
+ * per-IP account limit still counts the account.
+ */
+export function anonymizedAccount(now: Date) {
+  return {
+    email: null,
+    userName: DELETED_USER_NAME,
+    passwordHash: null,
+    deletedAt: now,
+    moderator: false,
+    scribe: false,
+    moderatorCandidateDate: null,
+    scribeCandidateDate: null,
+    greatWiseCandidateDate: null,
+    suspendedUntil: null,
+  } as const;
+}

@@ -1,0 +1,43 @@
+import { ArticleCreated, ChatMessagePosted, LawCreated, ProposalCreated } from '@civic/contracts';
+import { startConsumer, type EventBus, type RunningConsumer } from '@civic/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import { SCHEMA, type IdentityPrisma } from '../store/prisma.js';
+import { UserProjections } from '../store/user.repository.js';
+
+/**
+ * The profile's activity (made a proposal, laws created, articles created, chat messages), kept as
+ * projections of decisions' and chat's events. The inbox makes a redelivered event count once.
+ */
+export function profileActivityConsumers(db: IdentityPrisma, bus: EventBus, log: FastifyBaseLogger): (() => Promise<RunningConsumer>)[] {
+  const common = { bus, db, schema: SCHEMA, log };
+  return [
+    () =>
+      startConsumer({
+        ...common,
+        name: 'identity-proposal-created',
+        event: ProposalCreated,
+        handle: (tx, payload) => UserProjections.markMadeProposal(tx, payload.userId),
+      }),
+    () =>
+      startConsumer({
+        ...common,
+        name: 'identity-law-created',
+        event: LawCreated,
+        handle: (tx, payload) => UserProjections.increment(tx, payload.userId, 'laws_created'),
+      }),
+    () =>
+      startConsumer({
+        ...common,
+        name: 'identity-article-created',
+        event: ArticleCreated,
+        handle: (tx, payload) => UserProjections.increment(tx, payload.userId, 'articles_created'),
+      }),
+    () =>
+      startConsumer({
+        ...common,
+        name: 'identity-chat-message-posted',
+        event: ChatMessagePosted,
+        handle: (tx, payload) => UserProjections.increment(tx, payload.userId, 'chat_messages'),
+      }),
+  ];
+}

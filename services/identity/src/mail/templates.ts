@@ -1,0 +1,109 @@
+import type { Locale } from '@civic/contracts';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface LinkMail {
+  userName: string;
+  link: string;
+  /** How long the link works, already in words of the mail's language would be nicer; hours or minutes suffice. */
+  validFor: { hours: number } | { minutes: number };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function duration(locale: Locale, validFor: LinkMail['validFor']): string {
+  if ('hours' in validFor) {
+    const n = validFor.hours;
+    return locale === 'fr' ? `${n} heure${n > 1 ? 's' : ''}` : `${n} hour${n > 1 ? 's' : ''}`;
+  }
+  const n = validFor.minutes;
+  return locale === 'fr' ? `${n} minute${n > 1 ? 's' : ''}` : `${n} minute${n > 1 ? 's' : ''}`;
+}
+
+interface Texts {
+  subject: string;
+  greeting: (name: string) => string;
+  body: string;
+  action: string;
+  validity: (duration: string) => string;
+  ignore: string;
+}
+
+const verification: Record<Locale, Texts> = {
+  en: {
+    subject: 'Confirm your account',
+    greeting: (name) => `Hello ${name},`,
+    body: 'Welcome! Please confirm your email address to activate your account.',
+    action: 'Activate my account',
+    validity: (d) => `This link works for ${d}.`,
+    ignore: 'If you did not create an account, you can ignore this message.',
+  },
+  fr: {
+    subject: 'Confirmez votre compte',
+    greeting: (name) => `Bonjour ${name},`,
+    body: 'Bienvenue ! Merci de confirmer votre adresse e-mail pour activer votre compte.',
+    action: 'Activer mon compte',
+    validity: (d) => `Ce lien est valable ${d}.`,
+    ignore: "Si vous n'avez pas créé de compte, vous pouvez ignorer ce message.",
+  },
+};
+
+const passwordReset: Record<Locale, Texts> = {
+  en: {
+    subject: 'Reset your password',
+    greeting: (name) => `Hello ${name},`,
+    body: 'Someone asked to reset the password of your account. Choose a new password with the link below.',
+    action: 'Choose a new password',
+    validity: (d) => `This link works for ${d}.`,
+    ignore: 'If you did not ask for it, ignore this message: your password stays the same.',
+  },
+  fr: {
+    subject: 'Réinitialisez votre mot de passe',
+    greeting: (name) => `Bonjour ${name},`,
+    body: 'Une réinitialisation du mot de passe de votre compte a été demandée. Choisissez un nouveau mot de passe avec le lien ci-dessous.',
+    action: 'Choisir un nouveau mot de passe',
+    validity: (d) => `Ce lien est valable ${d}.`,
+    ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
+  },
+};
+
+const emailChange: Record<Locale, Texts> = {
+  en: {
+    subject: 'Confirm your new email address',
+    greeting: (name) => `Hello ${name},`,
+    body: 'Please confirm that this address is the new email address of your account.',
+    action: 'Confirm my new address',
+    validity: (d) => `This link works for ${d}.`,
+    ignore: 'If you did not ask for this change, ignore this message: nothing will change.',
+  },
+  fr: {
+    subject: 'Confirmez votre nouvelle adresse e-mail',
+    greeting: (name) => `Bonjour ${name},`,
+    body: 'Merci de confirmer que cette adresse est la nouvelle adresse e-mail de votre compte.',
+    action: 'Confirmer ma nouvelle adresse',
+    validity: (d) => `Ce lien est valable ${d}.`,
+    ignore: "Si vous n'avez pas demandé ce changement, ignorez ce message : rien ne changera.",
+  },
+};
+
+function render(texts: Texts, locale: Locale, mail: LinkMail): MailContent {
+  const validity = texts.validity(duration(locale, mail.validFor));
+  const text = [texts.greeting(mail.userName), '', texts.body, '', `${texts.action}:`, mail.link, '', validity, texts.ignore, ''].join('\n');
+  const html = [
+    `<!doctype html><html lang="${locale}"><body>`,
+    `<p>${escapeHtml(texts.greeting(mail.userName))}</p>`,
+    `<p>${escapeHtml(texts.body)}</p>`,
+    `<p><a href="${escapeHtml(mail.link)}">${escapeHtml(texts.action)}</a></p>`,
+    `<p>${escapeHtml(validity)}<br>${escapeHtml(texts.ignore)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject: texts.subject, text, html };
+}
+
+export const verificationMail = (locale: Locale, mail: LinkMail) => render(verification[locale], locale, mail);
+export const passwordResetMail = (locale: Locale, mail: LinkMail) => render(passwordReset[locale], locale, mail);
+export const emailChangeMail = (locale: Locale, mail: LinkMail) => render(emailChange[locale], locale, mail);

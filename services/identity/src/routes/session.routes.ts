@@ -1,0 +1,82 @@
+import Type from 'typebox';
+import { AppError, type ServiceApp } from '@civic/service-kit';
+import { toSessionUser } from '../domain/profile.js';
+import { normalizeEmail } from '../domain/registration.js';
+import type { IdentityContext } from './context.js';
+import { Email, errorResponses, GivenPassword, SessionUserSchema } from './schemas.js';
+
+const LoginBody = Type.Object({ email: Email, password: GivenPassword }, { additionalProperties: false });
+const AuthUserBody = Type.Object({ logout: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+const SessionUserOrNull = Type.Union([SessionUserSchema, Type.Null()]);
+
+/** POST /api/login and POST /api/login/auth-user (SPEC section 7). */
+export async function sessionRoutes(app: ServiceApp, context: IdentityContext): Promise<void> {
+  const { config, sessionService, cookies, clock } = context;
+
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        summary: 'Log in: sets the access and refresh cookies',
+        description: `Unknown email and wrong password answer alike. After ${config.LOGIN_MAX_FAILURES_PER_ACCOUNT} failures for an account or ${config.LOGIN_MAX_FAILURES_PER_IP} from an address within ${config.LOGIN_WINDOW_MINUTES} minutes: 429 with Retry-After.`,
+        tags: ['session'],
+        body: LoginBody,
+        response: { 200: SessionUserSchema, ...errorResponses },
+      },
+      preValidation: async (request) => {
+        const body = request.body as { email?: unknown } | undefined;
+        if (body && typeof body.email === 'string') body.email = body.email.trim();
+      },
+    },
+    async (request, reply) => {
+      const result = await sessionService.login(normalizeEmail(request.body.email), request.body.password, request.ip);
+      if (result.kind === 'blocked') {
+        request.log.warn({ by: result.by }, 'login rate limit reached');
+        reply.header('retry-after', String(result.retryAfterSeconds));
+        throw new AppError('tooManyRequests', 429, { retryAfterSeconds: result.retryAfterSeconds });
+      }
+      if (result.kind === 'wrong') throw new AppError('incorrectEmailOrPassword', 401);
+      cookies.set(reply, result.issued);
+      request.log.info({ userId: result.user.id }, 'logged in');
+      return toSessionUser(result.user, clock());
+    },
+  );
+
+  app.post(
+    '/api/login/auth-user',
+    {
+      schema: {
+        summary: 'The session user (restored from the refresh cookie when the access token expired), or null; {logout: true} ends the session',
+        description: 'A refresh token that was already rotated ends its whole session and answers 401 Invalid token.',
+        tags: ['session'],
+        body: AuthUserBody,
+        response: { 200: SessionUserOrNull, ...errorResponses },
+      },
+      // No body at all (the usual call) is the same as {}.
+      preValidation: async (request) => {
+        if (request.body === undefined || request.body === null) request.body = {};
+      },
+    },
+    async (request, reply) => {
+      const access = cookies.accessToken(request);
+      const refresh = cookies.refreshToken(request);
+      if (request.body.logout === true) {
+        await sessionService.logout(access, refresh);
+        cookies.clear(reply);
+        return null;
+      }
+      const restored = await sessionService.restore(access, refresh);
+      if (restored.kind === 'reuse') {
+        request.log.warn('refresh token reused: session ended');
+        cookies.clear(reply);
+        throw new AppError('invalidToken', 401);
+      }
+      if (restored.kind === 'none') {
+        if (cookies.hasAny(request)) cookies.clear(reply);
+        return null;
+      }
+      if (restored.issued) cookies.set(reply, restored.issued);
+      return toSessionUser(restored.user, clock());
+    },
+  );
+}

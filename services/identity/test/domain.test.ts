@@ -1,0 +1,329 @@
+import { anonymizedAccount, DELETED_USER_NAME } from '../src/domain/anonymization.js';
+import { assertTimeZone, currentMonth, currentMonthStart, formatDate, parseCandidacy, parseDate } from '../src/domain/candidacy.js';
+import { loginBlockedBy, retryAfterSeconds } from '../src/domain/login-limits.js';
+import { expiresAfter, judgeOneTimeToken } from '../src/domain/one-time-token.js';
+import { candidacyRefusal, ownerRefusal, suspensionRefusal, type AccountFlags } from '../src/domain/permissions.js';
+import { toSessionUser, toUserProfile, type Account } from '../src/domain/profile.js';
+import { normalizeEmail, normalizeUserName, pickLocale, registrationRefusal } from '../src/domain/registration.js';
+import { isNewerElection, roleChanges } from '../src/domain/roles.js';
+import { hashToken, keyedHash, newSecretToken } from '../src/domain/secrets.js';
+import { cookieNames, isSessionLive, judgeRefreshToken, roleOf, sessionPolicy } from '../src/domain/session.js';
+import { currentSuspension, isSuspended, isSuspensionLength, suspendedUntil } from '../src/domain/suspension.js';
+import { emailChangeMail, passwordResetMail, verificationMail } from '../src/mail/templates.js';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const at = (iso: string) => new Date(iso);
+
+describe('registration rules', () => {
+  it('normalizes emails and user names', () => {
+    expect(normalizeEmail('  Ada@Example.ORG ')).toBe('ada@example.org');
+    expect(normalizeUserName('  Ada   Byron  Lovelace ')).toBe('Ada Byron Lovelace');
+  });
+
+  it('picks the mail language: form, then locale cookie, then Accept-Language by weight, else English', () => {
+    expect(pickLocale('fr', 'en', 'en')).toBe('fr');
+    expect(pickLocale(undefined, 'FR', 'en')).toBe('fr');
+    expect(pickLocale(undefined, 'de', 'fr-FR,fr;q=0.9,en;q=0.8')).toBe('fr');
+    expect(pickLocale(undefined, undefined, 'de-DE, en;q=0.5, fr;q=0.7')).toBe('fr');
+    expect(pickLocale(undefined, undefined, 'fr;q=0, en')).toBe('en');
+    expect(pickLocale(undefined, undefined, 'es, de')).toBe('en');
+    expect(pickLocale(undefined, undefined, undefined)).toBe('en');
+  });
+
+  it('refuses a 6th account from an address, and a 3rd within 24 hours', () => {
+    const limits = { perIp: 5, perIpPerDay: 2 };
+    expect(registrationRefusal({ total: 0, lastDay: 0 }, limits)).toBeNull();
+    expect(registrationRefusal({ total: 4, lastDay: 1 }, limits)).toBeNull();
+    expect(registrationRefusal({ total: 2, lastDay: 2 }, limits)).toBe('tooManyAccountsSameDay');
+    expect(registrationRefusal({ total: 5, lastDay: 0 }, limits)).toBe('tooManyAccountsSameIp');
+    expect(registrationRefusal({ total: 5, lastDay: 2 }, limits)).toBe('tooManyAccountsSameIp');
+  });
+});
+
+describe('secrets', () => {
+  it('makes 256-bit url-safe tokens, stored as SHA-256, and keyed hashes that need the key', () => {
+    const token = newSecretToken();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(newSecretToken()).not.toBe(token);
+    expect(hashToken(token)).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashToken(token)).toBe(hashToken(token));
+    expect(keyedHash('key one', '203.0.113.9')).not.toBe(keyedHash('key two', '203.0.113.9'));
+    expect(keyedHash('key one', '203.0.113.9')).toBe(keyedHash('key one', '203.0.113.9'));
+  });
+});
+
+describe('sessions', () => {
+  const policy = sessionPolicy({ ACCESS_TOKEN_MINUTES: 15, REFRESH_TOKEN_DAYS: 30, SESSION_IDLE_DAYS: 7, REFRESH_REUSE_GRACE_SECONDS: 10 });
+  const login = at('2030-01-01T00:00:00Z');
+  const session = { expiresAt: new Date(login.getTime() + 30 * DAY), lastUsedAt: login, revokedAt: null };
+
+  it('has the lengths of ARCHITECTURE section 8', () => {
+    expect(policy).toEqual({ accessTokenMs: 15 * MINUTE, sessionMs: 30 * DAY, idleMs: 7 * DAY, reuseGraceMs: 10_000 });
+  });
+
+  it('rotates a fresh token of a live session', () => {
+    expect(judgeRefreshToken({ usedAt: null }, session, new Date(login.getTime() + DAY), policy)).toBe('rotate');
+  });
+
+  it('ends a session idle for 7 days, one older than 30 days, and a revoked one', () => {
+    expect(judgeRefreshToken({ usedAt: null }, session, new Date(login.getTime() + 7 * DAY), policy)).toBe('ended');
+    const used = { ...session, lastUsedAt: new Date(login.getTime() + 29 * DAY) };
+    expect(judgeRefreshToken({ usedAt: null }, used, new Date(login.getTime() + 29.5 * DAY), policy)).toBe('rotate');
+    expect(judgeRefreshToken({ usedAt: null }, used, new Date(login.getTime() + 30 * DAY), policy)).toBe('ended');
+    expect(judgeRefreshToken({ usedAt: null }, { ...session, revokedAt: login }, login, policy)).toBe('ended');
+    expect(isSessionLive(session, new Date(login.getTime() + 6 * DAY), policy)).toBe(true);
+  });
+
+  it('treats a rotated token as reuse, except within the grace seconds of its rotation', () => {
+    const rotated = new Date(login.getTime() + DAY);
+    expect(judgeRefreshToken({ usedAt: rotated }, session, new Date(rotated.getTime() + 3000), policy)).toBe('grace');
+    expect(judgeRefreshToken({ usedAt: rotated }, session, new Date(rotated.getTime() + 11_000), policy)).toBe('reuse');
+    expect(judgeRefreshToken({ usedAt: rotated }, session, new Date(rotated.getTime() + 3000), { ...policy, reuseGraceMs: 0 })).toBe('reuse');
+    // A replay on an ended session is just an ended session.
+    expect(judgeRefreshToken({ usedAt: rotated }, { ...session, revokedAt: rotated }, new Date(rotated.getTime() + 60_000), policy)).toBe('ended');
+  });
+
+  it('gives the role claim from the flags, moderator winning', () => {
+    expect(roleOf({ moderator: false, scribe: false })).toBe(0);
+    expect(roleOf({ moderator: true, scribe: false })).toBe(1);
+    expect(roleOf({ moderator: false, scribe: true })).toBe(2);
+    expect(roleOf({ moderator: true, scribe: true })).toBe(1);
+  });
+
+  it('names the cookies with the __Host- prefix only when secure', () => {
+    expect(cookieNames(false)).toEqual({ access: 'access_token', refresh: 'refresh_token' });
+    expect(cookieNames(true)).toEqual({ access: '__Host-access_token', refresh: '__Host-refresh_token' });
+  });
+});
+
+describe('mail link tokens', () => {
+  const now = at('2030-01-01T12:00:00Z');
+  it('are valid once, until they expire', () => {
+    const token = { expiresAt: expiresAfter(now, 24 * 3600_000), usedAt: null };
+    expect(judgeOneTimeToken(token, now)).toBe('valid');
+    expect(judgeOneTimeToken(token, new Date(now.getTime() + 24 * 3600_000 - 1))).toBe('valid');
+    expect(judgeOneTimeToken(token, new Date(now.getTime() + 24 * 3600_000))).toBe('expired');
+    expect(judgeOneTimeToken({ ...token, usedAt: now }, now)).toBe('invalid');
+    expect(judgeOneTimeToken(null, now)).toBe('invalid');
+  });
+});
+
+describe('suspension', () => {
+  const now = at('2030-01-01T12:00:00Z');
+  it('offers 10 minutes, 1 hour, 2 hours and 1 day', () => {
+    expect([10, 60, 120, 1440].every(isSuspensionLength)).toBe(true);
+    expect([0, 5, 30, 61, 2880].some(isSuspensionLength)).toBe(false);
+    expect(suspendedUntil(now, 60).toISOString()).toBe('2030-01-01T13:00:00.000Z');
+  });
+
+  it('ends by itself', () => {
+    const until = at('2030-01-01T12:10:00Z');
+    expect(isSuspended(until, now)).toBe(true);
+    expect(isSuspended(until, until)).toBe(false);
+    expect(isSuspended(null, now)).toBe(false);
+    expect(currentSuspension(until, now)).toBe(until);
+    expect(currentSuspension(until, at('2030-01-01T12:11:00Z'))).toBeNull();
+  });
+});
+
+describe('permissions', () => {
+  const now = at('2030-01-01T12:00:00Z');
+  const account = (overrides: Partial<AccountFlags> = {}): AccountFlags => ({
+    id: 'u',
+    moderator: false,
+    scribe: false,
+    verifiedAt: now,
+    suspendedUntil: null,
+    deletedAt: null,
+    ...overrides,
+  });
+
+  it('lets only the user themself act on their account', () => {
+    expect(ownerRefusal('a', 'a')).toBeNull();
+    expect(ownerRefusal('a', 'b')).toMatchObject({ key: 'unauthorizedAction', status: 403 });
+  });
+
+  it('lets a moderator suspend a plain user or a scribe, not themself, another moderator, or when suspended', () => {
+    const moderator = account({ id: 'm', moderator: true });
+    expect(suspensionRefusal(moderator, account({ id: 'u' }), now)).toBeNull();
+    expect(suspensionRefusal(moderator, account({ id: 's', scribe: true }), now)).toBeNull();
+    expect(suspensionRefusal(account({ id: 'p' }), account({ id: 'u' }), now)).toMatchObject({ key: 'unauthorizedAction', reason: 'notModerator' });
+    expect(suspensionRefusal(account({ id: 'sc', scribe: true }), account({ id: 'u' }), now)).toMatchObject({ key: 'unauthorizedAction' });
+    expect(suspensionRefusal(moderator, moderator, now)).toMatchObject({ key: 'suspensionError', reason: 'self' });
+    expect(suspensionRefusal(moderator, account({ id: 'm2', moderator: true }), now)).toMatchObject({ key: 'suspensionError', reason: 'targetIsModerator' });
+    expect(suspensionRefusal(moderator, account({ id: 'd', deletedAt: now }), now)).toMatchObject({ key: 'suspensionError', status: 400 });
+    const suspendedModerator = account({ id: 'm3', moderator: true, suspendedUntil: new Date(now.getTime() + MINUTE) });
+    expect(suspensionRefusal(suspendedModerator, account({ id: 'u' }), now)).toMatchObject({ key: 'unauthorizedAction', reason: 'actorSuspended' });
+  });
+
+  it('lets verified, unsuspended users stand, and anyone withdraw', () => {
+    expect(candidacyRefusal(account(), true, now)).toBeNull();
+    expect(candidacyRefusal(account({ verifiedAt: null }), true, now)).toMatchObject({ reason: 'notVerified' });
+    expect(candidacyRefusal(account({ suspendedUntil: new Date(now.getTime() + MINUTE) }), true, now)).toMatchObject({ reason: 'suspended' });
+    expect(candidacyRefusal(account({ suspendedUntil: new Date(now.getTime() - MINUTE) }), true, now)).toBeNull();
+    expect(candidacyRefusal(account({ verifiedAt: null, suspendedUntil: new Date(now.getTime() + MINUTE) }), false, now)).toBeNull();
+  });
+});
+
+describe('candidacy dates', () => {
+  it('is the first day of the current month in the elections time zone', () => {
+    expect(currentMonthStart(at('2030-03-15T10:00:00Z'), 'Europe/Paris')).toBe('2030-03-01');
+    // 23:30 UTC on 31 March is 01:30 on 1 April in Paris (summer time).
+    expect(currentMonthStart(at('2030-03-31T23:30:00Z'), 'Europe/Paris')).toBe('2030-04-01');
+    expect(currentMonthStart(at('2030-03-31T23:30:00Z'), 'UTC')).toBe('2030-03-01');
+    expect(currentMonthStart(at('2030-12-31T23:30:00Z'), 'Europe/Paris')).toBe('2031-01-01');
+    expect(currentMonth(at('2030-12-31T23:30:00Z'), 'Europe/Paris')).toBe('2031-01');
+    expect(() => assertTimeZone('Mars/Olympus')).toThrow(RangeError);
+  });
+
+  it('accepts exactly one field with the current month start, or null to withdraw', () => {
+    const now = at('2030-06-10T08:00:00Z');
+    expect(parseCandidacy({ scribeCandidateDate: '2030-06-01' }, now, 'Europe/Paris')).toEqual({ ok: true, change: { candidateTo: 2, field: 'scribeCandidateDate', date: '2030-06-01' } });
+    expect(parseCandidacy({ greatWiseCandidateDate: null }, now, 'Europe/Paris')).toEqual({ ok: true, change: { candidateTo: 3, field: 'greatWiseCandidateDate', date: null } });
+    expect(parseCandidacy({ moderatorCandidateDate: '2030-05-01' }, now, 'Europe/Paris')).toEqual({ ok: false, reason: 'notFirstDayOfCurrentMonth', expected: '2030-06-01' });
+    expect(parseCandidacy({ moderatorCandidateDate: '2030-06-02' }, now, 'Europe/Paris')).toMatchObject({ ok: false });
+    expect(parseCandidacy({ moderatorCandidateDate: null, scribeCandidateDate: null }, now, 'Europe/Paris')).toMatchObject({ ok: false, reason: 'exactlyOneCandidateDateField' });
+    expect(parseCandidacy({}, now, 'Europe/Paris')).toMatchObject({ ok: false });
+    expect(parseCandidacy({ moderatorCandidateDate: null, other: 1 }, now, 'Europe/Paris')).toMatchObject({ ok: false });
+  });
+
+  it('stores dates as DATE columns and reads them back as YYYY-MM-DD', () => {
+    expect(formatDate(parseDate('2030-06-01'))).toBe('2030-06-01');
+    expect(formatDate(null)).toBeNull();
+  });
+});
+
+describe('account deletion', () => {
+  it('removes the email and password, replaces the name, drops roles, candidacies and suspension', () => {
+    const now = at('2030-01-01T00:00:00Z');
+    expect(anonymizedAccount(now)).toEqual({
+      email: null,
+      userName: DELETED_USER_NAME,
+      passwordHash: null,
+      deletedAt: now,
+      moderator: false,
+      scribe: false,
+      moderatorCandidateDate: null,
+      scribeCandidateDate: null,
+      greatWiseCandidateDate: null,
+      suspendedUntil: null,
+    });
+    expect(DELETED_USER_NAME).toBe('Deleted user');
+  });
+});
+
+describe('login limits', () => {
+  const limits = { perAccount: 10, perIp: 30, windowMs: 15 * MINUTE };
+  it('blocks at 10 failures for an account or 30 from an address', () => {
+    expect(loginBlockedBy({ account: 9, ip: 29 }, limits)).toBeNull();
+    expect(loginBlockedBy({ account: 10, ip: 0 }, limits)).toBe('account');
+    expect(loginBlockedBy({ account: 0, ip: 30 }, limits)).toBe('ip');
+  });
+
+  it('says when to retry: when the oldest counted failure leaves the window', () => {
+    const now = at('2030-01-01T12:00:00Z');
+    expect(retryAfterSeconds(at('2030-01-01T11:50:00Z'), now, limits.windowMs)).toBe(300);
+    expect(retryAfterSeconds(null, now, limits.windowMs)).toBe(900);
+    expect(retryAfterSeconds(at('2030-01-01T11:40:00Z'), now, limits.windowMs)).toBe(1);
+  });
+});
+
+describe('roles from election results', () => {
+  it('gives the elected their flags, removes them from everyone else, and lists only changes', () => {
+    const current = [
+      { id: 'old-mod', moderator: true, scribe: false },
+      { id: 'kept-mod', moderator: true, scribe: false },
+      { id: 'old-scribe', moderator: false, scribe: true },
+      { id: 'new-both', moderator: false, scribe: false },
+    ];
+    expect(roleChanges(current, { moderators: ['kept-mod', 'new-both'], scribes: ['new-both'] })).toEqual([
+      { userId: 'old-mod', moderator: false, scribe: false },
+      { userId: 'old-scribe', moderator: false, scribe: false },
+      { userId: 'new-both', moderator: true, scribe: true },
+    ]);
+    expect(roleChanges([], { moderators: [], scribes: [] })).toEqual([]);
+  });
+
+  it('applies results in month order', () => {
+    expect(isNewerElection('2030-05', null)).toBe(true);
+    expect(isNewerElection('2030-05', '2030-04')).toBe(true);
+    expect(isNewerElection('2030-05', '2030-05')).toBe(true);
+    expect(isNewerElection('2030-04', '2030-05')).toBe(false);
+  });
+});
+
+describe('session user and profile views', () => {
+  const now = at('2030-01-01T12:00:00Z');
+  const account: Account = {
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 'ada@example.org',
+    userName: 'Ada',
+    locale: 'fr',
+    verifiedAt: now,
+    createdAt: at('2029-12-01T00:00:00Z'),
+    moderator: false,
+    scribe: true,
+    moderatorCandidateDate: parseDate('2030-01-01'),
+    scribeCandidateDate: null,
+    greatWiseCandidateDate: null,
+    suspendedUntil: at('2030-01-01T12:10:00Z'),
+    deletedAt: null,
+    madeProposal: true,
+    lawsCreated: 2,
+    articlesCreated: 3,
+    chatMessages: 4,
+  };
+
+  it('builds the SessionUser of the contract', () => {
+    expect(toSessionUser(account, now)).toEqual({
+      id: account.id,
+      userName: 'Ada',
+      email: 'ada@example.org',
+      verified: true,
+      moderator: false,
+      scribe: true,
+      locale: 'fr',
+      suspendedUntil: '2030-01-01T12:10:00.000Z',
+      moderatorCandidateDate: '2030-01-01',
+      scribeCandidateDate: null,
+      greatWiseCandidateDate: null,
+      madeProposal: true,
+      memberSince: '2029-12-01T00:00:00.000Z',
+    });
+    expect(toSessionUser(account, at('2030-01-01T12:30:00Z')).suspendedUntil).toBeNull();
+  });
+
+  it('shows email and suspension to the owner, the suspension to moderators, neither to others', () => {
+    const owner = toUserProfile(account, 'owner', now);
+    expect(owner.email).toBe('ada@example.org');
+    expect(owner.suspendedUntil).toBe('2030-01-01T12:10:00.000Z');
+    const moderator = toUserProfile(account, 'moderator', now);
+    expect(moderator).not.toHaveProperty('email');
+    expect(moderator.suspendedUntil).toBe('2030-01-01T12:10:00.000Z');
+    const other = toUserProfile(account, 'other', now);
+    expect(other).not.toHaveProperty('email');
+    expect(other).not.toHaveProperty('suspendedUntil');
+    expect(other).toMatchObject({ lawsCreated: 2, articlesCreated: 3, chatMessages: 4, deleted: false });
+  });
+});
+
+describe('mail templates', () => {
+  const mail = { userName: 'Ada <script>', link: 'http://civic.test/verify-account?token=abc&x=1', validFor: { hours: 24 } };
+  it('exist in English and French with the link in text and HTML (escaped)', () => {
+    for (const render of [verificationMail, passwordResetMail, emailChangeMail]) {
+      const en = render('en', mail);
+      const fr = render('fr', mail);
+      expect(en.subject).not.toBe(fr.subject);
+      expect(en.text).toContain(mail.link);
+      expect(fr.text).toContain(mail.link);
+      expect(en.html).toContain('http://civic.test/verify-account?token=abc&#38;x=1');
+      expect(en.html).not.toContain('<script>');
+      expect(en.text).toContain('Hello Ada <script>,');
+      expect(fr.text).toContain('Bonjour Ada <script>,');
+    }
+    expect(verificationMail('en', mail).text).toContain('This link works for 24 hours.');
+    expect(passwordResetMail('fr', { ...mail, validFor: { minutes: 60 } }).text).toContain('Ce lien est valable 60 minutes.');
+    expect(verificationMail('fr', { ...mail, validFor: { hours: 1 } }).text).toContain('1 heure.');
+  });
+});
