@@ -1,6 +1,6 @@
 import { createEventedApp, createJwksVerifier, installAuth, runConsumersWithApp, type EventBus, type ServiceApp } from '@civic/service-kit';
 import type { DecisionsConfig } from './config.js';
-import { consumeUserRegistered } from './events/user-registered.consumer.js';
+import { citizenConsumers } from './events/citizen.consumers.js';
 import { startRuleRoutes } from './routes/start-rule.routes.js';
 import { CitizenRepository } from './store/citizen.repository.js';
 import type { DecisionsPrisma } from './store/prisma.js';
@@ -16,7 +16,7 @@ export async function buildApp({ config, db, bus, logger }: DecisionsDeps): Prom
   const { app } = await createEventedApp({ name: 'decisions', config, db, bus, logger });
   installAuth(app, createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }));
 
-  runConsumersWithApp(app, [() => consumeUserRegistered(db, bus, app.log)]);
+  runConsumersWithApp(app, citizenConsumers(db, bus, app.log));
 
   await app.register(startRuleRoutes, {
     citizens: new CitizenRepository(db),

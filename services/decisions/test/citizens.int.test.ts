@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { UserRegistered } from '@civic/contracts';
+import { UserDeleted, UserRegistered, UserVerified, type EventDefinition } from '@civic/contracts';
 import { connectBus, loadConfig, newEvent, type EventBus, type ServiceApp } from '@civic/service-kit';
 import { setupServiceTest, waitFor, type ServiceTestContext } from '@civic/test-kit';
 import { buildApp } from '../src/app.js';
@@ -34,11 +34,14 @@ afterAll(async () => {
 });
 
 /** Publishes as identity's relay would: the envelope, with its id as Nats-Msg-Id. */
-async function publishRegistration(userId: string, msgID?: string) {
-  const event = newEvent(UserRegistered, { userId, userName: 'Citizen', registeredAt: new Date().toISOString() });
-  await bus.js.publish(bus.subject(event.subject), JSON.stringify(event), { msgID: msgID ?? event.id });
+async function publish<D extends EventDefinition>(definition: D, payload: Parameters<typeof newEvent<D>>[1]) {
+  const event = newEvent(definition, payload);
+  await bus.js.publish(bus.subject(event.subject), JSON.stringify(event), { msgID: event.id });
   return event;
 }
+
+const now = () => new Date().toISOString();
+const publishRegistration = (userId: string) => publish(UserRegistered, { userId, userName: 'Citizen', registeredAt: now() });
 
 const startRule = async () => (await app.inject({ url: '/api/decisions/start-rule' })).json();
 
@@ -61,5 +64,21 @@ describe('citizen projection and start rule', () => {
       missing: { verifiedUsers: 2, proposals: 10 },
       met: false,
     });
+  });
+
+  it('counts verified citizens, whatever order the events arrive in, and stops counting deleted ones', async () => {
+    const early = randomUUID(); // verified before its registration event is consumed
+    await publish(UserVerified, { userId: early, verifiedAt: now() });
+    const [first] = await db.citizen.findMany({ select: { userId: true }, orderBy: { registeredAt: 'asc' }, take: 1 });
+    await publish(UserVerified, { userId: first!.userId, verifiedAt: now() });
+    await waitFor(async () => (await startRule()).progress.verifiedUsers === 2);
+    await publishRegistration(early);
+    await waitFor(async () => (await db.inboxEvent.count()) === 6);
+    expect((await startRule()).progress.verifiedUsers).toBe(2);
+    expect((await startRule()).registeredUsers).toBe(3);
+
+    await publish(UserDeleted, { userId: early, deletedAt: now() });
+    await waitFor(async () => (await startRule()).registeredUsers === 2);
+    expect((await startRule()).progress.verifiedUsers).toBe(1);
   });
 });
