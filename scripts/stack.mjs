@@ -209,6 +209,8 @@ export async function startStack(options = {}) {
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       JWKS_URL: `http://127.0.0.1:${ports.identity}/api/auth/jwks`,
       SMTP_URL: smtpUrl,
+      // Links in mails point at the gateway the user reaches.
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://${options.host === '127.0.0.1' ? '127.0.0.1' : 'localhost'}:${ports.gateway}`,
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
       ...options.serviceEnv,
     };

@@ -1,4 +1,7 @@
 import { BrowserRouter, Routes } from 'react-router-dom';
+import { AuthProvider } from './auth/AuthProvider.js';
+import { ConfirmProvider } from './components/ConfirmModal.js';
+import { SnackbarProvider } from './components/Snackbar.js';
 import { LocaleProvider } from './i18n/LocaleProvider.js';
 import { appRoutes } from './routes.js';
 
@@ -6,7 +9,13 @@ export function App() {
   return (
     <LocaleProvider>
       <BrowserRouter>
-        <Routes>{appRoutes}</Routes>
+        <AuthProvider>
+          <SnackbarProvider>
+            <ConfirmProvider>
+              <Routes>{appRoutes}</Routes>
+            </ConfirmProvider>
+          </SnackbarProvider>
+        </AuthProvider>
       </BrowserRouter>
     </LocaleProvider>
   );

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router-dom';
 import { LanguageSwitch } from './LanguageSwitch.js';
+import { UserMenu } from './UserMenu.js';
 
 const messages = {
   appName: { id: 'app.name' },
@@ -43,6 +44,7 @@ export function Header() {
           </ul>
         </nav>
         <LanguageSwitch />
+        <UserMenu />
       </div>
     </header>
   );

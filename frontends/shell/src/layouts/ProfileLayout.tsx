@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router-dom';
+import { useAuth } from '../auth/AuthProvider.js';
 import type { ProfileLayoutProps } from '../remotes/contract.js';
 import { ScreenHeading } from './ScreenHeading.js';
 
@@ -10,9 +11,14 @@ const messages = {
   deleteAccount: { id: 'profile.nav.deleteAccount' },
 };
 
-/** A user's pages: the user's name, the tabs between activity, settings and account deletion. */
+/**
+ * A user's pages: the user's name, the tabs between activity, settings and account deletion (the
+ * last two only for the user themself, the only one allowed there).
+ */
 export function ProfileLayout({ title, intro, userId, userName, children }: ProfileLayoutProps) {
   const intl = useIntl();
+  const { user } = useAuth();
+  const own = user?.id === userId;
   const base = `/users/${encodeURIComponent(userId)}/${encodeURIComponent(userName)}`;
   return (
     <div className="layout layout--profile">
@@ -22,12 +28,16 @@ export function ProfileLayout({ title, intro, userId, userName, children }: Prof
           <li>
             <NavLink to={`${base}/activity`}>{intl.formatMessage(messages.activity)}</NavLink>
           </li>
-          <li>
-            <NavLink to={`${base}/settings`}>{intl.formatMessage(messages.settings)}</NavLink>
-          </li>
-          <li>
-            <NavLink to={`${base}/delete-account`}>{intl.formatMessage(messages.deleteAccount)}</NavLink>
-          </li>
+          {own ? (
+            <>
+              <li>
+                <NavLink to={`${base}/settings`}>{intl.formatMessage(messages.settings)}</NavLink>
+              </li>
+              <li>
+                <NavLink to={`${base}/delete-account`}>{intl.formatMessage(messages.deleteAccount)}</NavLink>
+              </li>
+            </>
+          ) : null}
         </ul>
       </nav>
       {children ? <div className="layout__body">{children}</div> : null}

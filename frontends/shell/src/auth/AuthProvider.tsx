@@ -1,0 +1,156 @@
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { SessionUser } from '@civic/contracts';
+import { onSessionRenewed } from '../api/client.js';
+import { identityApi } from '../api/identity.js';
+
+export type AuthStatus = 'restoring' | 'ready';
+
+/** Cleared on logout, with the user: votes, notifications, the made-proposal flag (SPEC section 4). */
+export type SessionReset = () => void;
+
+export interface Auth {
+  /** 'restoring' until the first POST /api/login/auth-user answers: route guards wait for 'ready'. */
+  status: AuthStatus;
+  user: SessionUser | null;
+  /** POST /api/login; the user is set on success, the ApiError thrown otherwise. */
+  login: (email: string, password: string) => Promise<SessionUser>;
+  /**
+   * Ends the session on the server, then clears the user and everything registered with onReset,
+   * going to `to` (default home) in the same render, so that no members-only page sees the user leave.
+   */
+  logout: (to?: string) => Promise<void>;
+  /** Clears the local session without calling the server (the account was deleted), going to `to`. */
+  clear: (to?: string) => void;
+  /** Sets the user from a call that answers the session user (verification, profile edits). */
+  setUser: (user: SessionUser) => void;
+  /** Registers state of another part of the app to clear on logout; returns the unregistration. */
+  onReset: (reset: SessionReset) => () => void;
+}
+
+const AuthContext = createContext<Auth | null>(null);
+
+/** The session of the whole app: restored once on start, updated by login, logout and profile calls. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<AuthStatus>('restoring');
+  const [user, setUserState] = useState<SessionUser | null>(null);
+  const resets = useRef(new Set<SessionReset>());
+  // Bumped by every explicit change (login, verification, logout...): a session restore that was
+  // already on its way when one happened must not overwrite it with what the server knew before.
+  const changes = useRef(0);
+
+  const navigate = useNavigate();
+  const resetAll = useCallback(() => {
+    changes.current += 1;
+    setUserState(null);
+    for (const reset of resets.current) {
+      try {
+        reset();
+      } catch (error) {
+        console.error('A session reset failed', error);
+      }
+    }
+  }, []);
+
+  const clear = useCallback(
+    (to?: string) => {
+      // One transition for both: the router's location update is a transition, and a user cleared
+      // apart from it would let the current page's guard run first (and send the user to /error).
+      startTransition(() => {
+        if (to !== undefined) navigate(to, { replace: true });
+        resetAll();
+      });
+    },
+    [navigate, resetAll],
+  );
+
+  useEffect(() => {
+    let active = true;
+    const changesAtStart = changes.current;
+    identityApi
+      .restoreSession()
+      .then((restored) => {
+        if (active && changes.current === changesAtStart) setUserState(restored);
+      })
+      .catch(() => {
+        // No session can be restored (service down): the visitor sees the site logged out.
+      })
+      .finally(() => {
+        if (active) setStatus('ready');
+      });
+    const unsubscribe = onSessionRenewed((renewed) => {
+      if (renewed) {
+        changes.current += 1;
+        setUserState(renewed);
+      } else resetAll();
+    });
+    return () => {
+      active = false;
+      unsubscribe();
+    };
+  }, [resetAll]);
+
+  const login = useCallback(async (email: string, password: string) => {
+    const loggedIn = await identityApi.login({ email, password });
+    changes.current += 1;
+    setUserState(loggedIn);
+    setStatus('ready');
+    return loggedIn;
+  }, []);
+
+  const logout = useCallback(
+    async (to = '/') => {
+      try {
+        await identityApi.logout();
+      } finally {
+        clear(to);
+      }
+    },
+    [clear],
+  );
+
+  const setUser = useCallback((next: SessionUser) => {
+    changes.current += 1;
+    setUserState(next);
+    setStatus('ready');
+  }, []);
+
+  const onReset = useCallback((reset: SessionReset) => {
+    resets.current.add(reset);
+    return () => {
+      resets.current.delete(reset);
+    };
+  }, []);
+
+  const value = useMemo<Auth>(
+    () => ({ status, user, login, logout, clear, setUser, onReset }),
+    [status, user, login, logout, clear, setUser, onReset],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): Auth {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** Runs `reset` whenever the session is cleared (logout, account deletion, session lost). */
+export function useSessionReset(reset: SessionReset): void {
+  const { onReset } = useAuth();
+  const latest = useRef(reset);
+  useEffect(() => {
+    latest.current = reset;
+  });
+  useEffect(() => onReset(() => latest.current()), [onReset]);
+}

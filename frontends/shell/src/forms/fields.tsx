@@ -1,0 +1,118 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import type { FieldProps } from './useForm.js';
+import { characterCount } from './validation.js';
+
+const messages = {
+  counter: { id: 'form.counter' },
+  counterLabel: { id: 'form.counterLabel' },
+  sending: { id: 'form.sending' },
+};
+
+export interface TextFieldProps extends FieldProps {
+  label: string;
+  type?: 'text' | 'email' | 'password';
+  autoComplete?: string;
+  /** Shows the "count / max" counter (SPEC section 5). */
+  maxLength?: number;
+  hint?: string;
+  required?: boolean;
+}
+
+/** A labelled input with its hint, its error under it and, with maxLength, a live character counter. */
+export function TextField({
+  name,
+  value,
+  error,
+  onChange,
+  onBlur,
+  label,
+  type = 'text',
+  autoComplete,
+  maxLength,
+  hint,
+  required = true,
+}: TextFieldProps) {
+  const { formatMessage: t } = useIntl();
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const counterId = `${id}-counter`;
+  const errorId = `${id}-error`;
+  const count = characterCount(value);
+  const over = maxLength !== undefined && count > maxLength;
+  const describedBy = [error ? errorId : null, hint ? hintId : null, maxLength !== undefined ? counterId : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={name}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        spellCheck={type === 'text' ? undefined : false}
+      />
+      <div className="field__meta">
+        {error ? (
+          <p id={errorId} className="field__error">
+            {t({ id: error.id }, error.values)}
+          </p>
+        ) : (
+          <span />
+        )}
+        {maxLength !== undefined ? (
+          <span
+            id={counterId}
+            className={`field__counter${over ? ' field__counter--over' : ''}`}
+            aria-label={t(messages.counterLabel, { count, max: maxLength })}
+          >
+            {t(messages.counter, { count, max: maxLength })}
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The submit button: disabled with a spinner and "Sending…" while the call runs. */
+export function SubmitButton({ submitting, children }: { submitting: boolean; children: ReactNode }) {
+  const { formatMessage: t } = useIntl();
+  return (
+    <button type="submit" className="submit" disabled={submitting} aria-busy={submitting || undefined}>
+      {submitting ? (
+        <>
+          <span className="spinner" aria-hidden="true" />
+          {t(messages.sending)}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}
+
+/** A notice with the outcome of an action, focused so it is read at once. */
+export function Outcome({ kind, title, children }: { kind: 'success' | 'error'; title?: string; children?: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div ref={ref} className={`notice notice--${kind}`} role={kind === 'error' ? 'alert' : 'status'} tabIndex={-1}>
+      {title ? <p className="notice__title">{title}</p> : null}
+      {children}
+    </div>
+  );
+}
