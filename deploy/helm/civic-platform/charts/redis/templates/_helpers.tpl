@@ -1,0 +1,17 @@
+{{- define "redis.fullname" -}}{{ printf "%s-redis" .Release.Name | trunc 63 | trimSuffix "-" }}{{- end -}}
+{{- define "redis.secretName" -}}{{ .Values.auth.existingSecret | default (include "redis.fullname" .) }}{{- end -}}
+{{- define "redis.labels" -}}
+app.kubernetes.io/name: redis
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: civic-platform
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
+{{- end -}}
+{{- define "redis.selectorLabels" -}}
+app.kubernetes.io/name: redis
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+{{- define "redis.image" -}}
+{{- $registry := (.Values.global).imageRegistry | default .Values.image.registry -}}
+{{- if $registry }}{{ printf "%s/%s:%s" $registry .Values.image.repository .Values.image.tag }}{{ else }}{{ printf "%s:%s" .Values.image.repository .Values.image.tag }}{{ end -}}
+{{- end -}}
