@@ -59,15 +59,44 @@ export interface Proposal {
   rank: number | null;
 }
 
+/** GET /api/decisions/{id}: the cycle with its visible proposals. */
+export interface CycleDetail extends Omit<CycleSummary, 'proposals'> {
+  proposals: Proposal[];
+}
+
 export interface ProposalInput {
   title: string;
   description: string;
   category: ProposalCategory;
 }
 
+/** GET /api/proposals */
+export interface ProposalList {
+  proposals: Proposal[];
+  countdown: Countdown;
+}
+
+/** GET /api/decisions/voting-on-proposals */
+export interface VotingView {
+  cycle: CycleSummary | null;
+  proposals: Proposal[];
+}
+
+/** PUT and DELETE /api/proposals/{id}/vote */
+export interface VoteAnswer {
+  counts: VoteCounts;
+  myVote: VoteChoice | null;
+}
+
+/** GET /api/kanban/proposals */
+export interface KanbanColumn {
+  state: ProposalState;
+  proposals: Proposal[];
+}
+
 export const DecisionsApi = {
   cycles: 'GET /api/decisions', // -> { cycles: CycleSummary[] } (current cycles, newest first) & Countdown fields per cycle
-  cycle: 'GET /api/decisions/{id}', // -> CycleSummary & { proposals: Proposal[] }
+  cycle: 'GET /api/decisions/{id}', // -> CycleDetail
   startRule: 'GET /api/decisions/start-rule', // existing
   proposals: 'GET /api/proposals?cycleId&category&state', // -> { proposals: Proposal[], countdown: Countdown } (default: the cycle in the proposals phase)
   proposal: 'GET /api/proposals/{id}', // -> Proposal

@@ -19,12 +19,12 @@ export interface EventDefinition<S extends string = string, P extends TSchema = 
   payload: P;
 }
 
-function defineEvent<S extends string, P extends TSchema>(subject: S, version: number, payload: P): EventDefinition<S, P> {
+export function defineEvent<S extends string, P extends TSchema>(subject: S, version: number, payload: P): EventDefinition<S, P> {
   return { subject, version, payload };
 }
 
-const Uuid = Type.String({ format: 'uuid' });
-const DateTime = Type.String({ format: 'date-time' });
+export const Uuid = Type.String({ format: 'uuid' });
+export const DateTime = Type.String({ format: 'date-time' });
 
 export const UserRegistered = defineEvent(
   'identity.user.registered',
@@ -72,50 +72,6 @@ export const UserRoleChanged = defineEvent(
   1,
   Type.Object({ userId: Uuid, moderator: Type.Boolean(), scribe: Type.Boolean() }),
 );
-
-/** An election closed: the officials of the month, by role. Identity sets the role flags from it. */
-export const ElectionClosed = defineEvent(
-  'elections.election.closed',
-  1,
-  Type.Object({
-    electionId: Uuid,
-    month: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }),
-    elected: Type.Object({
-      moderators: Type.Array(Uuid),
-      scribes: Type.Array(Uuid),
-      greatWises: Type.Array(Uuid),
-    }),
-  }),
-);
-
-/** A user submitted a proposal. */
-export const ProposalCreated = defineEvent('decisions.proposal.created', 1, Type.Object({ proposalId: Uuid, userId: Uuid }));
-
-/** A proposal became a law in creation; userId is its author. */
-export const LawCreated = defineEvent('decisions.law.created', 1, Type.Object({ lawId: Uuid, userId: Uuid }));
-
-/** A creator wrote an article. */
-export const ArticleCreated = defineEvent('decisions.article.created', 1, Type.Object({ articleId: Uuid, userId: Uuid }));
-
-/** A user posted a chat message. */
-export const ChatMessagePosted = defineEvent('chat.message.posted', 1, Type.Object({ messageId: Uuid, userId: Uuid }));
-
-/** All event definitions by subject. */
-export const Events = {
-  [UserRegistered.subject]: UserRegistered,
-  [UserVerified.subject]: UserVerified,
-  [UserRenamed.subject]: UserRenamed,
-  [UserDeleted.subject]: UserDeleted,
-  [UserCandidacyChanged.subject]: UserCandidacyChanged,
-  [UserSuspended.subject]: UserSuspended,
-  [UserSuspensionLifted.subject]: UserSuspensionLifted,
-  [UserRoleChanged.subject]: UserRoleChanged,
-  [ElectionClosed.subject]: ElectionClosed,
-  [ProposalCreated.subject]: ProposalCreated,
-  [LawCreated.subject]: LawCreated,
-  [ArticleCreated.subject]: ArticleCreated,
-  [ChatMessagePosted.subject]: ChatMessagePosted,
-} as const;
 
 export type EventPayload<D extends EventDefinition> = Static<D['payload']>;
 

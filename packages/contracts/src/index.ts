@@ -4,3 +4,6 @@ export * from './limits.js';
 export * from './events.js';
 export * from './identity.js';
 export * from './decisions.js';
+export * from './decisions-events.js';
+export * from './elections-events.js';
+export * from './chat-events.js';

@@ -93,7 +93,12 @@ function installErrorHandling(app: ServiceApp): void {
     if (status !== undefined && status >= 400 && status < 500) {
       return reply.status(status).send({ statusCode: status, statusMessage: ErrorMessages[keyForStatus(status)] } satisfies ErrorBody);
     }
-    // Anything else is a bug or an outage: log it whole, answer without internals.
+    if (isOutage(error)) {
+      // The database or the bus is unreachable: a passing condition the client may retry.
+      request.log.warn({ err: error }, 'dependency unavailable');
+      return reply.status(503).header('retry-after', '5').send({ statusCode: 503, statusMessage: ErrorMessages.serviceUnavailable } satisfies ErrorBody);
+    }
+    // Anything else is a bug: log it whole, answer without internals.
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ statusCode: 500, statusMessage: ErrorMessages.internalServerError } satisfies ErrorBody);
   });
@@ -105,6 +110,44 @@ function installErrorHandling(app: ServiceApp): void {
       data: { method: request.method, path: request.url.split('?', 1)[0] },
     } satisfies ErrorBody);
   });
+}
+
+/** Codes of a dependency that cannot be reached right now (sockets, PostgreSQL, Prisma, NATS). */
+const OUTAGE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  // PostgreSQL: admin shutdown, crash shutdown, cannot connect now, connection failures.
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  // Prisma: cannot reach the database server, server closed the connection, pool timeout.
+  'P1001',
+  'P1017',
+  'P2024',
+  // NATS client
+  'CONNECTION_CLOSED',
+  'CONNECTION_REFUSED',
+  'DISCONNECT',
+]);
+const OUTAGE_MESSAGES = /connection terminated|connection (is )?closed|terminating connection due to administrator command|the database system is (starting up|shutting down)|can't reach database server/i;
+
+/** Whether `error` (or one of its causes) says a dependency is unreachable rather than a bug. */
+export function isOutage(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 6; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; originalCode?: unknown; kind?: unknown };
+    if (typeof candidate.code === 'string' && OUTAGE_CODES.has(candidate.code)) return true;
+    if (typeof candidate.originalCode === 'string' && OUTAGE_CODES.has(candidate.originalCode)) return true;
+    if (typeof candidate.message === 'string' && OUTAGE_MESSAGES.test(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -9,3 +9,4 @@ export * from './consumer.js';
 export * from './run.js';
 export * from './evented-app.js';
 export * from './member-projection.js';
+export * from './validation.js';

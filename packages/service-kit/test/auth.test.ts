@@ -5,6 +5,7 @@ import { Role } from '@civic/contracts';
 const settings = { issuer: 'civic-identity', audience: 'civic-platform' };
 let privateKey: CryptoKey;
 let otherKey: CryptoKey;
+let publicKey: CryptoKey;
 let app: Awaited<ReturnType<typeof createServiceApp>>;
 
 function token(claims: Record<string, unknown>, options: { key?: CryptoKey; exp?: string; aud?: string; alg?: string } = {}) {
@@ -21,6 +22,7 @@ function token(claims: Record<string, unknown>, options: { key?: CryptoKey; exp?
 beforeAll(async () => {
   const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   privateKey = pair.privateKey;
+  publicKey = pair.publicKey;
   otherKey = (await generateKeyPair('EdDSA', { crv: 'Ed25519' })).privateKey;
   const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'EdDSA' }] });
   app = await createServiceApp({ name: 'auth-test', logger: false });
@@ -60,6 +62,16 @@ describe('access tokens', () => {
     ['for another audience', () => token(claims, { aud: 'someone-else' })],
     ['with an unknown role', () => token({ ...claims, role: 7 })],
     ['that is not a JWT', async () => 'not-a-token'],
+    ['with HS256 keyed by the public key (algorithm confusion)', async () => {
+      const jwk = JSON.stringify(await exportJWK(publicKey));
+      return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: 'k1' }).setIssuer(settings.issuer).setAudience(settings.audience).setExpirationTime('15m').sign(new TextEncoder().encode(jwk));
+    }],
+    ['whose payload was changed after signing (user made moderator)', async () => {
+      const [header, , signature] = (await token(claims)).split('.');
+      const forged = Buffer.from(JSON.stringify({ ...claims, role: Role.Moderator, iss: settings.issuer, aud: settings.audience, exp: 9e9 })).toString('base64url');
+      return `${header}.${forged}.${signature}`;
+    }],
+    ['from another issuer', () => new SignJWT(claims).setProtectedHeader({ alg: 'EdDSA', kid: 'k1' }).setIssuer('someone-else').setAudience(settings.audience).setExpirationTime('15m').sign(privateKey)],
     ['with alg none', async () => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'user-1', role: 0, exp: 9e9, iss: settings.issuer, aud: settings.audience })).toString('base64url')}.`],
   ])('says "Invalid token" for a token %s', async (_label, make) => {
     const res = await app.inject({ url: '/members', cookies: { [ACCESS_COOKIE]: await make() } });

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { AppError, createServiceApp } from '@civic/service-kit';
+import { AppError, createServiceApp, isOutage } from '@civic/service-kit';
 
 async function appWithRoutes(readyFails = false) {
   const app = await createServiceApp({
@@ -17,6 +17,9 @@ async function appWithRoutes(readyFails = false) {
   );
   app.get('/conflict', async () => {
     throw new AppError('emailAlreadyRegistered', 409, { field: 'email' });
+  });
+  app.get('/database-down', async () => {
+    throw new Error('query failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) });
   });
   app.get('/boom', async () => {
     throw new Error('password=hunter2 leaked in a stack');
@@ -59,6 +62,23 @@ describe('service app', () => {
     expect(res.body).not.toMatch(/hunter2|stack/);
     expect(res.json()).toEqual({ statusCode: 500, statusMessage: 'Internal Server Error' });
     await app.close();
+  });
+
+  it('answers 503 with Retry-After, not 500, while a dependency is unreachable', async () => {
+    const app = await appWithRoutes();
+    const answer = await app.inject({ url: '/database-down' });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers['retry-after']).toBe('5');
+    expect(answer.json()).toEqual({ statusCode: 503, statusMessage: 'Service Unavailable' });
+    await app.close();
+  });
+
+  it('tells outages from bugs by code or message along the cause chain', () => {
+    expect(isOutage(Object.assign(new Error('x'), { code: '57P01' }))).toBe(true);
+    expect(isOutage(new Error('wrapped', { cause: new Error('Connection terminated unexpectedly') }))).toBe(true);
+    expect(isOutage(Object.assign(new Error('Can\'t reach database server'), { code: 'P1001' }))).toBe(true);
+    expect(isOutage(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
+    expect(isOutage(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
   });
 
   it('answers unknown routes in the spec shape', async () => {

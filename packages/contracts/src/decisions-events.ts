@@ -1,0 +1,94 @@
+/** Events published by the decisions service (stream `decisions`). */
+import Type from 'typebox';
+import { DateTime, defineEvent, Uuid } from './events.js';
+import { decisionPhases } from './enums.js';
+
+const Phase = Type.Enum([...decisionPhases]);
+
+/** A user submitted a proposal. */
+export const ProposalCreated = defineEvent('decisions.proposal.created', 1, Type.Object({ proposalId: Uuid, userId: Uuid }));
+
+/** A proposal's text changed; `userId` is its author, `editorId` who edited it. */
+export const ProposalEdited = defineEvent(
+  'decisions.proposal.edited',
+  1,
+  Type.Object({ proposalId: Uuid, userId: Uuid, editorId: Uuid, byModerator: Type.Boolean() }),
+);
+
+/** A proposal was deleted by its author or by a moderator (kept for audit, hidden). */
+export const ProposalDeleted = defineEvent(
+  'decisions.proposal.deleted',
+  1,
+  Type.Object({ proposalId: Uuid, userId: Uuid, deletedBy: Uuid, byModerator: Type.Boolean() }),
+);
+
+/** Someone other than the author signalled a proposal to the moderators. */
+export const ProposalSignalled = defineEvent(
+  'decisions.proposal.signalled',
+  1,
+  Type.Object({ proposalId: Uuid, userId: Uuid, signalledBy: Uuid }),
+);
+
+/** A cycle entered a phase (`from` is null when the cycle opens in the proposals phase). */
+export const CyclePhaseChanged = defineEvent(
+  'decisions.cycle.phase-changed',
+  1,
+  Type.Object({
+    cycleId: Uuid,
+    number: Type.Integer({ minimum: 1 }),
+    from: Type.Union([Phase, Type.Null()]),
+    to: Phase,
+    at: DateTime,
+    /** End of the phase just entered, null once archived. */
+    phaseEndsAt: Type.Union([DateTime, Type.Null()]),
+  }),
+);
+
+/** The proposals phase was due but the start rule was not met: extended by one step. */
+export const CycleExtended = defineEvent(
+  'decisions.cycle.extended',
+  1,
+  Type.Object({
+    cycleId: Uuid,
+    until: DateTime,
+    verifiedUsers: Type.Integer({ minimum: 0 }),
+    proposals: Type.Integer({ minimum: 0 }),
+  }),
+);
+
+/**
+ * The vote on proposals closed. `seed` is published now so anyone can re-run the creators draw;
+ * the id lists are in rank order.
+ */
+export const ProposalVoteClosed = defineEvent(
+  'decisions.proposal-vote.closed',
+  1,
+  Type.Object({
+    cycleId: Uuid,
+    closedAt: DateTime,
+    seed: Type.String({ minLength: 1 }),
+    selected: Type.Array(Uuid),
+    secondChance: Type.Array(Uuid),
+    rejected: Type.Array(Uuid),
+  }),
+);
+
+/** A proposal ranked in the top group: it becomes a law in creation. */
+export const ProposalSelected = defineEvent(
+  'decisions.proposal.selected',
+  1,
+  Type.Object({ proposalId: Uuid, userId: Uuid, cycleId: Uuid, rank: Type.Integer({ minimum: 1 }) }),
+);
+
+/** A proposal ranked in the second-chance group: it joins the next cycle's vote. */
+export const ProposalSecondChance = defineEvent(
+  'decisions.proposal.second-chance',
+  1,
+  Type.Object({ proposalId: Uuid, userId: Uuid, cycleId: Uuid, rank: Type.Integer({ minimum: 1 }) }),
+);
+
+/** A proposal became a law in creation; userId is its author. */
+export const LawCreated = defineEvent('decisions.law.created', 1, Type.Object({ lawId: Uuid, userId: Uuid }));
+
+/** A creator wrote an article. */
+export const ArticleCreated = defineEvent('decisions.article.created', 1, Type.Object({ articleId: Uuid, userId: Uuid }));

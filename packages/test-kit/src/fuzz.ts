@@ -1,0 +1,210 @@
+import fc from 'fast-check';
+import type pg from 'pg';
+
+/** The slice of an OpenAPI 3 document the fuzzer reads. */
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  format?: string;
+}
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  schema?: JsonSchema;
+}
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+}
+
+export interface FuzzCaller {
+  name: string;
+  headers: Record<string, string>;
+}
+
+interface Injectable {
+  inject(options: { method: string; url: string; headers: Record<string, string>; payload?: string }): Promise<{ statusCode: number; body: string }>;
+}
+
+export interface FuzzOptions {
+  app: Injectable;
+  openapi: OpenApiDocument;
+  /** Who calls: a visitor (no headers), users of each role… */
+  callers: FuzzCaller[];
+  /** Ids of existing rows, so generated paths and bodies also reach owners' and real records. */
+  knownIds?: string[];
+  /** A digest of the service's data; it must not change when a request is rejected. */
+  fingerprint: () => Promise<string>;
+  /** Routes left out, e.g. logout, which changes data whatever the input. `METHOD /path/{template}` */
+  skip?: string[];
+  runsPerRoute?: number;
+  seed?: number;
+}
+
+export interface FuzzFinding {
+  route: string;
+  request: { method: string; url: string; caller: string; payload?: string };
+  problem: string;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** Values near and beyond a schema's bounds, of the right and wrong types. */
+function valueFor(schema: JsonSchema | undefined, knownIds: string[], depth = 0): fc.Arbitrary<unknown> {
+  const anything = fc.jsonValue({ maxDepth: 2 });
+  if (!schema || depth > 3) return anything;
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) return fc.oneof(...alternatives.map((alternative) => valueFor(alternative, knownIds, depth + 1)), anything);
+  if (schema.enum) return fc.oneof(fc.constantFrom(...schema.enum), anything);
+  if (schema.const !== undefined) return fc.oneof(fc.constant(schema.const), anything);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'string': {
+      const max = schema.maxLength ?? 64;
+      const ids = knownIds.length ? [fc.constantFrom(...knownIds)] : [];
+      return fc.oneof(
+        fc.string({ maxLength: Math.min(max, 80) }),
+        fc.string({ minLength: max + 1, maxLength: max + 40 }),
+        fc.constantFrom('', ' ', '0', 'null', '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', '\u0000', '🗳️ élu', '2026-02-30', 'a@b'),
+        fc.uuid(),
+        fc.emailAddress(),
+        fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+        ...ids,
+        anything,
+      );
+    }
+    case 'integer':
+    case 'number':
+      return fc.oneof(
+        fc.integer({ min: (schema.minimum ?? 0) - 3, max: (schema.maximum ?? 1000) + 3 }),
+        fc.constantFrom(-1, 0, 1, 2 ** 31, Number.MAX_SAFE_INTEGER, 1.5),
+        anything,
+      );
+    case 'boolean':
+      return fc.oneof(fc.boolean(), anything);
+    case 'array':
+      return fc.oneof(fc.array(valueFor(schema.items, knownIds, depth + 1), { maxLength: 5 }), anything);
+    case 'object': {
+      const properties = Object.entries(schema.properties ?? {});
+      if (properties.length === 0) return anything;
+      const record = fc.record(Object.fromEntries(properties.map(([key, value]) => [key, valueFor(value, knownIds, depth + 1)])), {
+        requiredKeys: [],
+      });
+      return fc.oneof(record, record.chain((value) => fc.dictionary(fc.string({ maxLength: 8 }), anything, { maxKeys: 2 }).map((extra) => ({ ...extra, ...value }))), anything);
+    }
+    default:
+      return anything;
+  }
+}
+
+function pathSegment(knownIds: string[]): fc.Arbitrary<string> {
+  const ids = knownIds.length ? [fc.constantFrom(...knownIds)] : [];
+  return fc.oneof(fc.uuid(), fc.string({ minLength: 1, maxLength: 40 }), fc.integer({ min: -5, max: 5 }).map(String), fc.constantFrom('0', '1', '2', '3', 'null', '%00', '..'), ...ids);
+}
+
+/**
+ * Sends generated requests to every operation of the document as every caller: never a 5xx, every
+ * error in the spec's shape, and a rejected request never changes data. Answers the findings
+ * (empty when all is well) and how many requests went out.
+ */
+export async function fuzzRoutes(options: FuzzOptions): Promise<{ routes: number; requests: number; findings: FuzzFinding[] }> {
+  const knownIds = options.knownIds ?? [];
+  const findings: FuzzFinding[] = [];
+  let requests = 0;
+  let routes = 0;
+  for (const [template, operations] of Object.entries(options.openapi.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!METHODS.includes(method)) continue;
+      const route = `${method.toUpperCase()} ${template}`;
+      if (options.skip?.includes(route)) continue;
+      routes += 1;
+      const parameters = operation.parameters ?? [];
+      const pathNames = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+      const queryParameters = parameters.filter((parameter) => parameter.in === 'query');
+      const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
+      const request = fc.record({
+        caller: fc.constantFrom(...options.callers),
+        path: fc.tuple(...pathNames.map(() => pathSegment(knownIds))),
+        query: fc.record(Object.fromEntries(queryParameters.map((parameter) => [parameter.name, valueFor(parameter.schema, knownIds)])), { requiredKeys: [] }),
+        body: method === 'get' || method === 'delete' ? fc.option(fc.jsonValue({ maxDepth: 1 }), { freq: 4 }) : valueFor(bodySchema ?? { type: 'object' }, knownIds),
+      });
+      await fc.assert(
+        fc.asyncProperty(request, async ({ caller, path, query, body }) => {
+          let url = template;
+          pathNames.forEach((name, index) => (url = url.replace(`{${name}}`, encodeURIComponent(path[index]!))));
+          const search = new URLSearchParams();
+          for (const [key, value] of Object.entries(query)) search.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+          if ([...search.keys()].length) url += `?${search}`;
+          const payload = body === null || body === undefined ? undefined : JSON.stringify(body);
+          const before = await options.fingerprint();
+          const answer = await options.app.inject({
+            method: method.toUpperCase(),
+            url,
+            headers: { ...caller.headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+            ...(payload === undefined ? {} : { payload }),
+          });
+          requests += 1;
+          const record = (problem: string) => {
+            findings.push({ route, request: { method: method.toUpperCase(), url, caller: caller.name, ...(payload === undefined ? {} : { payload }) }, problem });
+          };
+          if (answer.statusCode >= 500) record(`answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
+          if (answer.statusCode >= 400) {
+            let shaped = false;
+            try {
+              const parsed = JSON.parse(answer.body) as { statusCode?: unknown; statusMessage?: unknown };
+              shaped = parsed.statusCode === answer.statusCode && typeof parsed.statusMessage === 'string';
+            } catch {
+              shaped = false;
+            }
+            if (!shaped) record(`error not in the spec shape: ${answer.body.slice(0, 200)}`);
+            if ((await options.fingerprint()) !== before) record(`rejected with ${answer.statusCode} but data changed`);
+          }
+          return true;
+        }),
+        { numRuns: options.runsPerRoute ?? 40, ...(options.seed === undefined ? {} : { seed: options.seed }) },
+      );
+    }
+  }
+  return { routes, requests, findings };
+}
+
+/**
+ * A digest of every table of `schema`: whole contents, except the tables listed in `countOnly`
+ * (outbox rows get `sent_at` from the relay in the background: their number is what matters).
+ */
+export function schemaFingerprint(pool: pg.Pool, schema: string, { countOnly = [], exclude = [] }: { countOnly?: string[]; exclude?: string[] } = {}): () => Promise<string> {
+  let tables: string[] | null = null;
+  return async () => {
+    tables ??= (
+      await pool.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations' ORDER BY table_name",
+        [schema],
+      )
+    ).rows
+      .map((row) => row.table_name)
+      .filter((table) => !exclude.includes(table));
+    const parts = await Promise.all(
+      tables.map(async (table) => {
+        const name = `"${schema}"."${table}"`;
+        const sql = countOnly.includes(table)
+          ? `SELECT count(*)::text AS digest FROM ${name}`
+          : `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${name} t`;
+        return `${table}:${(await pool.query<{ digest: string }>(sql)).rows[0]!.digest}`;
+      }),
+    );
+    return parts.join(',');
+  };
+}
