@@ -86,7 +86,7 @@ async function registerProxy(scope: FastifyInstance, route: RouteRule, options: 
     rewritePrefix: route.prefix,
     internalRewriteLocationHeader: false,
     disableRequestLogging: true,
-    undici: route.websocket ? options.realtime : options.api,
+    undici: route.longLived ? options.realtime : options.api,
     replyOptions: { rewriteRequestHeaders: forwardedHeaders, onError: unavailable(route.upstream), retryDelay },
   };
   if (!route.websocket) {

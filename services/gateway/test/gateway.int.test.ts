@@ -213,6 +213,34 @@ describe('upstream failures', () => {
   });
 });
 
+describe('server-sent events (notifications stream)', () => {
+  let shortTimeout: ServiceApp;
+  let shortTimeoutBase: string;
+
+  beforeAll(async () => {
+    shortTimeout = await buildApp({ config: gatewayConfig(upstreams, { UPSTREAM_TIMEOUT_MS: '300' }), logger: false });
+    shortTimeoutBase = await listen(shortTimeout);
+  });
+  afterAll(async () => {
+    await shortTimeout?.close();
+  });
+
+  test('a stream passes through event by event, with pauses longer than the upstream timeout', async () => {
+    const answer = await fetch(`${shortTimeoutBase}/api/users/notifications/stream/u1`, { headers: { accept: 'text/event-stream' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/event-stream');
+    const reader = answer.body!.getReader();
+    const decoder = new TextDecoder();
+    const first = await reader.read();
+    // The first event comes through before the upstream has finished (no buffering).
+    expect(decoder.decode(first.value)).toBe('data: 1\n\n');
+    let text = decoder.decode(first.value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value);
+    // 400 ms between events, longer than the 300 ms upstream timeout of ordinary calls.
+    expect(text).toBe('data: 1\n\ndata: 2\n\ndata: 3\n\n');
+  });
+});
+
 describe('websocket (socket.io path)', () => {
   function open(url: string, headers: Record<string, string>): Promise<{ socket: WebSocket; messages: string[]; next: () => Promise<string> }> {
     return new Promise((resolve, reject) => {

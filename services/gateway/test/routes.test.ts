@@ -39,6 +39,12 @@ describe('route map', () => {
     expect(routeFor('/socket.io/')?.websocket).toBe(true);
   });
 
+  test('socket.io and the notifications event stream are long-lived; plain API calls are not', () => {
+    expect(ROUTES.filter((route) => route.longLived).map((route) => route.prefix)).toEqual(['/api/users/notifications/stream', '/socket.io']);
+    expect(routeFor('/api/users/notifications/stream/u1')).toMatchObject({ upstream: 'notifications', longLived: true, websocket: false });
+    expect(routeFor('/api/users/notifications/unread/u1')).toMatchObject({ upstream: 'notifications', longLived: false });
+  });
+
   test('the table lists the most specific prefix first and no prefix twice', () => {
     const prefixes = ROUTES.map((route) => route.prefix);
     expect(new Set(prefixes).size).toBe(prefixes.length);

@@ -61,6 +61,21 @@ export async function startEchoUpstream(name: UpstreamName, websocket = false): 
         hanging.add(res);
         return;
       }
+      if (url.includes('/stream/')) {
+        // Server-sent events: one at once, then one every 400 ms, three in all.
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        let sent = 1;
+        res.write('data: 1\n\n');
+        const timer = setInterval(() => {
+          res.write(`data: ${++sent}\n\n`);
+          if (sent === 3) {
+            clearInterval(timer);
+            res.end();
+          }
+        }, 400);
+        res.on('close', () => clearInterval(timer));
+        return;
+      }
       if (url.endsWith('/fail-409')) {
         res.writeHead(409, { 'content-type': 'application/json; charset=utf-8', 'x-upstream': name });
         res.end(JSON.stringify({ statusCode: 409, statusMessage: 'Email already registered', data: { field: 'email' } }));

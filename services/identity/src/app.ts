@@ -1,5 +1,5 @@
 import swagger from '@fastify/swagger';
-import { createEventedApp, installAuth, runConsumersWithApp, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { createEventedApp, installAuth, installStrictBodyValidation, runConsumersWithApp, type EventBus, type ServiceApp } from '@civic/service-kit';
 import { AccessTokens } from './auth/access-tokens.js';
 import { SessionService } from './auth/session.service.js';
 import { DEVELOPMENT_IP_HASH_KEY, type IdentityConfig } from './config.js';
@@ -19,7 +19,6 @@ import type { IdentityPrisma } from './store/prisma.js';
 import { SessionRepository } from './store/session.repository.js';
 import { SigningKeyRepository } from './store/signing-key.repository.js';
 import { UserRepository } from './store/user.repository.js';
-import { installStrictBodyValidation } from './validation.js';
 
 export interface IdentityDeps {
   config: IdentityConfig;

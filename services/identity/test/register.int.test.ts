@@ -56,6 +56,23 @@ describe('registration', () => {
     expect(await db.user.count()).toBe(before);
   });
 
+  it('refuses an address that keeps probing taken emails, so registration cannot enumerate accounts', async () => {
+    const probe = (index: number) =>
+      app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: '10.77.0.1', payload: { email: 'ada@example.org', userName: `Probe ${index}`, password: 'probing password' } });
+    // LOGIN_MAX_FAILURES_PER_IP (30 by default) conflicts are answered, then the address waits.
+    for (let index = 0; index < 30; index++) expect((await probe(index)).statusCode).toBe(409);
+    const blocked = await probe(30);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ statusCode: 429, statusMessage: 'Too Many Requests' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Even a fresh address from there waits; other addresses are unaffected.
+    const fresh = await app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: '10.77.0.1', payload: { email: 'fresh@example.org', userName: 'Fresh', password: 'fresh password' } });
+    expect(fresh.statusCode).toBe(429);
+    expect(await db.user.count({ where: { email: 'fresh@example.org' } })).toBe(0);
+    const elsewhere = await app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: '10.77.0.2', payload: { email: 'ada@example.org', userName: 'Other', password: 'probing password' } });
+    expect(elsewhere.statusCode).toBe(409);
+  });
+
   it.each([
     ['a missing password', { email: 'b@example.org', userName: 'Bob' }, 'Missing required fields'],
     ['an invalid email', { email: 'not-an-email', userName: 'Bob', password: 'long enough' }, 'Bad Request'],

@@ -11,12 +11,23 @@ export interface RouteRule {
   readonly upstream: UpstreamName;
   /** Also proxies websocket upgrades (socket.io). */
   readonly websocket: boolean;
+  /**
+   * Answers stay open for minutes (socket.io long-polling, server-sent events): served through the
+   * realtime pool, whose connections follow the number of clients and whose timeouts are long.
+   */
+  readonly longLived: boolean;
 }
 
-const rule = (prefix: string, upstream: UpstreamName, websocket = false): RouteRule => ({ prefix, upstream, websocket });
+const rule = (prefix: string, upstream: UpstreamName, kind: 'request' | 'stream' | 'websocket' = 'request'): RouteRule => ({
+  prefix,
+  upstream,
+  websocket: kind === 'websocket',
+  longLived: kind !== 'request',
+});
 
 /** Most specific prefix first. The full path is forwarded: upstreams serve `/api/...` themselves. */
 export const ROUTES: readonly RouteRule[] = Object.freeze([
+  rule('/api/users/notifications/stream', 'notifications', 'stream'),
   rule('/api/users/notifications', 'notifications'),
   rule('/api/login', 'identity'),
   rule('/api/users', 'identity'),
@@ -29,7 +40,7 @@ export const ROUTES: readonly RouteRule[] = Object.freeze([
   rule('/api/sources', 'decisions'),
   rule('/api/kanban', 'decisions'),
   rule('/api/chat', 'chat'),
-  rule('/socket.io', 'chat', true),
+  rule('/socket.io', 'chat', 'websocket'),
 ]);
 
 /** Everything the gateway answers for the API; unknown paths under it are a 404 of the gateway. */

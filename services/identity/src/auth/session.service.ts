@@ -76,6 +76,22 @@ export class SessionService {
     return { kind: 'ok', user, issued: await this.open(user) };
   }
 
+  /**
+   * Registration probes: an address whose attempts keep hitting taken emails (or failing logins) is
+   * refused for the rest of the window, so the "Email already registered" answer cannot be used to
+   * enumerate accounts. Answers the Retry-After seconds while blocked, else null.
+   */
+  async registrationBlocked(ip: string): Promise<number | null> {
+    const { failures, limits, hashKey } = this.options;
+    const now = this.now();
+    const { count, oldest } = await failures.countIp(keyedHash(hashKey, `ip:${ip}`), new Date(now.getTime() - limits.windowMs));
+    return count >= limits.perIp ? retryAfterSeconds(oldest, now, limits.windowMs) : null;
+  }
+
+  async recordRegistrationProbe(ip: string): Promise<void> {
+    await this.options.failures.recordIp(keyedHash(this.options.hashKey, `ip:${ip}`), this.now());
+  }
+
   /** Opens a new session for the user (login, verified account, confirmed email). */
   async open(user: User): Promise<IssuedTokens> {
     const now = this.now();

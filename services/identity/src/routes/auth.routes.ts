@@ -7,7 +7,7 @@ import { normalizeEmail, normalizeUserName, PASSWORD_HASH_OPTIONS, pickLocale } 
 import { hashToken, keyedHash, newSecretToken } from '../domain/secrets.js';
 import { passwordResetMail, verificationMail } from '../mail/templates.js';
 import { EmailTakenError, RegistrationRefusedError } from '../store/user.repository.js';
-import { link, sendMail, type IdentityContext } from './context.js';
+import { link, sendInBackground, sendMail, type IdentityContext } from './context.js';
 import { Email, errorResponses, LinkToken, LocaleSchema, NewPassword, NoContent, SessionUserSchema, UserName } from './schemas.js';
 import { localeCookieName, type Locale } from '@civic/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -57,6 +57,11 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
       const { email, userName, password } = request.body;
       const now = clock();
       const locale = pickLocale(request.body.locale, request.cookies[localeCookieName], request.headers['accept-language']);
+      const blockedFor = await sessionService.registrationBlocked(request.ip);
+      if (blockedFor !== null) {
+        reply.header('retry-after', String(blockedFor));
+        throw new AppError('tooManyRequests', 429, { retryAfterSeconds: blockedFor });
+      }
       const passwordHash = await argon2.hash(password, { type: argon2.argon2id, ...PASSWORD_HASH_OPTIONS });
       const verificationToken = newSecretToken();
       try {
@@ -79,7 +84,10 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
         await sendMail(context, request, user.email ?? email, mail).catch(() => undefined);
         return reply.status(201).send({ id: user.id, userName: user.userName, createdAt: user.createdAt.toISOString() });
       } catch (error) {
-        if (error instanceof EmailTakenError) throw new AppError('emailAlreadyRegistered', 409);
+        if (error instanceof EmailTakenError) {
+          await sessionService.recordRegistrationProbe(request.ip);
+          throw new AppError('emailAlreadyRegistered', 409);
+        }
         if (error instanceof RegistrationRefusedError) throw new AppError(error.key, 429);
         throw error;
       }
@@ -118,14 +126,14 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
     },
     async (request, reply) => {
       const user = await users.findByEmail(normalizeEmail(request.body.email));
-      if (!user) throw new AppError('unknownEmail', 404);
-      if (!user.verifiedAt) {
+      if (user && !user.verifiedAt) {
         const now = clock();
         const token = newSecretToken();
         await users.createToken(user.id, 'verify-account', hashToken(token), expiresAfter(now, config.VERIFICATION_TOKEN_HOURS * HOUR), now);
         const mail = verificationMail(user.locale as Locale, { userName: user.userName, link: link(context, 'verify-account', token), validFor: { hours: config.VERIFICATION_TOKEN_HOURS } });
-        await sendMail(context, request, user.email ?? '', mail);
+        sendInBackground(context, request, user.email ?? '', mail);
       }
+      // The same answer for any address, so the call tells nobody which emails have accounts.
       return reply.status(204).send(null);
     },
   );
@@ -144,12 +152,14 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
     },
     async (request, reply) => {
       const user = await users.findByEmail(normalizeEmail(request.body.email));
-      if (!user) throw new AppError('unknownEmail', 404);
-      const now = clock();
-      const token = newSecretToken();
-      await users.createToken(user.id, 'password-reset', hashToken(token), expiresAfter(now, config.PASSWORD_RESET_TOKEN_MINUTES * 60_000), now);
-      const mail = passwordResetMail(user.locale as Locale, { userName: user.userName, link: link(context, 'password', token), validFor: { minutes: config.PASSWORD_RESET_TOKEN_MINUTES } });
-      await sendMail(context, request, user.email ?? '', mail);
+      if (user) {
+        const now = clock();
+        const token = newSecretToken();
+        await users.createToken(user.id, 'password-reset', hashToken(token), expiresAfter(now, config.PASSWORD_RESET_TOKEN_MINUTES * 60_000), now);
+        const mail = passwordResetMail(user.locale as Locale, { userName: user.userName, link: link(context, 'password', token), validFor: { minutes: config.PASSWORD_RESET_TOKEN_MINUTES } });
+        sendInBackground(context, request, user.email ?? '', mail);
+      }
+      // The same answer, in about the same time, for any address: the mail leaves after the answer.
       return reply.status(204).send(null);
     },
   );

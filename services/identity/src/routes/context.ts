@@ -54,3 +54,11 @@ export async function sendMail(context: IdentityContext, request: FastifyRequest
     throw new AppError('requestFailed', 502, { reason: 'mailNotSent' });
   }
 }
+
+/**
+ * Sends after the answer has gone, for calls whose answer must not reveal whether a mail was due
+ * (unknown addresses get the same answer in the same time). A failure is logged.
+ */
+export function sendInBackground(context: IdentityContext, request: FastifyRequest, to: string, content: MailContent): void {
+  void context.mailer.send({ to, ...content }).catch((error: unknown) => request.log.error({ err: error }, 'mail could not be sent'));
+}

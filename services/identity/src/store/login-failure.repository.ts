@@ -42,6 +42,16 @@ export class LoginFailureRepository {
     }
   }
 
+  /** Failures counted against an address alone (a registration that hit a taken email). */
+  async countIp(ipKey: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+    const ip = await this.prisma.loginFailure.aggregate({ where: { scope: 'ip', keyHash: ipKey, createdAt: { gt: since } }, _count: true, _min: { createdAt: true } });
+    return { count: ip._count, oldest: ip._min.createdAt };
+  }
+
+  async recordIp(ipKey: string, now: Date): Promise<void> {
+    await this.prisma.loginFailure.create({ data: { scope: 'ip', keyHash: ipKey, createdAt: now } });
+  }
+
   /** A successful login clears the account's failures (the IP's stay counted). */
   async clearAccount(accountKey: string): Promise<void> {
     await this.prisma.loginFailure.deleteMany({ where: { scope: 'account', keyHash: accountKey } });
