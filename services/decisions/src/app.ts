@@ -1,26 +1,125 @@
-import { createEventedApp, createJwksVerifier, installAuth, runConsumersWithApp, type EventBus, type ServiceApp } from '@civic/service-kit';
+import swagger from '@fastify/swagger';
+import {
+  createEventedApp,
+  createJwksVerifier,
+  installAuth,
+  installStrictBodyValidation,
+  runConsumersWithApp,
+  type EventBus,
+  type ServiceApp,
+  type TokenVerifier,
+} from '@civic/service-kit';
+import { cachedVerifier } from './auth/cached-verifier.js';
 import type { DecisionsConfig } from './config.js';
+import type { EngineSettings } from './domain/cycle-engine.js';
 import { citizenConsumers } from './events/citizen.consumers.js';
-import { startRuleRoutes } from './routes/start-rule.routes.js';
+import type { DecisionsContext } from './routes/context.js';
+import { cyclesRoutes } from './routes/cycles.routes.js';
+import { proposalsRoutes } from './routes/proposals.routes.js';
+import { CycleScheduler } from './scheduler/cycle.scheduler.js';
 import { CitizenRepository } from './store/citizen.repository.js';
+import { CycleRepository } from './store/cycle.repository.js';
 import type { DecisionsPrisma } from './store/prisma.js';
+import { ProposalRepository } from './store/proposal.repository.js';
+import { VoteRepository } from './store/vote.repository.js';
 
 export interface DecisionsDeps {
   config: DecisionsConfig;
   db: DecisionsPrisma;
   bus: EventBus;
   logger?: boolean;
+  /** The current time; tests move it to run whole cycles in milliseconds. */
+  clock?: () => Date;
+  /** false leaves the scheduler to the caller (tests tick it by hand). */
+  schedule?: boolean;
+  /** Checks access tokens; identity's JWKS (JWKS_URL) when not given. */
+  verifier?: TokenVerifier;
 }
 
-export async function buildApp({ config, db, bus, logger }: DecisionsDeps): Promise<ServiceApp> {
-  const { app } = await createEventedApp({ name: 'decisions', config, db, bus, logger });
-  installAuth(app, createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }));
+export interface Decisions {
+  app: ServiceApp;
+  scheduler: CycleScheduler;
+}
+
+const SECOND = 1000;
+
+export function engineSettings(config: DecisionsConfig): EngineSettings {
+  return {
+    durations: {
+      proposalsMs: config.PHASE_PROPOSALS_SECONDS * SECOND,
+      votingMs: config.PHASE_VOTING_SECONDS * SECOND,
+      creationMs: config.PHASE_CREATION_SECONDS * SECOND,
+      finalVoteMs: config.PHASE_FINAL_VOTE_SECONDS * SECOND,
+      extensionMs: config.PHASE_EXTENSION_SECONDS * SECOND,
+    },
+    thresholds: { verifiedUsers: config.START_MIN_VERIFIED_USERS, proposals: config.START_MIN_PROPOSALS },
+  };
+}
+
+/** The decisions service: its HTTP app and the scheduler of its cycles. */
+export async function createDecisions({ config, db, bus, logger, clock = () => new Date(), schedule = true, verifier }: DecisionsDeps): Promise<Decisions> {
+  const { app, relay } = await createEventedApp({ name: 'decisions', config, db, bus, logger });
+  installStrictBodyValidation(app);
+  // A JSON content type with an empty body (a write that carries nothing) counts as no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Decisions service',
+        version: '1.0.0',
+        description:
+          'Decision cycles (proposals, voting on proposals, creation, final vote, archive) with countdowns, proposals and the vote on them. Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue.',
+      },
+      tags: [{ name: 'cycles' }, { name: 'proposals' }],
+      components: {
+        securitySchemes: {
+          accessCookie: { type: 'apiKey', in: 'cookie', name: 'access_token' },
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+    },
+  });
+  // Token expiry is real time (as jose checks it), so the cache keeps the real clock.
+  installAuth(app, cachedVerifier(verifier ?? createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE })));
 
   runConsumersWithApp(app, citizenConsumers(db, bus, app.log));
 
-  await app.register(startRuleRoutes, {
+  const settings = engineSettings(config);
+  const selection = { selected: config.SELECTED_PROPOSALS, secondChance: config.SECOND_CHANCE_PROPOSALS };
+  const votes = new VoteRepository(config.DATABASE_URL);
+  app.addHook('onClose', async () => votes.close());
+
+  const context: DecisionsContext = {
     citizens: new CitizenRepository(db),
-    thresholds: { verifiedUsers: config.START_MIN_VERIFIED_USERS, proposals: config.START_MIN_PROPOSALS },
-  });
-  return app;
+    cycles: new CycleRepository(db),
+    proposals: new ProposalRepository(db),
+    votes,
+    thresholds: settings.thresholds,
+    selection,
+    limits: { intervalMs: config.PROPOSAL_INTERVAL_DAYS * 24 * 60 * 60 * SECOND, maxPerCycle: config.MAX_PROPOSALS_PER_CYCLE },
+    clock,
+  };
+
+  const scheduler = new CycleScheduler({ db, settings, selection, clock, tickMs: config.PHASE_TICK_MS, log: app.log, relay });
+  if (schedule) {
+    app.addHook('onReady', async () => scheduler.start());
+    app.addHook('onClose', async () => scheduler.stop());
+  }
+
+  await app.register(cyclesRoutes, context);
+  await app.register(proposalsRoutes, context);
+  app.get('/api/decisions/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return { app, scheduler };
+}
+
+export async function buildApp(deps: DecisionsDeps): Promise<ServiceApp> {
+  return (await createDecisions(deps)).app;
 }

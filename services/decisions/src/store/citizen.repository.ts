@@ -11,13 +11,58 @@ const table = `${quoteIdent(SCHEMA)}."citizen"`;
 export class CitizenRepository {
   constructor(private readonly prisma: DecisionsPrisma) {}
 
-  static async recordRegistration(tx: SqlExecutor, userId: string, registeredAt: string): Promise<void> {
+  static async recordRegistration(tx: SqlExecutor, userId: string, registeredAt: string, userName = ''): Promise<void> {
     await tx.$executeRawUnsafe(
-      `INSERT INTO ${table} (user_id, registered_at) VALUES ($1::uuid, $2::timestamptz)
-       ON CONFLICT (user_id) DO UPDATE SET registered_at = EXCLUDED.registered_at`,
+      `INSERT INTO ${table} (user_id, registered_at, user_name) VALUES ($1::uuid, $2::timestamptz, $3)
+       ON CONFLICT (user_id) DO UPDATE SET registered_at = EXCLUDED.registered_at,
+         user_name = CASE WHEN ${table}.user_name = '' THEN EXCLUDED.user_name ELSE ${table}.user_name END`,
       userId,
       registeredAt,
+      userName,
     );
+  }
+
+  static async recordName(tx: SqlExecutor, userId: string, userName: string): Promise<void> {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${table} (user_id, registered_at, user_name) VALUES ($1::uuid, now(), $2)
+       ON CONFLICT (user_id) DO UPDATE SET user_name = EXCLUDED.user_name`,
+      userId,
+      userName,
+    );
+  }
+
+  /**
+   * `until` null lifts the suspension. Suspensions and lifts come through two consumers, so they may
+   * arrive out of order: the later event (by `occurredAt`) wins.
+   */
+  static async recordSuspension(tx: SqlExecutor, userId: string, until: string | null, occurredAt: string): Promise<void> {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${table} (user_id, registered_at, suspended_until, suspension_at) VALUES ($1::uuid, now(), $2::timestamptz, $3::timestamptz)
+       ON CONFLICT (user_id) DO UPDATE SET suspended_until = EXCLUDED.suspended_until, suspension_at = EXCLUDED.suspension_at
+       WHERE ${table}.suspension_at IS NULL OR ${table}.suspension_at <= EXCLUDED.suspension_at`,
+      userId,
+      until,
+      occurredAt,
+    );
+  }
+
+  static async recordRole(tx: SqlExecutor, userId: string, moderator: boolean): Promise<void> {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${table} (user_id, registered_at, moderator) VALUES ($1::uuid, now(), $2)
+       ON CONFLICT (user_id) DO UPDATE SET moderator = EXCLUDED.moderator`,
+      userId,
+      moderator,
+    );
+  }
+
+  /** What the projection knows of one user (null when no event about them arrived yet). */
+  async standing(userId: string): Promise<{ verified: boolean; suspendedUntil: Date | null; moderator: boolean } | null> {
+    const citizen = await this.prisma.citizen.findUnique({
+      where: { userId },
+      select: { verifiedAt: true, suspendedUntil: true, moderator: true, deletedAt: true },
+    });
+    if (!citizen) return null;
+    return { verified: citizen.verifiedAt !== null && citizen.deletedAt === null, suspendedUntil: citizen.suspendedUntil, moderator: citizen.moderator };
   }
 
   static async recordVerification(tx: SqlExecutor, userId: string, verifiedAt: string): Promise<void> {

@@ -1,0 +1,88 @@
+/**
+ * Who may do what with a proposal (SPEC sections 4 and 6, issue 4). Pure: the routes pass the caller
+ * as the token and the projections describe them, and the proposal as stored.
+ */
+import type { ErrorKey, ProposalState } from '@civic/contracts';
+
+export interface Caller {
+  id: string;
+  verified: boolean;
+  moderator: boolean;
+  suspended: boolean;
+}
+
+export interface ProposalFacts {
+  userId: string;
+  state: ProposalState;
+  moderationStatus: number;
+  deletedByModerator: boolean;
+}
+
+/** A refusal: the catalogue key and HTTP status. */
+export interface Refusal {
+  key: ErrorKey;
+  status: number;
+  reason: string;
+}
+
+const refuse = (key: ErrorKey, status: number, reason: string): Refusal => ({ key, status, reason });
+
+/** Rejected and deleted proposals are kept for audit and hidden from every list. */
+export const hiddenStates: readonly ProposalState[] = ['rejected', 'deleted'];
+export const isHidden = (state: ProposalState) => hiddenStates.includes(state);
+
+/** Proposing, resubmitting and voting: a verified member who is not suspended. */
+export function mayParticipate(caller: Caller): Refusal | null {
+  if (!caller.verified) return refuse('unauthorizedAction', 403, 'not-verified');
+  if (caller.suspended) return refuse('suspensionError', 403, 'suspended');
+  return null;
+}
+
+/** The author edits a proposal not yet in a vote, unless a moderator deleted it; a moderator edits a signalled one. */
+export function mayEdit(caller: Caller, proposal: ProposalFacts): Refusal | null {
+  if (proposal.deletedByModerator || isHidden(proposal.state)) return refuse('unauthorizedAction', 403, 'deleted');
+  if (caller.id === proposal.userId) {
+    if (caller.suspended) return refuse('suspensionError', 403, 'suspended');
+    if (proposal.state !== 'submitted' && proposal.state !== 'second-chance') return refuse('unauthorizedAction', 403, 'not-editable-now');
+    return null;
+  }
+  if (caller.moderator && proposal.moderationStatus === 1) return null;
+  return refuse('unauthorizedAction', 403, 'not-allowed');
+}
+
+/** The author deletes (withdraws) a proposal that is not selected; a moderator deletes a signalled one. */
+export function mayDelete(caller: Caller, proposal: ProposalFacts): Refusal | null {
+  if (proposal.deletedByModerator || isHidden(proposal.state)) return refuse('unauthorizedAction', 403, 'deleted');
+  if (proposal.state === 'selected') return refuse('unauthorizedAction', 403, 'selected');
+  if (caller.id === proposal.userId) return null;
+  if (caller.moderator && proposal.moderationStatus === 1) return null;
+  return refuse('unauthorizedAction', 403, 'not-allowed');
+}
+
+/** The author resubmits one of their proposals that was rejected or that they deleted themselves. */
+export function mayResubmit(caller: Caller, proposal: ProposalFacts): Refusal | null {
+  if (caller.id !== proposal.userId) return refuse('unauthorizedAction', 403, 'not-author');
+  if (proposal.deletedByModerator) return refuse('unauthorizedAction', 403, 'deleted-by-moderator');
+  if (!isHidden(proposal.state)) return refuse('unauthorizedAction', 403, 'not-resubmittable');
+  return mayParticipate(caller);
+}
+
+/** Any logged-in member but the author signals a visible proposal that is not signalled yet. */
+export function maySignal(caller: Caller, proposal: ProposalFacts): Refusal | null {
+  if (isHidden(proposal.state)) return refuse('notFound', 404, 'hidden');
+  if (caller.id === proposal.userId) return refuse('unauthorizedAction', 403, 'author');
+  if (proposal.moderationStatus !== 0) return refuse('unauthorizedAction', 403, 'already-signalled');
+  return null;
+}
+
+/** Moderators pin and unpin visible proposals. */
+export function mayPin(caller: Caller, proposal: ProposalFacts): Refusal | null {
+  if (isHidden(proposal.state)) return refuse('notFound', 404, 'hidden');
+  if (!caller.moderator) return refuse('unauthorizedAction', 403, 'not-moderator');
+  return null;
+}
+
+/** Whether the next submission of a user is allowed: one per `intervalMs` since their last one. */
+export function submissionAllowed(lastSubmittedAt: Date | null, now: Date, intervalMs: number): boolean {
+  return lastSubmittedAt === null || now.getTime() - lastSubmittedAt.getTime() >= intervalMs;
+}

@@ -1,0 +1,65 @@
+import { Role, type CycleSummary } from '@civic/contracts';
+import { requireUser } from '@civic/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../domain/proposal-rules.js';
+import { startRuleMet, type StartThresholds } from '../domain/start-rule.js';
+import type { CitizenRepository } from '../store/citizen.repository.js';
+import type { CycleRepository, CycleRow, Selection } from '../store/cycle.repository.js';
+import type { ProposalRepository } from '../store/proposal.repository.js';
+import type { VoteRepository } from '../store/vote.repository.js';
+
+export interface DecisionsContext {
+  citizens: CitizenRepository;
+  cycles: CycleRepository;
+  proposals: ProposalRepository;
+  votes: VoteRepository;
+  thresholds: StartThresholds;
+  selection: Selection;
+  limits: { intervalMs: number; maxPerCycle: number };
+  clock: () => Date;
+}
+
+/**
+ * The logged-in caller as this service knows them: the token, refined by identity's events
+ * (verified since the token was issued, suspended, elected moderator).
+ */
+export async function callerOf(request: FastifyRequest, context: DecisionsContext): Promise<Caller> {
+  const user = requireUser(request);
+  const standing = await context.citizens.standing(user.id);
+  const now = context.clock();
+  return {
+    id: user.id,
+    verified: user.verified || (standing?.verified ?? false),
+    moderator: user.role === Role.Moderator || (standing?.moderator ?? false),
+    suspended: standing?.suspendedUntil ? standing.suspendedUntil.getTime() > now.getTime() : false,
+  };
+}
+
+export function summarize(cycle: CycleRow, proposals: number, verifiedUsers: number, thresholds: StartThresholds, now: Date): CycleSummary {
+  const phaseEndsAt = cycle.phaseEndsAt?.toISOString() ?? null;
+  return {
+    id: cycle.id,
+    number: cycle.number,
+    phase: cycle.phase,
+    phaseStartedAt: cycle.phaseStartedAt.toISOString(),
+    extensions: cycle.extensions,
+    proposals,
+    serverTime: now.toISOString(),
+    phaseEndsAt,
+    nextStepAt: phaseEndsAt,
+    startRule: {
+      verifiedUsers,
+      proposals,
+      requiredUsers: thresholds.verifiedUsers,
+      requiredProposals: thresholds.proposals,
+      met: startRuleMet({ verifiedUsers, proposals }, thresholds),
+    },
+  };
+}
+
+/** Summaries of several cycles with one count query. */
+export async function summaries(context: DecisionsContext, cycles: CycleRow[]): Promise<CycleSummary[]> {
+  const [counts, verifiedUsers] = await Promise.all([context.cycles.proposalCounts(cycles.map((cycle) => cycle.id)), context.cycles.verifiedUsers()]);
+  const now = context.clock();
+  return cycles.map((cycle) => summarize(cycle, counts.get(cycle.id) ?? 0, verifiedUsers, context.thresholds, now));
+}

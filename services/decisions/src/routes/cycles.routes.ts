@@ -1,0 +1,70 @@
+import Type from 'typebox';
+import { notFound, type ServiceApp } from '@civic/service-kit';
+import { startRuleMet, startRuleMissing } from '../domain/start-rule.js';
+import { summaries, type DecisionsContext } from './context.js';
+import { CycleDetailSchema, CycleSummarySchema, errors, IdParams, VotingViewSchema } from './schemas.js';
+
+const Counts = Type.Object({ verifiedUsers: Type.Integer(), proposals: Type.Integer() });
+const StartRuleResponse = Type.Object({
+  registeredUsers: Type.Integer(),
+  progress: Counts,
+  required: Counts,
+  missing: Counts,
+  met: Type.Boolean(),
+});
+
+/** Cycles with their countdowns, the start rule, and the vote on proposals as a whole. Public reads. */
+export async function cyclesRoutes(app: ServiceApp, context: DecisionsContext): Promise<void> {
+  const tags = ['cycles'];
+
+  app.get(
+    '/api/decisions',
+    { schema: { tags, summary: 'The current cycles (one per phase) and the latest archived ones, newest first', response: { 200: Type.Object({ cycles: Type.Array(CycleSummarySchema) }) } } },
+    async () => ({ cycles: await summaries(context, await context.cycles.current()) }),
+  );
+
+  app.get(
+    '/api/decisions/start-rule',
+    { schema: { tags, summary: 'Progress towards the start rule of the cycle open for proposals', response: { 200: StartRuleResponse } } },
+    async () => {
+      const [counts, open] = await Promise.all([context.citizens.counts(), context.cycles.inPhase('proposals')]);
+      const proposals = open ? ((await context.cycles.proposalCounts([open.id])).get(open.id) ?? 0) : 0;
+      const progress = { verifiedUsers: counts.verified, proposals };
+      return {
+        registeredUsers: counts.registered,
+        progress,
+        required: context.thresholds,
+        missing: startRuleMissing(progress, context.thresholds),
+        met: startRuleMet(progress, context.thresholds),
+      };
+    },
+  );
+
+  app.get(
+    '/api/decisions/voting-on-proposals',
+    { schema: { tags, summary: 'The cycle in its vote on proposals with its proposals; once closed, the last result with ranks', response: { 200: VotingViewSchema } } },
+    async (request) => {
+      const viewer = request.user?.id ?? null;
+      const voting = await context.cycles.inPhase('voting');
+      if (voting) {
+        const [summary] = await summaries(context, [voting]);
+        return { cycle: summary ?? null, proposals: await context.proposals.list({ cycleId: voting.id, state: 'in-vote' }, viewer) };
+      }
+      const closed = await context.cycles.lastClosedVote();
+      if (!closed) return { cycle: null, proposals: [] };
+      const [summary] = await summaries(context, [closed]);
+      return { cycle: summary ?? null, proposals: await context.proposals.ofCycle(closed.id, viewer) };
+    },
+  );
+
+  app.get(
+    '/api/decisions/:id',
+    { schema: { tags, summary: 'One cycle with its visible proposals (ranked once its vote closed)', params: IdParams, response: { 200: CycleDetailSchema, ...errors(400, 404) } } },
+    async (request) => {
+      const cycle = await context.cycles.byId(request.params.id);
+      if (!cycle) throw notFound();
+      const [[summary], proposals] = await Promise.all([summaries(context, [cycle]), context.proposals.ofCycle(cycle.id, request.user?.id ?? null)]);
+      return { ...summary!, proposals };
+    },
+  );
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { UserRegistered, UserVerified, type EventDefinition, type VoteChoice } from '@civic/contracts';
+import { connectBus, loadConfig, newEvent, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { setupServiceTest, TestTokens, waitFor, type ServiceTestContext, type TestUserClaims } from '@civic/test-kit';
+import type { Static } from 'typebox';
+import { createDecisions, type Decisions } from '../../src/app.js';
+import { DecisionsConfig } from '../../src/config.js';
+import type { CycleScheduler } from '../../src/scheduler/cycle.scheduler.js';
+import { createPrisma, type DecisionsPrisma } from '../../src/store/prisma.js';
+
+export const DAY = 24 * 60 * 60 * 1000;
+
+/** A clock the test moves by hand. */
+export class FakeClock {
+  constructor(public current = new Date('2026-03-01T08:00:00.000Z')) {}
+  now = (): Date => new Date(this.current);
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface Harness {
+  context: ServiceTestContext;
+  db: DecisionsPrisma;
+  bus: EventBus;
+  app: ServiceApp;
+  scheduler: CycleScheduler;
+  tokens: TestTokens;
+  clock: FakeClock;
+  config: DecisionsConfig;
+  /** Another replica on the same database and stream (built on demand). */
+  replica(): Promise<Decisions>;
+  publish<D extends EventDefinition>(definition: D, payload: Static<D['payload']>, occurredAt?: Date): Promise<void>;
+  /** A verified member known to the service (through identity's events), with their auth header. */
+  member(claims?: Partial<TestUserClaims>): Promise<Member>;
+  close(): Promise<void>;
+}
+
+export interface Member {
+  id: string;
+  headers: { authorization: string };
+}
+
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const context = await setupServiceTest(['decisions']);
+  const tokens = await TestTokens.start();
+  const clock = new FakeClock();
+  const config = loadConfig(DecisionsConfig, {
+    DATABASE_URL: context.databaseUrl,
+    NATS_URL: context.natsUrl,
+    NATS_PREFIX: context.natsPrefix,
+    JWKS_URL: tokens.jwksUrl,
+    OUTBOX_POLL_MS: '50',
+    START_MIN_VERIFIED_USERS: '2',
+    START_MIN_PROPOSALS: '2',
+    ...env,
+  });
+  const db = createPrisma(context.databaseUrl);
+  const bus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'decisions-test' });
+  const { app, scheduler } = await createDecisions({ config, db, bus, logger: false, clock: clock.now, schedule: false });
+  await app.ready();
+  const replicas: { decisions: Decisions; db: DecisionsPrisma; bus: EventBus }[] = [];
+
+  const publish: Harness['publish'] = async (definition, payload, occurredAt) => {
+    const event = newEvent(definition, payload, occurredAt);
+    await bus.js.publish(bus.subject(event.subject), JSON.stringify(event), { msgID: event.id });
+  };
+
+  return {
+    context,
+    db,
+    bus,
+    app,
+    scheduler,
+    tokens,
+    clock,
+    config,
+    async replica() {
+      const replicaDb = createPrisma(context.databaseUrl);
+      const replicaBus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'decisions-replica' });
+      const decisions = await createDecisions({ config, db: replicaDb, bus: replicaBus, logger: false, clock: clock.now, schedule: false });
+      await decisions.app.ready();
+      replicas.push({ decisions, db: replicaDb, bus: replicaBus });
+      return decisions;
+    },
+    publish,
+    async member(claims = {}) {
+      const id = claims.id ?? randomUUID();
+      const verified = claims.verified ?? true;
+      await publish(UserRegistered, { userId: id, userName: claims.name ?? `Citizen ${id.slice(0, 4)}`, registeredAt: clock.now().toISOString() });
+      if (verified) await publish(UserVerified, { userId: id, verifiedAt: clock.now().toISOString() });
+      await waitFor(async () => {
+        const citizen = await db.citizen.findUnique({ where: { userId: id } });
+        return citizen !== null && (!verified || citizen.verifiedAt !== null);
+      });
+      return { id, headers: await tokens.headers({ id, name: claims.name, role: claims.role, verified }) };
+    },
+    async close() {
+      for (const replica of replicas) {
+        await replica.decisions.app.close();
+        await replica.bus.close();
+        await replica.db.$disconnect();
+      }
+      await app.close();
+      await bus.close();
+      await db.$disconnect();
+      await tokens.close();
+      await context.cleanup();
+    },
+  };
+}
+
+export const proposalInput = (title = 'Free buses on Sundays', category = 'transport') => ({
+  title,
+  description: 'Buses would be free on Sundays, paid for by a small parking tax.',
+  category,
+});
+
+/** Subjects of the events in the outbox, in order. */
+export async function outboxSubjects(db: DecisionsPrisma): Promise<string[]> {
+  const rows = await db.outboxEvent.findMany({ orderBy: { seq: 'asc' }, select: { subject: true } });
+  return rows.map((row) => row.subject);
+}
+
+export const voteBody = (vote: VoteChoice) => ({ vote });
