@@ -2,16 +2,15 @@ import { Route, Routes } from 'react-router-dom';
 import type { RemoteRoutesProps } from '@civic/frontend-kit/shell-contract';
 import { RemoteFrame, useShell } from './RemoteFrame.js';
 import { ArchiveLawScreen, ArchiveScreen } from './screens/ArchiveScreens.js';
-import {
-  CreationsScreen,
-  CreatorsScreen,
-  DecisionScreen,
-  DecisionsOverviewScreen,
-  FinalVoteScreen,
-  ProposalsScreen,
-  VotingOnProposalsScreen,
-} from './screens/DecisionScreens.js';
+import { DecisionScreen } from './screens/DecisionScreen.js';
+import { CreationsScreen, CreatorsScreen, FinalVoteScreen } from './screens/DecisionScreens.js';
 import { KanbanScreen } from './screens/KanbanScreen.js';
+import { DecisionsOverviewScreen } from './screens/OverviewScreen.js';
+import { ProposalsScreen } from './screens/ProposalsScreen.js';
+import { VotingOnProposalsScreen } from './screens/VotingScreen.js';
+import { SessionProvider } from './session.js';
+import { FeedbackProvider } from './ui/feedback.js';
+import { DecisionsStyles } from './ui/styles.js';
 
 function NotFound() {
   const { NotFound: ShellNotFound } = useShell();
@@ -25,19 +24,24 @@ function NotFound() {
 export default function DecisionsRoutes(props: RemoteRoutesProps) {
   return (
     <RemoteFrame shell={props}>
-      <Routes>
-        <Route path="/decisions" element={<DecisionsOverviewScreen />} />
-        <Route path="/decisions/creations" element={<CreationsScreen />} />
-        <Route path="/decisions/creators/:id" element={<CreatorsScreen />} />
-        <Route path="/decisions/final-vote" element={<FinalVoteScreen />} />
-        <Route path="/decisions/proposals" element={<ProposalsScreen />} />
-        <Route path="/decisions/voting-on-proposals" element={<VotingOnProposalsScreen />} />
-        <Route path="/decisions/:id" element={<DecisionScreen />} />
-        <Route path="/kanban/:type" element={<KanbanScreen />} />
-        <Route path="/archive" element={<ArchiveScreen />} />
-        <Route path="/archive/:id" element={<ArchiveLawScreen />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
+      <SessionProvider>
+        <FeedbackProvider>
+          <DecisionsStyles />
+          <Routes>
+            <Route path="/decisions" element={<DecisionsOverviewScreen />} />
+            <Route path="/decisions/creations" element={<CreationsScreen />} />
+            <Route path="/decisions/creators/:id" element={<CreatorsScreen />} />
+            <Route path="/decisions/final-vote" element={<FinalVoteScreen />} />
+            <Route path="/decisions/proposals" element={<ProposalsScreen />} />
+            <Route path="/decisions/voting-on-proposals" element={<VotingOnProposalsScreen />} />
+            <Route path="/decisions/:id" element={<DecisionScreen />} />
+            <Route path="/kanban/:type" element={<KanbanScreen />} />
+            <Route path="/archive" element={<ArchiveScreen />} />
+            <Route path="/archive/:id" element={<ArchiveLawScreen />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </FeedbackProvider>
+      </SessionProvider>
     </RemoteFrame>
   );
 }

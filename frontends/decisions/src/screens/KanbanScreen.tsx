@@ -1,6 +1,10 @@
 import { useIntl } from 'react-intl';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { decisionsApi } from '../api/decisions.js';
+import { useResource } from '../hooks.js';
+import { categoryMessages, stateMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
+import { Empty, LoadError, Loading } from '../ui/states.js';
 
 /** The boards of ARCHITECTURE section 8: /kanban/proposals and /kanban/laws. */
 const boards = {
@@ -14,16 +18,79 @@ const boards = {
   },
 } as const;
 
+const board = {
+  empty: { id: 'decisions.kanban.empty' },
+  emptyColumn: { id: 'decisions.kanban.emptyColumn' },
+  column: { id: 'decisions.kanban.column' },
+  rank: { id: 'decisions.proposal.rank' },
+  score: { id: 'decisions.vote.score' },
+};
+
 function isBoard(type: string | undefined): type is keyof typeof boards {
   return type === 'proposals' || type === 'laws';
 }
 
+/** /kanban/proposals: one column per proposal state, each proposal a small card. */
+function ProposalsBoard() {
+  const { formatMessage: t } = useIntl();
+  const { layouts } = useShell();
+  const kanban = useResource('kanban:proposals', (signal) => decisionsApi.kanban(signal), 30_000);
+  const columns = kanban.data?.columns ?? [];
+  const empty = columns.every((column) => column.proposals.length === 0);
+  return (
+    <layouts.default title={t(boards.proposals.title)} intro={t(boards.proposals.intro)}>
+      {!kanban.data ? (
+        kanban.loading ? (
+          <Loading />
+        ) : (
+          <LoadError error={kanban.error} onRetry={kanban.reload} />
+        )
+      ) : empty ? (
+        <Empty title={t(board.empty)} />
+      ) : (
+        <div className="decisions-board">
+          {columns.map((column) => (
+            <section key={column.state} className="decisions-board__column" aria-labelledby={`column-${column.state}`} data-column={column.state}>
+              <h2 id={`column-${column.state}`} className="decisions-board__title">
+                {t(board.column, { state: t(stateMessages[column.state]), count: column.proposals.length })}
+              </h2>
+              {column.proposals.length === 0 ? (
+                <p className="decisions-muted">{t(board.emptyColumn)}</p>
+              ) : (
+                <ul className="decisions-board__cards">
+                  {column.proposals.map((proposal) => (
+                    <li key={proposal.id} className="decisions-board__card">
+                      <h3 className="decisions-board__card-title">
+                        <Link to={`/decisions/${encodeURIComponent(proposal.cycleId)}`}>{proposal.title}</Link>
+                      </h3>
+                      <p className="decisions-muted">
+                        {t(categoryMessages[proposal.category])}
+                        {proposal.rank !== null ? ` · ${t(board.rank, { rank: proposal.rank })}` : ''}
+                        {proposal.state !== 'submitted' ? ` · ${t(board.score)} ${proposal.counts.score}` : ''}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+        </div>
+      )}
+    </layouts.default>
+  );
+}
+
+/** The laws board stays as it is until the laws exist (issue of the creation phase). */
+function LawsBoard() {
+  const { formatMessage: t } = useIntl();
+  const { layouts } = useShell();
+  return <layouts.default title={t(boards.laws.title)} intro={t(boards.laws.intro)} />;
+}
+
 /** /kanban/:type: a board by type; an unknown type is a 404. */
 export function KanbanScreen() {
-  const { formatMessage: t } = useIntl();
-  const { layouts, NotFound } = useShell();
+  const { NotFound } = useShell();
   const { type } = useParams();
   if (!isBoard(type)) return <NotFound />;
-  const board = boards[type];
-  return <layouts.default title={t(board.title)} intro={t(board.intro)} />;
+  return type === 'proposals' ? <ProposalsBoard /> : <LawsBoard />;
 }

@@ -1,0 +1,57 @@
+/** Message descriptors of the enumerations the screens show, one per value so none is missing. */
+import type { DecisionPhase, ProposalCategory, ProposalState, VoteChoice } from '@civic/contracts';
+
+interface Descriptor {
+  id: string;
+}
+
+export const categoryMessages: Record<ProposalCategory, Descriptor> = {
+  security: { id: 'decisions.category.security' },
+  relations: { id: 'decisions.category.relations' },
+  economy: { id: 'decisions.category.economy' },
+  education: { id: 'decisions.category.education' },
+  health: { id: 'decisions.category.health' },
+  labour: { id: 'decisions.category.labour' },
+  transport: { id: 'decisions.category.transport' },
+  environment: { id: 'decisions.category.environment' },
+  justice: { id: 'decisions.category.justice' },
+  defense: { id: 'decisions.category.defense' },
+  'international-relations': { id: 'decisions.category.internationalRelations' },
+  meta: { id: 'decisions.category.meta' },
+  'culture-and-sports': { id: 'decisions.category.cultureAndSports' },
+  'social-affairs': { id: 'decisions.category.socialAffairs' },
+  other: { id: 'decisions.category.other' },
+};
+
+export const phaseMessages: Record<DecisionPhase, Descriptor> = {
+  proposals: { id: 'decisions.phase.proposals' },
+  voting: { id: 'decisions.phase.voting' },
+  creation: { id: 'decisions.phase.creation' },
+  'final-vote': { id: 'decisions.phase.finalVote' },
+  archive: { id: 'decisions.phase.archive' },
+};
+
+/** The screen that follows each phase. */
+export const phaseScreens: Record<DecisionPhase, string> = {
+  proposals: '/decisions/proposals',
+  voting: '/decisions/voting-on-proposals',
+  creation: '/decisions/creations',
+  'final-vote': '/decisions/final-vote',
+  archive: '/archive',
+};
+
+export const stateMessages: Record<ProposalState, Descriptor> = {
+  submitted: { id: 'decisions.state.submitted' },
+  'in-vote': { id: 'decisions.state.inVote' },
+  selected: { id: 'decisions.state.selected' },
+  'second-chance': { id: 'decisions.state.secondChance' },
+  rejected: { id: 'decisions.state.rejected' },
+  deleted: { id: 'decisions.state.deleted' },
+};
+
+export const choiceMessages: Record<VoteChoice, Descriptor> = {
+  for: { id: 'decisions.vote.for' },
+  against: { id: 'decisions.vote.against' },
+  neutral: { id: 'decisions.vote.neutral' },
+  blank: { id: 'decisions.vote.blank' },
+};

@@ -1,0 +1,86 @@
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router-dom';
+import type { Proposal } from '@civic/contracts';
+import { ApiError } from '../api/client.js';
+import { decisionsApi } from '../api/decisions.js';
+import { useResource } from '../hooks.js';
+import { phaseMessages, phaseScreens } from '../messages.js';
+import { useShell } from '../RemoteFrame.js';
+import { useSession } from '../session.js';
+import { Countdown, PhaseTimeline, StartRuleProgress } from '../ui/cycle.js';
+import { ProposalCard } from '../ui/ProposalCard.js';
+import { Empty, LoadError, Loading } from '../ui/states.js';
+
+const decision = {
+  title: { id: 'decisions.decision.title' },
+  intro: { id: 'decisions.decision.intro' },
+  cycle: { id: 'decisions.cycle.name' },
+  phase: { id: 'decisions.cycle.phase' },
+  nextStep: { id: 'decisions.countdown.nextStep' },
+  proposals: { id: 'decisions.decision.proposals' },
+  results: { id: 'decisions.decision.results' },
+  none: { id: 'decisions.decision.none' },
+  open: { id: 'decisions.overview.open' },
+};
+
+/** Ranked proposals first (best first), then pinned ones, then the newest. */
+export function byRankThenPin(a: Proposal, b: Proposal): number {
+  if (a.rank !== null || b.rank !== null) return (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER);
+  if (a.pin !== b.pin) return a.pin ? -1 : 1;
+  return b.createdAt.localeCompare(a.createdAt);
+}
+
+/** /decisions/:id: one cycle, its phase among the five, its countdown and its proposals (ranked after the vote). */
+export function DecisionScreen() {
+  const { formatMessage: t } = useIntl();
+  const { layouts, NotFound } = useShell();
+  const { id = '' } = useParams();
+  const user = useSession();
+  const cycle = useResource(`cycle:${id}`, (signal) => decisionsApi.cycle(id, signal), 30_000);
+
+  // An unknown id, or one that cannot be an id, is a page that does not exist.
+  if (cycle.error instanceof ApiError && (cycle.error.statusCode === 404 || cycle.error.statusCode === 400)) return <NotFound />;
+  const data = cycle.data;
+  if (!data) {
+    return (
+      <layouts.default title={t(decision.title)} intro={t(decision.intro)}>
+        {cycle.loading ? <Loading /> : <LoadError error={cycle.error} onRetry={cycle.reload} />}
+      </layouts.default>
+    );
+  }
+  const ranked = data.proposals.some((proposal) => proposal.rank !== null);
+  const proposals = [...data.proposals].sort(byRankThenPin);
+  const replace = (next: Proposal) => cycle.update((current) => ({ ...current, proposals: current.proposals.map((item) => (item.id === next.id ? next : item)) }));
+  return (
+    <layouts.default title={t(decision.cycle, { number: data.number })} intro={t(decision.intro)}>
+      <PhaseTimeline phase={data.phase} />
+      <p className="decisions-cycle__phase">
+        {t(decision.phase)} <strong>{t(phaseMessages[data.phase])}</strong> ·{' '}
+        <Link to={phaseScreens[data.phase]}>{t(decision.open)}</Link>
+      </p>
+      <Countdown label={t(decision.nextStep)} times={data} receivedAt={cycle.receivedAt} target={data.nextStepAt ?? data.phaseEndsAt} onElapsed={cycle.reload} />
+      {data.phase === 'proposals' ? <StartRuleProgress cycle={data} /> : null}
+      <section aria-labelledby="decision-proposals">
+        <h2 id="decision-proposals">{t(ranked ? decision.results : decision.proposals)}</h2>
+        {proposals.length === 0 ? (
+          <Empty title={t(decision.none)} />
+        ) : (
+          <ul className="decisions-list">
+            {proposals.map((proposal) => (
+              <li key={proposal.id}>
+                <ProposalCard
+                  proposal={proposal}
+                  user={user}
+                  actions
+                  showCounts={ranked}
+                  onChanged={replace}
+                  onRemoved={() => cycle.reload()}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </layouts.default>
+  );
+}

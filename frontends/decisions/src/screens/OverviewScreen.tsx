@@ -1,0 +1,113 @@
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { CycleSummary } from '@civic/contracts';
+import { decisionsApi } from '../api/decisions.js';
+import { useResource } from '../hooks.js';
+import { phaseMessages, phaseScreens } from '../messages.js';
+import { useShell } from '../RemoteFrame.js';
+import { Countdown, StartRuleProgress } from '../ui/cycle.js';
+import { Empty, LoadError, Loading } from '../ui/states.js';
+
+const overview = {
+  title: { id: 'decisions.overview.title' },
+  intro: { id: 'decisions.overview.intro' },
+  current: { id: 'decisions.overview.current' },
+  none: { id: 'decisions.overview.none' },
+  cycle: { id: 'decisions.cycle.name' },
+  phase: { id: 'decisions.cycle.phase' },
+  proposals: { id: 'decisions.cycle.proposalCount' },
+  nextStep: { id: 'decisions.countdown.nextStep' },
+  open: { id: 'decisions.overview.open' },
+  phases: { id: 'decisions.overview.phases' },
+  proposalsTitle: { id: 'decisions.overview.proposals.title' },
+  proposalsDescription: { id: 'decisions.overview.proposals.description' },
+  votingTitle: { id: 'decisions.overview.voting.title' },
+  votingDescription: { id: 'decisions.overview.voting.description' },
+  creationTitle: { id: 'decisions.overview.creation.title' },
+  creationDescription: { id: 'decisions.overview.creation.description' },
+  finalVoteTitle: { id: 'decisions.overview.finalVote.title' },
+  finalVoteDescription: { id: 'decisions.overview.finalVote.description' },
+  archiveTitle: { id: 'decisions.overview.archive.title' },
+  archiveDescription: { id: 'decisions.overview.archive.description' },
+  kanbanProposalsTitle: { id: 'decisions.overview.kanbanProposals.title' },
+  kanbanProposalsDescription: { id: 'decisions.overview.kanbanProposals.description' },
+  kanbanLawsTitle: { id: 'decisions.overview.kanbanLaws.title' },
+  kanbanLawsDescription: { id: 'decisions.overview.kanbanLaws.description' },
+};
+
+function CycleCard({ cycle, receivedAt, onElapsed }: { cycle: CycleSummary; receivedAt: number; onElapsed: () => void }) {
+  const { formatMessage: t } = useIntl();
+  const name = t(overview.cycle, { number: cycle.number });
+  const phaseId = useId();
+  return (
+    <li className="card decisions-cycle" data-cycle={cycle.id}>
+      <h3 className="card__title">
+        <Link to={`/decisions/${encodeURIComponent(cycle.id)}`}>{name}</Link>
+      </h3>
+      <p className="decisions-cycle__phase" id={phaseId}>
+        {t(overview.phase)} <strong>{t(phaseMessages[cycle.phase])}</strong>
+      </p>
+      <p>{t(overview.proposals, { count: cycle.proposals })}</p>
+      <Countdown label={t(overview.nextStep)} times={cycle} receivedAt={receivedAt} target={cycle.nextStepAt ?? cycle.phaseEndsAt} onElapsed={onElapsed} />
+      {cycle.phase === 'proposals' ? <StartRuleProgress cycle={cycle} /> : null}
+      <p>
+        {/* Named "Go to this phase" (the phase is said above): the phase cards below carry the phase names. */}
+        <Link to={phaseScreens[cycle.phase]} aria-describedby={phaseId}>
+          {t(overview.open)}
+        </Link>
+      </p>
+    </li>
+  );
+}
+
+/** /decisions: the current cycles with their phase, live countdown and start rule, then the way into each phase. */
+export function DecisionsOverviewScreen() {
+  const { formatMessage: t } = useIntl();
+  const { layouts } = useShell();
+  const cycles = useResource('cycles', (signal) => decisionsApi.cycles(signal), 30_000);
+  const phaseLinks = [
+    { to: '/decisions/proposals', title: overview.proposalsTitle, description: overview.proposalsDescription },
+    { to: '/decisions/voting-on-proposals', title: overview.votingTitle, description: overview.votingDescription },
+    { to: '/decisions/creations', title: overview.creationTitle, description: overview.creationDescription },
+    { to: '/decisions/final-vote', title: overview.finalVoteTitle, description: overview.finalVoteDescription },
+    { to: '/archive', title: overview.archiveTitle, description: overview.archiveDescription },
+    { to: '/kanban/proposals', title: overview.kanbanProposalsTitle, description: overview.kanbanProposalsDescription },
+    { to: '/kanban/laws', title: overview.kanbanLawsTitle, description: overview.kanbanLawsDescription },
+  ];
+  return (
+    <layouts.default title={t(overview.title)} intro={t(overview.intro)}>
+      <section aria-labelledby="decisions-current">
+        <h2 id="decisions-current">{t(overview.current)}</h2>
+        {cycles.data ? (
+          cycles.data.cycles.length === 0 ? (
+            <Empty title={t(overview.none)} />
+          ) : (
+            <ul className="cards decisions-cycles">
+              {cycles.data.cycles.map((cycle) => (
+                <CycleCard key={cycle.id} cycle={cycle} receivedAt={cycles.receivedAt} onElapsed={cycles.reload} />
+              ))}
+            </ul>
+          )
+        ) : cycles.loading ? (
+          <Loading />
+        ) : (
+          <LoadError error={cycles.error} onRetry={cycles.reload} />
+        )}
+      </section>
+      <section aria-labelledby="decisions-phases">
+        <h2 id="decisions-phases">{t(overview.phases)}</h2>
+        <ul className="cards">
+          {phaseLinks.map((card) => (
+            <li key={card.to} className="card">
+              <h3 className="card__title">
+                <Link to={card.to}>{t(card.title)}</Link>
+              </h3>
+              <p className="card__description">{t(card.description)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </layouts.default>
+  );
+}

@@ -1,0 +1,137 @@
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
+import { proposalCategories, type Proposal, type ProposalCategory } from '@civic/contracts';
+import { decisionsApi } from '../api/decisions.js';
+import { useResource } from '../hooks.js';
+import { categoryMessages } from '../messages.js';
+import { useShell } from '../RemoteFrame.js';
+import { useIdentifyPath, useSession } from '../session.js';
+import { Countdown } from '../ui/cycle.js';
+import { useFeedback } from '../ui/feedback.js';
+import { ProposalCard } from '../ui/ProposalCard.js';
+import { ProposalForm } from '../ui/ProposalForm.js';
+import { Empty, LoadError, Loading } from '../ui/states.js';
+import { byRankThenPin } from './DecisionScreen.js';
+
+const page = {
+  title: { id: 'decisions.proposals.title' },
+  intro: { id: 'decisions.proposals.intro' },
+  filter: { id: 'decisions.proposals.filter' },
+  all: { id: 'decisions.proposals.allCategories' },
+  list: { id: 'decisions.proposals.list' },
+  count: { id: 'decisions.proposals.count' },
+  none: { id: 'decisions.proposals.none' },
+  noneInCategory: { id: 'decisions.proposals.noneInCategory' },
+  nextStep: { id: 'decisions.countdown.nextStep' },
+  create: { id: 'decisions.proposals.create' },
+  createHint: { id: 'decisions.proposals.createHint' },
+  submit: { id: 'decisions.proposals.submit' },
+  created: { id: 'decisions.proposals.created' },
+  loginToPropose: { id: 'decisions.proposals.loginToPropose' },
+  logIn: { id: 'decisions.proposals.logIn' },
+  unverified: { id: 'decisions.proposals.unverified' },
+};
+
+const isCategory = (value: string | null): value is ProposalCategory => (proposalCategories as readonly (string | null)[]).includes(value);
+
+/**
+ * /decisions/proposals: the proposals of the cycle open for proposals, filtered by category (kept in
+ * the address), the countdown to the next step, the create form for members (visitors are offered
+ * /identify), and each proposal's actions for its author, for moderators and for other members.
+ */
+export function ProposalsScreen() {
+  const { formatMessage: t } = useIntl();
+  const { layouts } = useShell();
+  const { toast } = useFeedback();
+  const user = useSession();
+  const identify = useIdentifyPath();
+  const filterId = useId();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('category');
+  const category = isCategory(raw) ? raw : undefined;
+  const list = useResource(`proposals:${category ?? ''}`, (signal) => decisionsApi.proposals({ category }, signal), 30_000);
+
+  const setCategory = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set('category', value);
+    else next.delete('category');
+    setParams(next, { replace: true });
+  };
+  const replace = (next: Proposal) => list.update((current) => ({ ...current, proposals: current.proposals.map((item) => (item.id === next.id ? next : item)) }));
+  const drop = (gone: Proposal) => list.update((current) => ({ ...current, proposals: current.proposals.filter((item) => item.id !== gone.id) }));
+
+  const toolbar = (
+    <div className="field decisions-filter">
+      <label htmlFor={filterId}>{t(page.filter)}</label>
+      <select id={filterId} value={category ?? ''} onChange={(event) => setCategory(event.target.value)}>
+        <option value="">{t(page.all)}</option>
+        {proposalCategories.map((item) => (
+          <option key={item} value={item}>
+            {t(categoryMessages[item])}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  const proposals = list.data ? [...list.data.proposals].sort(byRankThenPin) : [];
+  return (
+    <layouts.list title={t(page.title)} intro={t(page.intro)} toolbar={toolbar}>
+      {list.data?.countdown ? (
+        <Countdown label={t(page.nextStep)} times={list.data.countdown} receivedAt={list.receivedAt} target={list.data.countdown.nextStepAt ?? list.data.countdown.phaseEndsAt} onElapsed={list.reload} />
+      ) : null}
+      <section aria-labelledby="proposals-list">
+        <h2 id="proposals-list">{t(page.list)}</h2>
+        {list.data ? (
+          <>
+            <p role="status" className="decisions-muted">
+              {t(page.count, { count: proposals.length })}
+            </p>
+            {proposals.length === 0 ? (
+              <Empty title={t(category ? page.noneInCategory : page.none)} />
+            ) : (
+              <ul className="decisions-list">
+                {proposals.map((proposal) => (
+                  <li key={proposal.id}>
+                    <ProposalCard proposal={proposal} user={user} actions onChanged={replace} onRemoved={drop} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        ) : list.loading ? (
+          <Loading />
+        ) : (
+          <LoadError error={list.error} onRetry={list.reload} />
+        )}
+      </section>
+      <section aria-labelledby="proposals-create">
+        <h2 id="proposals-create">{t(page.create)}</h2>
+        {user === undefined ? (
+          <Loading />
+        ) : user === null ? (
+          <p>
+            {t(page.loginToPropose)}{' '}
+            <Link className="button" to={identify}>
+              {t(page.logIn)}
+            </Link>
+          </p>
+        ) : (
+          <>
+            <p className="field__hint">{t(page.createHint)}</p>
+            {user.verified ? null : <p className="notice notice--warning">{t(page.unverified)}</p>}
+            <ProposalForm
+              submitLabel={t(page.submit)}
+              onSubmit={async (input) => {
+                await decisionsApi.create(input);
+                toast(t(page.created), 'success');
+                list.reload();
+              }}
+            />
+          </>
+        )}
+      </section>
+    </layouts.list>
+  );
+}

@@ -1,0 +1,204 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import type { Proposal, SessionUser, VoteCounts } from '@civic/contracts';
+import { ApiError } from '../api/client.js';
+import { decisionsApi } from '../api/decisions.js';
+import { categoryMessages, choiceMessages, stateMessages } from '../messages.js';
+import { permissions } from '../rules.js';
+import { useIdentifyPath, useMembersOnly } from '../session.js';
+import { useFeedback, type ConfirmOptions } from './feedback.js';
+import { ProposalForm } from './ProposalForm.js';
+
+const messages = {
+  by: { id: 'decisions.proposal.by' },
+  rank: { id: 'decisions.proposal.rank' },
+  pinned: { id: 'decisions.proposal.pinned' },
+  signalled: { id: 'decisions.proposal.signalled' },
+  score: { id: 'decisions.vote.score' },
+  counts: { id: 'decisions.vote.counts' },
+  actions: { id: 'decisions.proposal.actions' },
+  edit: { id: 'decisions.proposal.edit' },
+  save: { id: 'decisions.proposal.save' },
+  saved: { id: 'decisions.proposal.saved' },
+  delete: { id: 'decisions.proposal.delete' },
+  deleteTitle: { id: 'decisions.proposal.deleteTitle' },
+  deleted: { id: 'decisions.proposal.deleted' },
+  resubmit: { id: 'decisions.proposal.resubmit' },
+  resubmitted: { id: 'decisions.proposal.resubmitted' },
+  signal: { id: 'decisions.proposal.signal' },
+  signalTitle: { id: 'decisions.proposal.signalTitle' },
+  signalMessage: { id: 'decisions.proposal.signalMessage' },
+  signalDone: { id: 'decisions.proposal.signalDone' },
+  pin: { id: 'decisions.proposal.pin' },
+  unpin: { id: 'decisions.proposal.unpin' },
+  pinDone: { id: 'decisions.proposal.pinDone' },
+  unpinDone: { id: 'decisions.proposal.unpinDone' },
+};
+
+/** The four counts and the score (for - against). */
+export function VoteCountsList({ counts }: { counts: VoteCounts }) {
+  const { formatMessage: t } = useIntl();
+  return (
+    <ul className="decisions-counts" aria-label={t(messages.counts)}>
+      {(['for', 'against', 'neutral', 'blank'] as const).map((choice) => (
+        <li key={choice} data-count={choice}>
+          {t(choiceMessages[choice])} <strong>{counts[choice]}</strong>
+        </li>
+      ))}
+      <li data-count="score">
+        {t(messages.score)} <strong>{counts.score}</strong>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * One proposal: title, category, author, state, rank, pin and signal marks, description, and, with
+ * `actions`, what the visitor may do with it (edit, delete, resubmit, signal, pin) behind the
+ * confirmation dialog where the spec asks for one.
+ */
+export function ProposalCard({
+  proposal,
+  user,
+  actions = false,
+  showCounts = false,
+  onChanged,
+  onRemoved,
+  children,
+  headingLevel = 3,
+}: {
+  proposal: Proposal;
+  user?: SessionUser | null;
+  actions?: boolean;
+  showCounts?: boolean;
+  onChanged?: (proposal: Proposal) => void;
+  onRemoved?: (proposal: Proposal) => void;
+  children?: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
+  const intl = useIntl();
+  const { formatMessage: t } = intl;
+  const { confirm, toast, toastError } = useFeedback();
+  const membersOnly = useMembersOnly();
+  const navigate = useNavigate();
+  const identify = useIdentifyPath();
+  const titleId = useId();
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const may = permissions(proposal, user);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+
+  /**
+   * Runs a call for a logged-in user (a visitor goes to /identify), after a Yes when there is a
+   * question; a lost session goes to /identify, other refusals show translated.
+   */
+  const act = (call: () => Promise<void>, question?: ConfirmOptions) =>
+    membersOnly(async () => {
+      if (question && !(await confirm(question))) return;
+      setBusy(true);
+      try {
+        await call();
+      } catch (error) {
+        if (error instanceof ApiError && error.statusCode === 401) await navigate(identify);
+        else toastError(error);
+      } finally {
+        setBusy(false);
+      }
+    });
+
+  const remove = () =>
+    act(
+      async () => {
+        await decisionsApi.remove(proposal.id);
+        toast(t(messages.deleted), 'success');
+        onRemoved?.(proposal);
+      },
+      { title: t(messages.deleteTitle), message: proposal.title, danger: true },
+    );
+  const signal = () =>
+    act(
+      async () => {
+        onChanged?.(await decisionsApi.signal(proposal.id));
+        toast(t(messages.signalDone), 'success');
+      },
+      { title: t(messages.signalTitle), message: t(messages.signalMessage, { title: proposal.title }) },
+    );
+  const resubmit = () =>
+    act(async () => {
+      onChanged?.(await decisionsApi.resubmit(proposal.id));
+      toast(t(messages.resubmitted), 'success');
+    });
+  const pin = () =>
+    act(async () => {
+      onChanged?.(await decisionsApi.pin(proposal.id, !proposal.pin));
+      toast(t(proposal.pin ? messages.unpinDone : messages.pinDone), 'success');
+    });
+
+  if (editing) {
+    return (
+      <article className="decisions-proposal" aria-labelledby={titleId}>
+        <Heading id={titleId} className="decisions-proposal__title">
+          {t(messages.edit)} · {proposal.title}
+        </Heading>
+        <ProposalForm
+          initial={proposal}
+          submitLabel={t(messages.save)}
+          onCancel={() => setEditing(false)}
+          onSubmit={async (input) => {
+            const saved = await decisionsApi.edit(proposal.id, input);
+            setEditing(false);
+            toast(t(messages.saved), 'success');
+            onChanged?.(saved);
+          }}
+        />
+      </article>
+    );
+  }
+
+  const buttons = actions
+    ? [
+        may.edit && { key: 'edit', label: t(messages.edit), onClick: () => setEditing(true) },
+        may.remove && { key: 'delete', label: t(messages.delete), onClick: remove, danger: true },
+        may.resubmit && { key: 'resubmit', label: t(messages.resubmit), onClick: resubmit },
+        may.signal && { key: 'signal', label: t(messages.signal), onClick: signal },
+        may.pin && { key: 'pin', label: t(proposal.pin ? messages.unpin : messages.pin), onClick: pin },
+      ].filter((button) => button !== false)
+    : [];
+
+  return (
+    <article className={`decisions-proposal${proposal.pin ? ' decisions-proposal--pinned' : ''}`} aria-labelledby={titleId} data-proposal={proposal.id}>
+      <Heading id={titleId} className="decisions-proposal__title">
+        {proposal.title}
+      </Heading>
+      <p className="decisions-proposal__meta">
+        {proposal.rank !== null ? <span className="decisions-badge decisions-badge--rank">{t(messages.rank, { rank: proposal.rank })}</span> : null}
+        <span className="decisions-badge">{t(categoryMessages[proposal.category])}</span>
+        <span className="decisions-badge decisions-badge--state">{t(stateMessages[proposal.state])}</span>
+        {proposal.pin ? <span className="decisions-badge decisions-badge--pin">{t(messages.pinned)}</span> : null}
+        {proposal.moderationStatus === 1 ? <span className="decisions-badge decisions-badge--signal">{t(messages.signalled)}</span> : null}
+        <span className="decisions-proposal__author">
+          {t(messages.by, { name: proposal.userName, date: intl.formatDate(proposal.createdAt, { dateStyle: 'long' }) })}
+        </span>
+      </p>
+      <p className="decisions-proposal__description">{proposal.description}</p>
+      {showCounts ? <VoteCountsList counts={proposal.counts} /> : null}
+      {children}
+      {buttons.length > 0 ? (
+        <div className="decisions-actions" role="group" aria-label={t(messages.actions, { title: proposal.title })}>
+          {buttons.map((button) => (
+            <button
+              key={button.key}
+              type="button"
+              className={`button--small ${button.danger ? 'button--danger' : 'button--secondary'}`}
+              disabled={busy}
+              onClick={() => void button.onClick()}
+            >
+              {button.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </article>
+  );
+}

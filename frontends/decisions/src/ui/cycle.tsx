@@ -1,0 +1,134 @@
+import { useEffect, useId, useRef } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { decisionPhases, type Countdown as CountdownTimes, type CycleSummary, type DecisionPhase } from '@civic/contracts';
+import { useNow } from '../hooks.js';
+import { phaseMessages } from '../messages.js';
+
+const messages = {
+  left: { id: 'decisions.countdown.left' },
+  days: { id: 'decisions.countdown.days' },
+  hours: { id: 'decisions.countdown.hours' },
+  minutes: { id: 'decisions.countdown.minutes' },
+  seconds: { id: 'decisions.countdown.seconds' },
+  elapsed: { id: 'decisions.countdown.elapsed' },
+  timeline: { id: 'decisions.timeline.label' },
+  done: { id: 'decisions.timeline.done' },
+  current: { id: 'decisions.timeline.current' },
+  upcoming: { id: 'decisions.timeline.upcoming' },
+  startRule: { id: 'decisions.startRule.title' },
+  users: { id: 'decisions.startRule.users' },
+  proposals: { id: 'decisions.startRule.proposals' },
+  met: { id: 'decisions.startRule.met' },
+  notMet: { id: 'decisions.startRule.notMet' },
+  extended: { id: 'decisions.startRule.extended' },
+};
+
+/** "3 days 4 h 12 min", "4 h 12 min 5 s", "12 min 5 s", "5 s". */
+export function formatDuration(intl: IntlShape, totalSeconds: number): string {
+  const days = Math.floor(totalSeconds / 86_400);
+  const hours = Math.floor((totalSeconds % 86_400) / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  const parts: string[] = [];
+  if (days > 0) parts.push(intl.formatMessage(messages.days, { count: days }));
+  if (days > 0 || hours > 0) parts.push(intl.formatMessage(messages.hours, { count: hours }));
+  if (totalSeconds >= 60) parts.push(intl.formatMessage(messages.minutes, { count: minutes }));
+  if (days === 0) parts.push(intl.formatMessage(messages.seconds, { count: seconds }));
+  return parts.join(' ');
+}
+
+const elapsedRetryMs = 3000;
+
+/**
+ * A live countdown to `target` on the server's clock: the offset between the answer's serverTime and
+ * the local time it arrived corrects the browser's clock. Ticks every second; once at zero it calls
+ * `onElapsed` (and again every few seconds until the screen's data moves on).
+ */
+export function Countdown({
+  label,
+  times,
+  receivedAt,
+  target,
+  onElapsed,
+}: {
+  label: string;
+  times: CountdownTimes;
+  receivedAt: number;
+  target: string | null;
+  onElapsed?: () => void;
+}) {
+  const intl = useIntl();
+  const now = useNow();
+  const labelId = useId();
+  const offset = Date.parse(times.serverTime) - receivedAt;
+  const targetMs = target ? Date.parse(target) : Number.NaN;
+  const seconds = Number.isNaN(targetMs) || Number.isNaN(offset) ? null : Math.max(0, Math.ceil((targetMs - (now + offset)) / 1000));
+  const elapsed = seconds === 0;
+  const elapsedHandler = useRef(onElapsed);
+  useEffect(() => {
+    elapsedHandler.current = onElapsed;
+  });
+  useEffect(() => {
+    if (!elapsed) return;
+    elapsedHandler.current?.();
+    const timer = setInterval(() => elapsedHandler.current?.(), elapsedRetryMs);
+    return () => clearInterval(timer);
+  }, [elapsed]);
+
+  if (seconds === null) return null;
+  return (
+    <p className="countdown decisions-countdown">
+      <span id={labelId} className="decisions-countdown__label">
+        {label}
+      </span>{' '}
+      <span role="timer" aria-labelledby={labelId} data-countdown={seconds} className="decisions-countdown__value">
+        {elapsed ? intl.formatMessage(messages.elapsed) : intl.formatMessage(messages.left, { time: formatDuration(intl, seconds) })}
+      </span>
+    </p>
+  );
+}
+
+/** The five phases in order, the cycle's current one marked. */
+export function PhaseTimeline({ phase }: { phase: DecisionPhase }) {
+  const { formatMessage: t } = useIntl();
+  const currentIndex = decisionPhases.indexOf(phase);
+  return (
+    <ol className="decisions-timeline" aria-label={t(messages.timeline)}>
+      {decisionPhases.map((item, index) => {
+        const status = index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'upcoming';
+        return (
+          <li key={item} className={`decisions-timeline__step decisions-timeline__step--${status}`} aria-current={status === 'current' ? 'step' : undefined}>
+            <span className="decisions-timeline__name">{t(phaseMessages[item])}</span>
+            <span className="decisions-sr-only"> ({t(messages[status])})</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The start rule of the proposals phase: verified citizens and proposals against what is required. */
+export function StartRuleProgress({ cycle }: { cycle: Pick<CycleSummary, 'startRule' | 'extensions'> }) {
+  const { formatMessage: t } = useIntl();
+  const id = useId();
+  const rule = cycle.startRule;
+  const rows = [
+    { key: 'users', label: t(messages.users, { count: rule.verifiedUsers, required: rule.requiredUsers }), value: rule.verifiedUsers, max: rule.requiredUsers },
+    { key: 'proposals', label: t(messages.proposals, { count: rule.proposals, required: rule.requiredProposals }), value: rule.proposals, max: rule.requiredProposals },
+  ];
+  return (
+    <section className="decisions-start-rule" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="decisions-start-rule__title">
+        {t(messages.startRule)}
+      </h3>
+      {rows.map((row) => (
+        <div key={row.key} className="decisions-progress">
+          <label htmlFor={`${id}-${row.key}`}>{row.label}</label>
+          <progress id={`${id}-${row.key}`} value={Math.min(row.value, row.max)} max={Math.max(row.max, 1)} />
+        </div>
+      ))}
+      <p className="decisions-start-rule__status">{t(rule.met ? messages.met : messages.notMet)}</p>
+      {cycle.extensions > 0 ? <p className="decisions-start-rule__status">{t(messages.extended, { count: cycle.extensions })}</p> : null}
+    </section>
+  );
+}
