@@ -42,6 +42,13 @@ export default {
     },
     {
       ...common,
+      displayName: 'fault',
+      testMatch: ['<rootDir>/e2e/fault/**/*.fault.test.ts'],
+      globalSetup: '<rootDir>/packages/test-kit/jest/global-setup.mjs',
+      globalTeardown: '<rootDir>/packages/test-kit/jest/global-teardown.mjs',
+    },
+    {
+      ...common,
       displayName: 'browser',
       testMatch: ['<rootDir>/e2e/test/**/*.e2e.test.ts'],
       globalSetup: '<rootDir>/e2e/src/global-setup.mjs',

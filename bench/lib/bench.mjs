@@ -1,0 +1,198 @@
+// What every benchmark shares: load loops with latency percentiles, a database and NATS prefix of its
+// own, built services started as child processes, their memory, and one result format that
+// `pnpm bench` (bench/run-all.mjs) gathers into docs/benchmarks.md.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
+export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export const runId = randomBytes(3).toString('hex');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Latency list (ms) -> throughput and percentiles. */
+export function summarize(latencies, durationMs, errors = 0) {
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return { perSecond: latencies.length / (durationMs / 1000), p50: at(0.5), p99: at(0.99), count: latencies.length, errors };
+}
+
+/**
+ * Runs `task(worker, iteration)` in `concurrency` parallel loops for `durationMs` (or `count` times in
+ * all). A task answers true when the call succeeded.
+ */
+export async function measure(task, { concurrency = 32, durationMs = DURATION_MS, count = Infinity } = {}) {
+  const latencies = [];
+  let errors = 0;
+  let started = 0;
+  const deadline = Date.now() + durationMs;
+  const begin = Date.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (Date.now() < deadline && started < count) {
+        const iteration = started++;
+        const t0 = process.hrtime.bigint();
+        try {
+          if (!(await task(worker, iteration))) errors += 1;
+        } catch {
+          errors += 1;
+        }
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+    }),
+  );
+  return summarize(latencies, Date.now() - begin, errors);
+}
+
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of the benchmark's own with the services' migrations applied; drop() removes it. */
+export async function createBenchDatabase(label, services) {
+  const name = `bench_${label}_${runId}`;
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(DATABASE_URL);
+  url.pathname = `/${name}`;
+  const { applyMigrations } = await import(pathToFileURL(path.join(root, 'packages/db-migrate/dist/index.js')).href).catch(() => {
+    throw new Error('packages/db-migrate/dist is missing: run pnpm build first');
+  });
+  for (const service of services) {
+    await applyMigrations({ databaseUrl: url.toString(), schema: service, migrationsDir: path.join(root, `services/${service}/prisma/migrations`) });
+  }
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+/** Starts a built service (`services/<name>/dist/server.js`) on a free port and waits for /readyz. */
+export async function startService(name, env, { ready = '/readyz' } = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, `services/${name}/dist/server.js`)], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NATS_URL, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; run pnpm build first`);
+    try {
+      if ((await fetch(`${origin}${ready}`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 300) throw new Error(`${name} did not become ready`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    origin,
+    port,
+    child,
+    /** Resident memory (bytes) from the service's Prometheus metrics. */
+    async rss() {
+      const text = await (await fetch(`${origin}/metrics`)).text();
+      return Number(text.match(/^process_resident_memory_bytes(?:\{[^}]*\})? (\d+(?:\.\d+)?(?:e\+\d+)?)/m)?.[1] ?? NaN);
+    },
+    stop() {
+      return new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+    },
+  };
+}
+
+const mib = (bytes) => `${(bytes / 1048576).toFixed(0)} MiB`;
+const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(value < 10 ? 2 : 1)} ms` : '-');
+
+/**
+ * One result row: `name`, throughput (`perSecond`), `p50`, `p99`, `peakRss` (bytes), `ratio` to the
+ * benchmark's baseline, `target` (text) and whether it is `met`. Printed as a line and, under
+ * `pnpm bench`, appended as JSON for the Markdown report.
+ */
+export function report(benchmark, rows, notes = []) {
+  console.log(`\n${benchmark}`);
+  for (const row of rows) {
+    const parts = [
+      row.name.padEnd(48),
+      row.perSecond === undefined ? '' : `${row.perSecond.toFixed(0).padStart(8)} /s`,
+      row.p50 === undefined ? '' : `p50 ${ms(row.p50)}`,
+      row.p99 === undefined ? '' : `p99 ${ms(row.p99)}`,
+      row.peakRss === undefined ? '' : `peak RSS ${mib(row.peakRss)}`,
+      row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}x baseline`,
+      row.errors ? `errors ${row.errors}` : '',
+      row.target === undefined ? '' : `target ${row.target}: ${row.met ? 'met' : 'MISSED'}`,
+    ];
+    console.log(`  ${parts.filter(Boolean).join('   ')}`);
+  }
+  for (const note of notes) console.log(`  ${note}`);
+  if (process.env.BENCH_RESULTS) appendFileSync(process.env.BENCH_RESULTS, `${JSON.stringify({ benchmark, rows, notes })}\n`);
+}
+
+/** Samples a function (e.g. a service's rss) every 200 ms while `work` runs; answers [result, peak]. */
+export async function withPeak(sample, work) {
+  let peak = 0;
+  let stopped = false;
+  const sampler = (async () => {
+    while (!stopped) {
+      try {
+        peak = Math.max(peak, await sample());
+      } catch {
+        // a sample that fails is skipped
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  try {
+    const result = await work();
+    return [result, peak];
+  } finally {
+    stopped = true;
+    await sampler;
+  }
+}
+
+/** A NATS prefix of the benchmark's own; cleanup() deletes the streams created under it. */
+export function benchNatsPrefix(label) {
+  const prefix = `bench_${label}_${runId}.`;
+  return {
+    prefix,
+    async cleanup() {
+      const { connectBus } = await import(pathToFileURL(path.join(root, 'packages/service-kit/dist/index.js')).href);
+      const bus = await connectBus({ url: NATS_URL, prefix, name: 'bench-cleanup' }).catch(() => null);
+      if (!bus) return;
+      const streamPrefix = prefix.replace(/\./g, '_').toUpperCase();
+      for await (const name of bus.jsm.streams.names()) {
+        if (name.startsWith(streamPrefix)) await bus.jsm.streams.delete(name).catch(() => undefined);
+      }
+      await bus.close();
+    },
+  };
+}

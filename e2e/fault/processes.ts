@@ -1,0 +1,139 @@
+/**
+ * Processes for the fault tests: a PostgreSQL server of the test's own (embedded, so it can be stopped
+ * and restarted) and built services started the way `pnpm start` does, each killable.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+  });
+}
+
+/** An embedded PostgreSQL in a temporary folder; stop() and start() keep its data, remove() deletes it. */
+export class OwnPostgres {
+  private child: ChildProcess | null = null;
+  readonly dataDir = mkdtempSync(path.join(tmpdir(), 'civic-fault-pg-'));
+  url = '';
+
+  private constructor(readonly port: number) {}
+
+  static async start(): Promise<OwnPostgres> {
+    const postgres = new OwnPostgres(await freePort());
+    await postgres.start();
+    return postgres;
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(process.execPath, [path.join(root, 'scripts/embedded-postgres.mjs'), this.dataDir, String(this.port)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.url = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const ready = output.match(/READY (\S+)/);
+        if (ready) resolve(ready[1]!);
+      });
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited (${code}): ${output}`)));
+    });
+  }
+
+  /** A clean stop (SIGTERM: the server shuts down and terminates its connections). */
+  async stop(): Promise<void> {
+    if (!this.child) return;
+    const child = this.child;
+    this.child = null;
+    child.kill('SIGTERM');
+    await exited(child);
+  }
+
+  async remove(): Promise<void> {
+    await this.stop();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A built service (`services/<name>/dist/server.js`) on a free port. */
+export class ServiceProcess {
+  private child: ChildProcess | null = null;
+  readonly origin: string;
+  output = '';
+
+  private constructor(
+    readonly name: string,
+    readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {
+    this.origin = `http://127.0.0.1:${port}`;
+  }
+
+  static async start(name: string, env: Record<string, string>): Promise<ServiceProcess> {
+    const service = new ServiceProcess(name, await freePort(), env);
+    await service.start();
+    return service;
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(process.execPath, [path.join(root, `services/${this.name}/dist/server.js`)], {
+      env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.child = child;
+    await this.waitReady();
+  }
+
+  async waitReady(timeoutMs = 20_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (!this.child || this.child.exitCode !== null) throw new Error(`${this.name} exited: ${this.output}`);
+      try {
+        if ((await fetch(`${this.origin}/readyz`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`${this.name} not ready after ${timeoutMs} ms: ${this.output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** kill -9: no shutdown hooks run. */
+  async kill(): Promise<void> {
+    if (!this.child) return;
+    const child = this.child;
+    this.child = null;
+    child.kill('SIGKILL');
+    await exited(child);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.child) return;
+    const child = this.child;
+    this.child = null;
+    child.kill('SIGTERM');
+    await exited(child);
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Verified members for browser tests that are not about the account screens themselves: the account
+ * is registered through the API, and its verification link, read from the mail catcher, is opened in
+ * the browser context, which logs that context in (the identity browser test covers the forms).
+ */
+import type { BrowserContext } from 'playwright-core';
+import { waitForMailLink } from './mail.js';
+
+export interface Account {
+  email: string;
+  userName: string;
+  password: string;
+  locale: 'en' | 'fr';
+}
+
+/** Registers `account`, opens its verification link in `context` and answers once that context is logged in. */
+export async function registerVerified(
+  context: BrowserContext,
+  { baseUrl, mailUrl, seen }: { baseUrl: string; mailUrl: string; seen: Set<string> },
+  account: Account,
+): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (response.status !== 201) throw new Error(`registering ${account.email} answered ${response.status}: ${await response.text()}`);
+  const { link } = await waitForMailLink(mailUrl, account.email, '/verify-account', { seen });
+  const page = await context.newPage();
+  try {
+    const verified = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/auth/verify-account');
+    await page.goto(`${baseUrl}${link.pathname}${link.search}`);
+    const answer = await verified;
+    if (!answer.ok()) throw new Error(`verifying ${account.email} answered ${answer.status()}`);
+  } finally {
+    await page.close();
+  }
+}

@@ -1,0 +1,409 @@
+/**
+ * The decision screens in a real browser against the running stack (E2E_BASE_URL), once in English
+ * and once in French: the current cycle with its countdown and start rule, the proposal form rules,
+ * a proposal edited by its author, the one-proposal rule's message, a signal to the moderators
+ * behind the confirmation dialog, the category filter, then the vote on proposals by two members
+ * (the four choices, taking a vote back, live counts, a decreasing countdown), the proposals board,
+ * and the ranked result once the vote has closed.
+ *
+ * The stack runs the decisions service with short phases and a start rule of 2 verified users and
+ * 2 proposals (e2e/src/global-setup.mjs), so each language's cycle leaves the proposals phase as soon
+ * as its second proposal arrives and the vote closes within seconds.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { registerVerified, type Account } from '../src/accounts.js';
+import { launchBrowser } from '../src/browser.js';
+
+const baseUrl = (process.env.E2E_BASE_URL ?? '').replace(/\/+$/, '');
+const mailUrl = process.env.E2E_MAIL_URL ?? '';
+
+/** The longest the test waits for the cycle to move on (the vote to open, then to close). */
+const phaseWaitMs = Number(process.env.E2E_DECISIONS_PHASE_WAIT_MS ?? 60_000);
+
+const texts = {
+  en: {
+    browserLocale: 'en-US',
+    overviewTitle: 'Decisions',
+    proposalsTitle: 'Proposals',
+    votingTitle: 'Voting on proposals',
+    boardTitle: 'Proposals board',
+    identifyTitle: 'Log in or create an account',
+    phaseProposals: 'Proposals',
+    startRuleProposals: /^Proposals: \d+ \/ 2$/,
+    countdownLeft: /^\d+ (days?|h|min|s)( \d+ (h|min|s))* left$/,
+    logInToPropose: 'Log in or register',
+    title: 'Title',
+    description: 'Description',
+    category: 'Category',
+    filter: 'Filter by category',
+    allCategories: 'All categories',
+    environment: 'Environment',
+    education: 'Education',
+    submit: 'Submit my proposal',
+    required: 'This field is required',
+    min3: 'Minimum 3 characters',
+    max256: 'Maximum 256 characters',
+    max600: 'Maximum 600 characters',
+    created: 'Your proposal has been submitted.',
+    onlyOne: 'Only one proposal per user, come back later',
+    noneInCategory: 'No proposal in this category.',
+    signal: 'Signal to the moderators',
+    signalTitle: 'Signal this proposal to the moderators?',
+    signalDone: 'The proposal has been signalled to the moderators.',
+    signalled: 'Signalled to the moderators',
+    edit: 'Edit',
+    save: 'Save',
+    saved: 'The proposal has been saved.',
+    edited: '(Edited.)',
+    delete: 'Delete',
+    deleteTitle: 'Delete this proposal?',
+    yes: 'Yes',
+    no: 'No',
+    for: 'For',
+    against: 'Against',
+    neutral: 'Neutral',
+    blank: 'Blank',
+    yourVote: (choice: string) => `Your vote: ${choice}.`,
+    noVote: 'You have not voted on this proposal.',
+    takeBack: 'Take back my vote',
+    voteOpen: 'The vote is open',
+    voteClosed: 'The vote is closed',
+    inVoteColumn: /^In the vote \(\d+\)$/,
+    rank: (rank: number) => `Rank ${rank}`,
+    results: 'Result of the vote',
+    titles: { alice: 'Free public transport on Sundays', bob: 'A school garden in every town' },
+    descriptions: {
+      alice: 'Buses and trams would be free on Sundays, paid for by a small tax on parking.',
+      bob: 'Every town would give its primary school a garden that the pupils grow themselves.',
+    },
+  },
+  fr: {
+    browserLocale: 'fr-FR',
+    overviewTitle: 'Décisions',
+    proposalsTitle: 'Propositions',
+    votingTitle: 'Vote sur les propositions',
+    boardTitle: 'Tableau des propositions',
+    identifyTitle: 'Se connecter ou créer un compte',
+    phaseProposals: 'Propositions',
+    startRuleProposals: /^Propositions : \d+ \/ 2$/,
+    countdownLeft: /^il reste \d+ (jours?|h|min|s)( \d+ (h|min|s))*$/,
+    logInToPropose: 'Se connecter ou s’inscrire',
+    title: 'Titre',
+    description: 'Description',
+    category: 'Catégorie',
+    filter: 'Filtrer par catégorie',
+    allCategories: 'Toutes les catégories',
+    environment: 'Environnement',
+    education: 'Éducation',
+    submit: 'Déposer ma proposition',
+    required: 'Ce champ est obligatoire',
+    min3: '3 caractères minimum',
+    max256: '256 caractères maximum',
+    max600: '600 caractères maximum',
+    created: 'Votre proposition a été déposée.',
+    onlyOne: 'Une seule proposition par utilisateur, revenez plus tard',
+    noneInCategory: 'Aucune proposition dans cette catégorie.',
+    signal: 'Signaler aux modérateurs',
+    signalTitle: 'Signaler cette proposition aux modérateurs ?',
+    signalDone: 'La proposition a été signalée aux modérateurs.',
+    signalled: 'Signalée aux modérateurs',
+    edit: 'Modifier',
+    save: 'Enregistrer',
+    saved: 'La proposition a été enregistrée.',
+    edited: '(Modifiée.)',
+    delete: 'Supprimer',
+    deleteTitle: 'Supprimer cette proposition ?',
+    yes: 'Oui',
+    no: 'Non',
+    for: 'Pour',
+    against: 'Contre',
+    neutral: 'Neutre',
+    blank: 'Blanc',
+    yourVote: (choice: string) => `Votre vote : ${choice}.`,
+    noVote: 'Vous n’avez pas voté sur cette proposition.',
+    takeBack: 'Retirer mon vote',
+    voteOpen: 'Le vote est ouvert',
+    voteClosed: 'Le vote est clos',
+    inVoteColumn: /^Au vote \(\d+\)$/,
+    rank: (rank: number) => `Rang ${rank}`,
+    results: 'Résultat du vote',
+    titles: { alice: 'Transports publics gratuits le dimanche', bob: 'Un jardin d’école dans chaque commune' },
+    descriptions: {
+      alice: 'Les bus et les trams seraient gratuits le dimanche, financés par une petite taxe sur le stationnement.',
+      bob: 'Chaque commune donnerait à son école primaire un jardin que les élèves cultivent eux-mêmes.',
+    },
+  },
+} as const;
+
+type Lang = keyof typeof texts;
+type Texts = (typeof texts)[Lang];
+
+let browser: Browser;
+const seenMails = new Set<string>();
+const run = randomBytes(3).toString('hex');
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions in the page. */
+  problems: string[];
+}
+
+async function newSession(lang: Lang): Promise<Session> {
+  const context = await browser.newContext({ locale: texts[lang].browserLocale });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return { context, page, problems };
+}
+
+async function heading(page: Page, text: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
+}
+
+async function go(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await heading(page, title);
+}
+
+const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+const proposal = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+const snackbar = (page: Page, text: string) => page.locator('[data-snackbar]', { hasText: text }).waitFor();
+
+/** The seconds a countdown shows (its data-countdown attribute). */
+async function secondsLeft(timer: Locator): Promise<number> {
+  return Number(await timer.getAttribute('data-countdown'));
+}
+
+async function fillProposal(page: Page, t: Texts, input: { title: string; description: string; category: string }) {
+  const form = page.locator('form.decisions-form');
+  await field(form, t.title).fill(input.title);
+  await field(form, t.description).fill(input.description);
+  await field(form, t.category).selectOption({ label: input.category });
+  await form.getByRole('button', { name: t.submit }).click();
+}
+
+async function vote(page: Page, t: Texts, title: string, choice: string): Promise<void> {
+  const card = proposal(page, title);
+  await card.getByRole('radio', { name: choice, exact: true }).check();
+  await card.getByText(t.yourVote(choice), { exact: true }).waitFor();
+}
+
+beforeAll(async () => {
+  if (!baseUrl) throw new Error('E2E_BASE_URL is not set: the browser tests need the running stack');
+  if (!mailUrl) throw new Error('E2E_MAIL_URL is not set: the decisions browser test verifies its members through the mail catcher');
+  // A clear failure when the decisions service does not serve its contract (yet).
+  const probe = await fetch(`${baseUrl}/api/decisions`);
+  if (!probe.ok) throw new Error(`GET /api/decisions answered ${probe.status}: the decisions service does not serve the contract of packages/contracts/src/decisions.ts`);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(['en', 'fr'] as const)('decision screens (%s)', (lang) => {
+  const t = texts[lang];
+  const account = (name: string): Account => ({
+    email: `${name}-${run}-${lang}@example.org`,
+    userName: `${name} ${lang} ${run}`,
+    password: `${name}-decides-2026`,
+    locale: lang,
+  });
+  const aliceTitle = `${t.titles.alice} ${run}`;
+  const bobTitle = `${t.titles.bob} ${run}`;
+  let alice: Session;
+  let bob: Session;
+  let visitor: Session;
+
+  beforeAll(async () => {
+    [alice, bob, visitor] = await Promise.all([newSession(lang), newSession(lang), newSession(lang)]);
+    const stack = { baseUrl, mailUrl, seen: seenMails };
+    await Promise.all([registerVerified(alice.context, stack, account('alice')), registerVerified(bob.context, stack, account('bob'))]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([alice, bob, visitor].filter(Boolean).map((session) => session.context.close()));
+  });
+
+  it('shows the cycle open for proposals with its countdown and start rule, and sends a visitor who wants to propose to /identify', async () => {
+    const { page, problems } = visitor;
+    await go(page, '/decisions', t.overviewTitle);
+    const cycle = page
+      .locator('[data-cycle]')
+      .filter({ has: page.locator('.decisions-cycle__phase strong', { hasText: new RegExp(`^${t.phaseProposals}$`) }) });
+    await cycle.first().waitFor();
+    expect(await cycle.count()).toBe(1); // one cycle per phase
+    await cycle.getByText(t.startRuleProposals).waitFor();
+    expect(await cycle.getByRole('timer').textContent()).toMatch(/\S/);
+
+    await go(page, '/decisions/proposals', t.proposalsTitle);
+    await page.locator('main').getByRole('link', { name: t.logInToPropose }).click();
+    await heading(page, t.identifyTitle);
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/decisions/proposals');
+    expect(problems).toEqual([]);
+  });
+
+  it('checks the proposal form, takes a proposal that its author edits, and refuses a second one with the translated message', async () => {
+    const { page, problems } = alice;
+    await go(page, '/decisions/proposals', t.proposalsTitle);
+    const form = page.locator('form.decisions-form');
+    await form.getByRole('button', { name: t.submit }).click();
+    expect(await form.getByText(t.required, { exact: true }).count()).toBe(3);
+    const title = field(form, t.title);
+    expect(await title.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await title.getAttribute('aria-invalid')).toBe('true');
+
+    await title.fill('ab');
+    await form.getByText(t.min3, { exact: true }).waitFor();
+    await form.getByText('2 / 256', { exact: true }).waitFor();
+    await title.fill('x'.repeat(257));
+    await form.getByText(t.max256, { exact: true }).waitFor();
+    await form.getByText('257 / 256', { exact: true }).waitFor();
+    const description = field(form, t.description);
+    await description.fill('y'.repeat(601));
+    await form.getByText(t.max600, { exact: true }).waitFor();
+    await form.getByText('601 / 600', { exact: true }).waitFor();
+    const errorId = (await title.getAttribute('aria-describedby'))?.split(' ')[0];
+    expect(await page.locator(`[id="${errorId}"]`).textContent()).toContain(t.max256);
+
+    await fillProposal(page, t, { title: aliceTitle, description: t.descriptions.alice, category: t.environment });
+    await snackbar(page, t.created);
+    const mine = proposal(page, aliceTitle);
+    await mine.waitFor();
+    await mine.getByText(t.environment, { exact: true }).waitFor();
+    // The author edits or deletes it, and does not signal it.
+    await mine.getByRole('button', { name: t.edit, exact: true }).waitFor();
+    await mine.getByRole('button', { name: t.delete, exact: true }).waitFor();
+    expect(await mine.getByRole('button', { name: t.signal }).count()).toBe(0);
+    expect(await field(form, t.title).inputValue()).toBe('');
+
+    // The author edits it in place, and a deletion answered No leaves it.
+    await mine.getByRole('button', { name: t.edit, exact: true }).click();
+    const editor = page.locator('article form');
+    expect(await field(editor, t.title).inputValue()).toBe(aliceTitle);
+    await field(editor, t.description).fill(`${t.descriptions.alice} ${t.edited}`);
+    await editor.getByRole('button', { name: t.save, exact: true }).click();
+    await snackbar(page, t.saved);
+    await mine.getByText(`${t.descriptions.alice} ${t.edited}`, { exact: true }).waitFor();
+    await mine.getByRole('button', { name: t.delete, exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: t.deleteTitle });
+    await dialog.getByRole('button', { name: t.no, exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await mine.waitFor();
+
+    // One proposal per user and per week.
+    await fillProposal(page, t, { title: `${aliceTitle} again`, description: t.descriptions.alice, category: t.environment });
+    await form.getByRole('alert').getByText(t.onlyOne, { exact: true }).waitFor();
+    expect(await proposal(page, `${aliceTitle} again`).count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 30_000);
+
+  it('lets another member signal it to the moderators through the confirmation dialog, filter by category and propose too', async () => {
+    const { page, problems } = bob;
+    await go(page, '/decisions/proposals', t.proposalsTitle);
+    const card = proposal(page, aliceTitle);
+    expect(await card.getByRole('button', { name: t.edit, exact: true }).count()).toBe(0);
+    const signal = card.getByRole('button', { name: t.signal, exact: true });
+
+    // Escape answers No: nothing is signalled, the focus comes back.
+    await signal.click();
+    const dialog = page.getByRole('alertdialog', { name: t.signalTitle });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t.no);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t.yes);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t.no);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await signal.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await card.getByText(t.signalled, { exact: true }).count()).toBe(0);
+
+    await signal.click();
+    await dialog.getByRole('button', { name: t.yes, exact: true }).click();
+    await snackbar(page, t.signalDone);
+    await card.getByText(t.signalled, { exact: true }).waitFor();
+    await signal.waitFor({ state: 'detached' });
+    await page.reload();
+    await proposal(page, aliceTitle).getByText(t.signalled, { exact: true }).waitFor();
+
+    // The category filter, kept in the address.
+    await field(page, t.filter).selectOption({ label: t.education });
+    await page.getByText(t.noneInCategory, { exact: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('category')).toBe('education');
+    await field(page, t.filter).selectOption({ label: t.allCategories });
+    await proposal(page, aliceTitle).waitFor();
+
+    // The second proposal meets the start rule: the cycle moves on to its vote.
+    await fillProposal(page, t, { title: bobTitle, description: t.descriptions.bob, category: t.education });
+    await snackbar(page, t.created);
+    await proposal(page, bobTitle).waitFor();
+    expect(problems).toEqual([]);
+  }, 30_000);
+
+  it('opens the vote: both members vote with the four choices while the countdown runs, see the live counts, then the ranked result', async () => {
+    await Promise.all([alice.page.goto(`${baseUrl}/decisions/voting-on-proposals`), bob.page.goto(`${baseUrl}/decisions/voting-on-proposals`)]);
+    await heading(alice.page, t.votingTitle);
+    // The screen polls: the vote opens once the proposals phase is over.
+    for (const { page } of [alice, bob]) {
+      await page.getByText(t.voteOpen, { exact: true }).waitFor({ timeout: phaseWaitMs });
+      await proposal(page, bobTitle).waitFor();
+    }
+
+    // The countdown to the close: readable text, and decreasing.
+    const timer = alice.page.getByRole('timer');
+    expect(await timer.textContent()).toMatch(t.countdownLeft);
+    const start = await secondsLeft(timer);
+    expect(start).toBeGreaterThan(0);
+    await alice.page.waitForFunction((value) => Number(document.querySelector('[role="timer"]')?.getAttribute('data-countdown')) < value, start);
+
+    // Alice: for her own, against Bob's, then neutral instead.
+    await vote(alice.page, t, aliceTitle, t.for);
+    await vote(alice.page, t, bobTitle, t.against);
+    await vote(alice.page, t, bobTitle, t.neutral);
+    expect(await proposal(alice.page, bobTitle).getByRole('radio', { name: t.against, exact: true }).isChecked()).toBe(false);
+
+    // Bob: for Alice's, for his own, takes that back, then blank.
+    await vote(bob.page, t, aliceTitle, t.for);
+    await vote(bob.page, t, bobTitle, t.for);
+    const bobsOwn = proposal(bob.page, bobTitle);
+    await bobsOwn.getByRole('button', { name: t.takeBack }).click();
+    await bobsOwn.getByText(t.noVote, { exact: true }).waitFor();
+    expect(await bobsOwn.getByRole('radio', { checked: true }).count()).toBe(0);
+    await vote(bob.page, t, bobTitle, t.blank);
+
+    // Alice's screen shows Bob's votes within a poll.
+    const aliceCard = proposal(alice.page, aliceTitle);
+    await aliceCard.locator('[data-count="for"] strong', { hasText: /^2$/ }).waitFor();
+    await aliceCard.locator('[data-count="score"] strong', { hasText: /^2$/ }).waitFor();
+    const bobCard = proposal(alice.page, bobTitle);
+    await bobCard.locator('[data-count="blank"] strong', { hasText: /^1$/ }).waitFor();
+    await bobCard.locator('[data-count="neutral"] strong', { hasText: /^1$/ }).waitFor();
+
+    // The proposals board shows both in the vote.
+    const board = await bob.context.newPage();
+    await go(board, '/kanban/proposals', t.boardTitle);
+    const column = board.locator('[data-column="in-vote"]');
+    expect(await column.getByRole('heading', { level: 2 }).textContent()).toMatch(t.inVoteColumn);
+    await column.getByRole('link', { name: aliceTitle, exact: true }).waitFor();
+    await column.getByRole('link', { name: bobTitle, exact: true }).waitFor();
+    await board.close();
+
+    // The vote closes: the result with ranks (score 2 before score 0).
+    await alice.page.getByText(t.voteClosed, { exact: true }).waitFor({ timeout: phaseWaitMs });
+    await proposal(alice.page, aliceTitle).getByText(t.rank(1), { exact: true }).waitFor();
+    await proposal(alice.page, bobTitle).getByText(t.rank(2), { exact: true }).waitFor();
+    expect(await alice.page.getByRole('radio').count()).toBe(0);
+
+    // The same result on the decision's own page.
+    await alice.page.locator('main .decisions-cycle__phase a').click();
+    await alice.page.getByRole('heading', { level: 2, name: t.results }).waitFor();
+    await proposal(alice.page, aliceTitle).getByText(t.rank(1), { exact: true }).waitFor();
+    await proposal(alice.page, bobTitle).getByText(t.rank(2), { exact: true }).waitFor();
+    expect(alice.problems).toEqual([]);
+    expect(bob.problems).toEqual([]);
+  }, 2 * phaseWaitMs + 30_000);
+});
