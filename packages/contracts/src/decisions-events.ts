@@ -92,3 +92,70 @@ export const LawCreated = defineEvent('decisions.law.created', 1, Type.Object({ 
 
 /** A creator wrote an article. */
 export const ArticleCreated = defineEvent('decisions.article.created', 1, Type.Object({ articleId: Uuid, userId: Uuid }));
+
+/**
+ * The creators of a law in creation were drawn (ARCHITECTURE section 8: 5 per law, uniformly among
+ * verified, non-suspended users who voted in the cycle, seeded by the seed published at vote close).
+ */
+export const LawCreatorsDrawn = defineEvent(
+  'decisions.law.creators-drawn',
+  1,
+  Type.Object({
+    lawId: Uuid,
+    cycleId: Uuid,
+    title: Type.String({ minLength: 1 }),
+    creators: Type.Array(Uuid),
+  }),
+);
+
+/**
+ * A law left the final vote and was archived. Published once per chunk of at most 1,000 voters of
+ * its final vote, so a law voted on by a million citizens stays within NATS's message size;
+ * `chunk` counts from 1 to `chunks`.
+ */
+export const LawArchived = defineEvent(
+  'decisions.law.archived',
+  1,
+  Type.Object({
+    lawId: Uuid,
+    cycleId: Uuid,
+    title: Type.String({ minLength: 1 }),
+    adopted: Type.Boolean(),
+    voterIds: Type.Array(Uuid, { maxItems: 1000 }),
+    chunk: Type.Integer({ minimum: 1 }),
+    chunks: Type.Integer({ minimum: 1 }),
+  }),
+);
+
+const ContentKind = Type.Union([Type.Literal('article'), Type.Literal('amendment'), Type.Literal('law'), Type.Literal('source')]);
+
+/** An article, amendment or law was signalled to the moderators or (by its author) to the scribes. */
+export const ContentSignalled = defineEvent(
+  'decisions.content.signalled',
+  1,
+  Type.Object({
+    kind: ContentKind,
+    contentId: Uuid,
+    lawId: Uuid,
+    /** The author. */
+    userId: Uuid,
+    signalledBy: Uuid,
+    to: Type.Union([Type.Literal('moderator'), Type.Literal('scribe')]),
+  }),
+);
+
+/** A moderator or scribe edited or deleted someone else's article, amendment, law or source. */
+export const ContentModerated = defineEvent(
+  'decisions.content.moderated',
+  1,
+  Type.Object({
+    kind: ContentKind,
+    contentId: Uuid,
+    lawId: Uuid,
+    /** The author. */
+    userId: Uuid,
+    editorId: Uuid,
+    role: Type.Union([Type.Literal('moderator'), Type.Literal('scribe')]),
+    action: Type.Union([Type.Literal('edited'), Type.Literal('deleted')]),
+  }),
+);

@@ -13,6 +13,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const MINUTE = 60_000;
+const NO_OFFICIALS = { moderators: [], scribes: [], greatWises: [] };
 
 async function moderator(): Promise<TestUser> {
   const user = await createUser(h, { loggedIn: false });
@@ -140,6 +141,7 @@ describe('roles from elections (elections.election.closed)', () => {
       electionId,
       month: '2030-05',
       elected: { moderators: [reelected.id, newModerator.id, both.id], scribes: [newScribe.id, both.id], greatWises: [bystander.id] },
+      removed: { moderators: [previousModerator.id], scribes: [], greatWises: [] },
     });
     await waitFor(async () => (await h.db.appliedElection.count({ where: { electionId } })) === 1);
     const flags = async (user: TestUser) => {
@@ -182,7 +184,7 @@ describe('roles from elections (elections.election.closed)', () => {
 
     // A late older election does not undo the newer one.
     const old = randomUUID();
-    await publish(h.bus, ElectionClosed, { electionId: old, month: '2030-04', elected: { moderators: [bystander.id], scribes: [], greatWises: [] } });
+    await publish(h.bus, ElectionClosed, { electionId: old, month: '2030-04', elected: { moderators: [bystander.id], scribes: [], greatWises: [] }, removed: NO_OFFICIALS });
     await waitFor(async () => (await h.db.appliedElection.count({ where: { electionId: old } })) === 1);
     expect(await flags(bystander)).toEqual([false, false]);
     expect(await flags(newModerator)).toEqual([true, false]);
@@ -195,7 +197,7 @@ describe('roles from elections (elections.election.closed)', () => {
 
   it('ignores (terminates) an election event that fails its schema', async () => {
     const count = await h.db.appliedElection.count();
-    const bad = { ...newEvent(ElectionClosed, { electionId: randomUUID(), month: '2030-06', elected: { moderators: [], scribes: [], greatWises: [] } }) };
+    const bad = { ...newEvent(ElectionClosed, { electionId: randomUUID(), month: '2030-06', elected: NO_OFFICIALS, removed: NO_OFFICIALS }) };
     bad.payload = { electionId: 'nope', month: 'June' };
     await h.bus.js.publish(h.bus.subject(bad.subject), JSON.stringify(bad), { msgID: bad.id });
     await new Promise((resolve) => setTimeout(resolve, 300));
