@@ -14,6 +14,7 @@ const BENCHMARKS = [
   { file: 'gateway-overhead', budgetS: 60 },
   { file: 'identity-login', budgetS: 120 },
   { file: 'event-delay', budgetS: 60 },
+  { file: 'decisions-votes', budgetS: 120 },
 ];
 
 const only = process.argv.slice(2);
