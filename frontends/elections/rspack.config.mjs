@@ -4,10 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
 import { remoteConfig } from '@civic/frontend-kit/rspack';
 
-export default defineConfig(
-  remoteConfig({
-    dir: fileURLToPath(new URL('.', import.meta.url)),
-    name: 'elections',
-    exposes: { './ElectionsRoutes': './src/ElectionsRoutes.tsx' },
-  }),
-);
+const config = remoteConfig({
+  dir: fileURLToPath(new URL('.', import.meta.url)),
+  name: 'elections',
+  exposes: { './ElectionsRoutes': './src/ElectionsRoutes.tsx' },
+});
+// The shared HTTP contract, from its sources (as tsconfig.json's paths does for the type check).
+config.resolve.alias['@civic/contracts$'] = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url));
+
+export default defineConfig(config);

@@ -1,7 +1,12 @@
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteRoutesProps } from '@civic/frontend-kit/shell-contract';
 import { RemoteFrame, useShell } from './RemoteFrame.js';
-import { ElectedScreen, ElectionScreen, ElectionsOverviewScreen } from './screens/ElectionScreens.js';
+import { ElectedScreen } from './screens/ElectedScreen.js';
+import { ElectionScreen } from './screens/ElectionScreen.js';
+import { ElectionsOverviewScreen } from './screens/OverviewScreen.js';
+import { SessionProvider } from './session.js';
+import { FeedbackProvider } from './ui/feedback.js';
+import { ElectionsStyles } from './ui/styles.js';
 
 function NotFound() {
   const { NotFound: ShellNotFound } = useShell();
@@ -12,12 +17,17 @@ function NotFound() {
 export default function ElectionsRoutes(props: RemoteRoutesProps) {
   return (
     <RemoteFrame shell={props}>
-      <Routes>
-        <Route path="/elections" element={<ElectionsOverviewScreen />} />
-        <Route path="/elections/elected" element={<ElectedScreen />} />
-        <Route path="/elections/:id" element={<ElectionScreen />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
+      <SessionProvider>
+        <FeedbackProvider>
+          <ElectionsStyles />
+          <Routes>
+            <Route path="/elections" element={<ElectionsOverviewScreen />} />
+            <Route path="/elections/elected" element={<ElectedScreen />} />
+            <Route path="/elections/:id" element={<ElectionScreen />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </FeedbackProvider>
+      </SessionProvider>
     </RemoteFrame>
   );
 }

@@ -6,4 +6,6 @@ export * from './identity.js';
 export * from './decisions.js';
 export * from './decisions-events.js';
 export * from './elections-events.js';
+export * from './elections.js';
 export * from './chat-events.js';
+export * from './chat.js';

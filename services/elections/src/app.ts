@@ -1,5 +1,26 @@
-import { consumeMembers, createEventedApp, createJwksVerifier, installAuth, runConsumersWithApp, type EventBus, type ServiceApp } from '@civic/service-kit';
+import {
+  createEventedApp,
+  createJwksVerifier,
+  installAuth,
+  installOpenApi,
+  installStrictBodyValidation,
+  runConsumersWithApp,
+  type EventBus,
+  type ServiceApp,
+  type TokenVerifier,
+} from '@civic/service-kit';
+import { cachedVerifier } from './auth/cached-verifier.js';
 import type { ElectionsConfig } from './config.js';
+import { assertTimeZone, parseTimeOfDay, type ElectionTime } from './domain/calendar.js';
+import type { Seats } from './domain/tally.js';
+import { memberConsumers } from './events/member.consumers.js';
+import { candidatesRoutes } from './routes/candidates.routes.js';
+import type { ElectionsContext } from './routes/context.js';
+import { electionsRoutes, type ClockControl } from './routes/elections.routes.js';
+import { ElectionScheduler } from './scheduler/election.scheduler.js';
+import { CandidacyRepository } from './store/candidacy.repository.js';
+import { ElectionRepository } from './store/election.repository.js';
+import { MemberRepository } from './store/member.repository.js';
 import type { ElectionsPrisma } from './store/prisma.js';
 
 export interface ElectionsDeps {
@@ -7,11 +28,93 @@ export interface ElectionsDeps {
   db: ElectionsPrisma;
   bus: EventBus;
   logger?: boolean;
+  /** The current time; tests move it to run elections in milliseconds. */
+  clock?: () => Date;
+  /** false leaves the election job to the caller (tests tick it by hand). */
+  schedule?: boolean;
+  /** Checks access tokens; identity's JWKS (JWKS_URL) when not given. */
+  verifier?: TokenVerifier;
 }
 
-export async function buildApp({ config, db, bus, logger }: ElectionsDeps): Promise<ServiceApp> {
-  const { app } = await createEventedApp({ name: 'elections', config, db, bus, logger });
-  installAuth(app, createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }));
-  runConsumersWithApp(app, [() => consumeMembers('elections', db, bus, app.log)]);
-  return app;
+export interface Elections {
+  app: ServiceApp;
+  scheduler: ElectionScheduler;
+}
+
+export function electionTime(config: ElectionsConfig): ElectionTime {
+  try {
+    assertTimeZone(config.ELECTIONS_TIME_ZONE);
+  } catch {
+    throw new Error(`ELECTIONS_TIME_ZONE is not a time zone this runtime knows: ${config.ELECTIONS_TIME_ZONE}`);
+  }
+  return { timeZone: config.ELECTIONS_TIME_ZONE, minutes: parseTimeOfDay(config.ELECTION_TIME) ?? 0 };
+}
+
+export function seats(config: ElectionsConfig): Seats {
+  return { moderators: config.ELECTED_MODERATORS, scribes: config.ELECTED_SCRIBES, greatWises: config.ELECTED_GREAT_WISES };
+}
+
+/** With ELECTIONS_CLOCK_CONTROL the clock carries an offset that PUT /api/elections/clock moves. */
+function controllableClock(base: () => Date): { clock: () => Date; control: ClockControl } {
+  let offsetMs = 0;
+  return {
+    clock: () => new Date(base().getTime() + offsetMs),
+    control: {
+      set({ now, advanceMs }) {
+        if (now !== undefined) offsetMs = Date.parse(now) - base().getTime();
+        if (advanceMs !== undefined) offsetMs += advanceMs;
+      },
+    },
+  };
+}
+
+/** The elections service: its HTTP app and the monthly election job. */
+export async function createElections({ config, db, bus, logger, clock: baseClock = () => new Date(), schedule = true, verifier }: ElectionsDeps): Promise<Elections> {
+  const time = electionTime(config);
+  const { app, relay } = await createEventedApp({ name: 'elections', config, db, bus, logger });
+  installStrictBodyValidation(app);
+  // A JSON content type with an empty body counts as no body (the schema then says what is missing).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+  await installOpenApi(app, {
+    path: '/api/elections/openapi.json',
+    title: 'Elections service',
+    description:
+      "Monthly elections of moderators, scribes and great wises: this month's candidates with their totals, votes +1/-1 on them, closed elections with their figures, the current officials and the time of the next election. Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue; vote failures answer 'updateKO'.",
+    tags: ['candidates', 'elections'],
+  });
+  // Token expiry is real time (as jose checks it), so the cache keeps the real clock.
+  installAuth(app, cachedVerifier(verifier ?? createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE })));
+  runConsumersWithApp(app, memberConsumers(db, bus, app.log));
+
+  const controlled = config.ELECTIONS_CLOCK_CONTROL ? controllableClock(baseClock) : null;
+  const clock = controlled?.clock ?? baseClock;
+  const officials = seats(config);
+  const scheduler = new ElectionScheduler({ db, time, seats: officials, clock, tickMs: config.ELECTIONS_TICK_MS, log: app.log, relay });
+  if (schedule) {
+    app.addHook('onReady', async () => scheduler.start());
+    app.addHook('onClose', async () => scheduler.stop());
+  }
+
+  const context: ElectionsContext = {
+    members: new MemberRepository(db),
+    candidacies: new CandidacyRepository(db),
+    elections: new ElectionRepository(db),
+    time,
+    seats: officials,
+    clock,
+    scheduler,
+  };
+  await app.register(candidatesRoutes, context);
+  await app.register(electionsRoutes, { ...context, clockControl: controlled?.control ?? null });
+  return { app, scheduler };
+}
+
+export async function buildApp(deps: ElectionsDeps): Promise<ServiceApp> {
+  return (await createElections(deps)).app;
 }

@@ -1,0 +1,276 @@
+/**
+ * The election screens in a real browser against the running stack (E2E_BASE_URL), in English and in
+ * French: a visitor is sent to /identify for member actions; members stand as candidates through
+ * identity (PUT /api/users/{id}) and others vote +1 / −1 for them (a vote replaced, taken back, cast
+ * again), with the countdown to the election; then the elections clock moves to the 1st of next month
+ * (the stack runs the elections service with ELECTIONS_CLOCK_CONTROL, e2e/src/global-setup.mjs), the
+ * monthly election closes, and both languages show the elected officials and the election's results.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ElectionSchedule } from '@civic/contracts';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { registerVerified, type Account } from '../src/accounts.js';
+import { launchBrowser } from '../src/browser.js';
+
+const baseUrl = (process.env.E2E_BASE_URL ?? '').replace(/\/+$/, '');
+const mailUrl = process.env.E2E_MAIL_URL ?? '';
+
+const texts = {
+  en: {
+    browserLocale: 'en-US',
+    title: 'Elections',
+    electedTitle: 'Elected officials',
+    identifyTitle: 'Log in or create an account',
+    logInToStand: 'Log in to stand as moderator',
+    stand: (role: string) => `Stand as ${role}`,
+    withdraw: (role: string) => `Cancel my candidacy as ${role}`,
+    standDone: (role: string) => `You now stand as ${role} this month.`,
+    withdrawDone: (role: string) => `Your candidacy as ${role} is cancelled.`,
+    withdrawTitle: (role: string) => `Cancel your candidacy as ${role}?`,
+    roles: { moderator: 'moderator', scribe: 'scribe' },
+    yes: 'Yes',
+    you: 'You',
+    voteFor: 'Vote +1',
+    voteAgainst: 'Vote −1',
+    takeBack: 'Take back my vote',
+    yourVote: (vote: string) => `Your vote: ${vote}.`,
+    noVote: 'You have not voted.',
+    saved: 'is saved.',
+    takenBack: 'Your vote is taken back.',
+    countdownLeft: /^\d+ (days?|h|min|s)( \d+ (h|min|s))* left$/,
+    noCandidate: 'No candidate yet.',
+    results: 'See the full results',
+    elected: 'Elected',
+    electionTitle: /^Election of \w+ \d{4}$/,
+    moderators: 'Moderators',
+    scribes: 'Scribes',
+  },
+  fr: {
+    browserLocale: 'fr-FR',
+    title: 'Élections',
+    electedTitle: 'Élus',
+    identifyTitle: 'Se connecter ou créer un compte',
+    logInToStand: 'Se connecter pour se présenter comme modérateur',
+    stand: (role: string) => `Me présenter comme ${role}`,
+    withdraw: (role: string) => `Retirer ma candidature de ${role}`,
+    standDone: (role: string) => `Vous êtes maintenant candidat ${role} ce mois-ci.`,
+    withdrawDone: (role: string) => `Votre candidature de ${role} est retirée.`,
+    withdrawTitle: (role: string) => `Retirer votre candidature de ${role} ?`,
+    roles: { moderator: 'modérateur', scribe: 'scribe' },
+    yes: 'Oui',
+    you: 'Vous',
+    voteFor: 'Voter +1',
+    voteAgainst: 'Voter −1',
+    takeBack: 'Retirer mon vote',
+    yourVote: (vote: string) => `Votre vote : ${vote}.`,
+    noVote: 'Vous n’avez pas voté.',
+    saved: 'est enregistré.',
+    takenBack: 'Votre vote est retiré.',
+    countdownLeft: /^il reste \d+ (jours?|h|min|s)( \d+ (h|min|s))*$/,
+    noCandidate: 'Aucun candidat pour l’instant.',
+    results: 'Voir le résultat complet',
+    elected: 'Élu',
+    electionTitle: /^Élection de \S+ \d{4}$/,
+    moderators: 'Modérateurs',
+    scribes: 'Scribes',
+  },
+} as const;
+
+type Lang = keyof typeof texts;
+type Texts = (typeof texts)[Lang];
+
+let browser: Browser;
+const seenMails = new Set<string>();
+const run = randomBytes(3).toString('hex');
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+}
+
+const sessions: Session[] = [];
+
+async function newSession(lang: Lang): Promise<Session> {
+  const context = await browser.newContext({ locale: texts[lang].browserLocale });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  const session = { context, page, problems };
+  sessions.push(session);
+  return session;
+}
+
+async function go(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+}
+
+const role = (page: Page, candidateTo: 1 | 2 | 3) => page.locator(`section[data-role="${candidateTo}"]`);
+const candidateCard = (page: Page, candidateTo: 1 | 2 | 3, name: string) => role(page, candidateTo).getByRole('article', { name, exact: true });
+const snackbar = (page: Page, text: string) => page.locator('[data-snackbar]', { hasText: text }).first().waitFor();
+const total = (card: Locator) => card.locator('[data-figure="total"] strong');
+
+const account = (name: string, lang: Lang): Account => ({
+  email: `${name}-${run}-${lang}@example.org`,
+  userName: `${name} ${lang} ${run}`,
+  password: `${name}-elects-2026`,
+  locale: lang,
+});
+
+const members = {
+  en: { candidate: account('ada', 'en'), voter: account('ben', 'en') },
+  fr: { candidate: account('chloe', 'fr'), voter: account('denis', 'fr') },
+};
+const signedIn: Record<Lang, { candidate: Session; voter: Session }> = {} as never;
+
+beforeAll(async () => {
+  if (!baseUrl) throw new Error('E2E_BASE_URL is not set: the browser tests need the running stack');
+  if (!mailUrl) throw new Error('E2E_MAIL_URL is not set: the elections browser test verifies its members through the mail catcher');
+  const probe = await fetch(`${baseUrl}/api/elections/next`);
+  if (!probe.ok) throw new Error(`GET /api/elections/next answered ${probe.status}: the elections service does not serve the contract of packages/contracts/src/elections.ts`);
+  browser = await launchBrowser();
+  const stack = { baseUrl, mailUrl, seen: seenMails };
+  for (const lang of ['en', 'fr'] as const) {
+    const [candidate, voter] = await Promise.all([newSession(lang), newSession(lang)]);
+    await Promise.all([registerVerified(candidate.context, stack, members[lang].candidate), registerVerified(voter.context, stack, members[lang].voter)]);
+    signedIn[lang] = { candidate, voter };
+  }
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.all(sessions.map((session) => session.context.close()));
+  await browser?.close();
+});
+
+describe.each(['en', 'fr'] as const)('before the election (%s)', (lang) => {
+  const t: Texts = texts[lang];
+
+  it('shows the roles and the countdown to a visitor, and sends them to /identify to stand or vote', async () => {
+    const { page, problems } = await newSession(lang);
+    await go(page, '/elections', t.title);
+    for (const candidateTo of [1, 2, 3] as const) await role(page, candidateTo).getByRole('heading', { level: 2 }).waitFor();
+    const timer = page.getByRole('timer');
+    expect(await timer.textContent()).toMatch(t.countdownLeft);
+    expect(Number(await timer.getAttribute('data-countdown'))).toBeGreaterThan(0);
+    await role(page, 1).getByRole('link', { name: t.logInToStand, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: t.identifyTitle, exact: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/elections');
+    expect(problems).toEqual([]);
+  });
+
+  it('lets a member stand as a candidate, and cancel a candidacy behind the confirmation dialog', async () => {
+    const { page, problems } = signedIn[lang].candidate;
+    const me = members[lang].candidate.userName;
+    const candidateTo = lang === 'en' ? 1 : 2;
+    const roleName = lang === 'en' ? t.roles.moderator : t.roles.scribe;
+    await go(page, '/elections', t.title);
+    await role(page, candidateTo).getByRole('button', { name: t.stand(roleName), exact: true }).click();
+    await snackbar(page, t.standDone(roleName));
+    // The candidacy reaches the elections service through identity's event.
+    const card = candidateCard(page, candidateTo, me);
+    await card.waitFor();
+    await card.getByText(t.you, { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: t.voteFor }).count()).toBe(0); // never for oneself
+    await role(page, candidateTo).getByRole('button', { name: t.withdraw(roleName), exact: true }).waitFor();
+
+    // Standing for a second role, then cancelling it.
+    const other = lang === 'en' ? 2 : 1;
+    const otherName = lang === 'en' ? t.roles.scribe : t.roles.moderator;
+    await role(page, other).getByRole('button', { name: t.stand(otherName), exact: true }).click();
+    await candidateCard(page, other, me).waitFor();
+    await role(page, other).getByRole('button', { name: t.withdraw(otherName), exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: t.withdrawTitle(otherName) });
+    await dialog.getByRole('button', { name: t.yes, exact: true }).click();
+    await snackbar(page, t.withdrawDone(otherName));
+    await candidateCard(page, other, me).waitFor({ state: 'detached' });
+    await role(page, other).getByRole('button', { name: t.stand(otherName), exact: true }).waitFor();
+    // The first candidacy is still there after a reload.
+    await page.reload();
+    await candidateCard(page, candidateTo, me).waitFor();
+    expect(problems).toEqual([]);
+  }, 30_000);
+
+  it('lets another member vote +1, replace it by −1, take it back and vote again, with the totals following', async () => {
+    const { page, problems } = signedIn[lang].voter;
+    const candidateTo = lang === 'en' ? 1 : 2;
+    await go(page, '/elections', t.title);
+    const card = candidateCard(page, candidateTo, members[lang].candidate.userName);
+    await card.waitFor();
+    await card.getByText(t.noVote, { exact: true }).waitFor();
+
+    await card.getByRole('button', { name: t.voteFor, exact: true }).click();
+    await card.getByText(t.yourVote('+1'), { exact: true }).waitFor();
+    await snackbar(page, t.saved);
+    expect(await card.getByRole('button', { name: t.voteFor, exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await total(card).filter({ hasText: /^1$/ }).waitFor();
+
+    await card.getByRole('button', { name: t.voteAgainst, exact: true }).click();
+    await card.getByText(t.yourVote('−1'), { exact: true }).waitFor();
+    await total(card).filter({ hasText: /^-1$/ }).waitFor();
+    expect(await card.getByRole('button', { name: t.voteFor, exact: true }).getAttribute('aria-pressed')).toBe('false');
+
+    await card.getByRole('button', { name: t.takeBack, exact: true }).click();
+    await snackbar(page, t.takenBack);
+    await card.getByText(t.noVote, { exact: true }).waitFor();
+    await total(card).filter({ hasText: /^0$/ }).waitFor();
+
+    // With the keyboard this time.
+    await card.getByRole('button', { name: t.voteFor, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await card.getByText(t.yourVote('+1'), { exact: true }).waitFor();
+    // The vote is kept on the server.
+    await page.reload();
+    await candidateCard(page, candidateTo, members[lang].candidate.userName).getByText(t.yourVote('+1'), { exact: true }).waitFor();
+    await total(candidateCard(page, candidateTo, members[lang].candidate.userName)).filter({ hasText: /^1$/ }).waitFor();
+    expect(problems).toEqual([]);
+  }, 30_000);
+});
+
+describe('after the election', () => {
+  let electionPath = '';
+
+  beforeAll(async () => {
+    // The elections clock moves to one second after the next election: the job closes it.
+    const schedule = (await (await fetch(`${baseUrl}/api/elections/next`)).json()) as ElectionSchedule;
+    const now = new Date(Date.parse(schedule.nextElectionAt) + 1000).toISOString();
+    const answer = await fetch(`${baseUrl}/api/elections/clock`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', accept: 'application/json', origin: baseUrl },
+      body: JSON.stringify({ now }),
+    });
+    if (!answer.ok) throw new Error(`PUT /api/elections/clock answered ${answer.status}: run the stack with ELECTIONS_CLOCK_CONTROL=true`);
+  });
+
+  describe.each(['en', 'fr'] as const)('(%s)', (lang) => {
+    const t: Texts = texts[lang];
+
+    it('shows the elected officials by role and the results of the election', async () => {
+      const { page, problems } = signedIn[lang].voter;
+      await go(page, '/elections/elected', t.electedTitle);
+      const moderators = page.locator('section[data-role="1"]');
+      const scribes = page.locator('section[data-role="2"]');
+      await moderators.getByRole('heading', { level: 2, name: t.moderators }).waitFor();
+      await moderators.getByText(members.en.candidate.userName, { exact: true }).waitFor();
+      await scribes.getByText(members.fr.candidate.userName, { exact: true }).waitFor();
+      expect(await moderators.getByText(members.fr.candidate.userName, { exact: true }).count()).toBe(0);
+      await page.getByRole('timer').waitFor();
+
+      await page.getByRole('link', { name: t.results, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: t.electionTitle }).waitFor();
+      electionPath ||= new URL(page.url()).pathname;
+      expect(new URL(page.url()).pathname).toBe(electionPath);
+      const row = page.locator('section[data-role="1"] tr', { has: page.getByRole('rowheader', { name: members.en.candidate.userName, exact: true }) });
+      await row.getByText(t.elected, { exact: true }).waitFor();
+      expect(await row.locator('td').first().textContent()).toMatch(/^\d+$/);
+
+      // The new month starts with no candidate yet, and the closed election is listed.
+      await go(page, '/elections', t.title);
+      await role(page, 1).getByRole('button', { name: t.stand(t.roles.moderator), exact: true }).waitFor();
+      expect(await candidateCard(page, 1, members.en.candidate.userName).count()).toBe(0);
+      await page.locator(`a[href="${electionPath}"]`).waitFor();
+      expect(problems).toEqual([]);
+    }, 30_000);
+  });
+});

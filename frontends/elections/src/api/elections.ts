@@ -1,0 +1,27 @@
+import {
+  candidateDateField,
+  type Candidate,
+  type CandidateTo,
+  type CandidateVote,
+  type ElectedOfficials,
+  type ElectionDetail,
+  type ElectionList,
+  type ElectionSchedule,
+  type SessionUser,
+} from '@civic/contracts';
+import { api } from './client.js';
+
+/** The calls of the elections screens (SPEC section 7, packages/contracts/src/elections.ts). */
+export const electionsApi = {
+  candidates: (role: CandidateTo, signal?: AbortSignal) => api<Candidate[]>('GET', `/api/candidates/${role}`, undefined, signal),
+  votesOf: (userId: string, signal?: AbortSignal) => api<CandidateVote[]>('GET', `/api/candidates/votes/${encodeURIComponent(userId)}`, undefined, signal),
+  vote: (input: { vote: 1 | -1; candidateId: string; userId: string; candidateTo: CandidateTo }) => api<CandidateVote[]>('POST', '/api/candidates/votes', input),
+  deleteVote: (input: { candidateId: string; userId: string; candidateTo: CandidateTo }) => api<CandidateVote[]>('DELETE', '/api/candidates/votes', input),
+  elections: (signal?: AbortSignal) => api<ElectionList>('GET', '/api/elections', undefined, signal),
+  election: (id: string, signal?: AbortSignal) => api<ElectionDetail>('GET', `/api/elections/${encodeURIComponent(id)}`, undefined, signal),
+  elected: (signal?: AbortSignal) => api<ElectedOfficials>('GET', '/api/elections/elected', undefined, signal),
+  next: (signal?: AbortSignal) => api<ElectionSchedule>('GET', '/api/elections/next', undefined, signal),
+  /** Stand (the month's first day) or withdraw (null) through identity's PUT /api/users/{id}. */
+  setCandidacy: (userId: string, role: CandidateTo, date: string | null) =>
+    api<SessionUser>('PUT', `/api/users/${encodeURIComponent(userId)}`, { [candidateDateField[role]]: date }),
+};

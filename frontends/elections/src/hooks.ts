@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+
+export interface Resource<T> {
+  /** The answer for the current key (kept while a poll or reload runs). */
+  data: T | undefined;
+  /** The last failure when there is no data to show. */
+  error: unknown;
+  loading: boolean;
+  /** Local time (ms) the data arrived: with the answer's serverTime it gives the server clock's offset. */
+  receivedAt: number;
+  reload: () => void;
+  /** Changes the data locally (after an action); answers still in flight are then dropped. */
+  update: (change: (data: T) => T) => void;
+}
+
+interface State<T> {
+  key: string;
+  data?: T;
+  error?: unknown;
+  receivedAt: number;
+}
+
+/**
+ * Loads `load()` for `key` (again when the key changes, on reload, and every `pollMs` while the page
+ * is visible), with loading and error states. The previous answer stays on screen during a poll.
+ */
+export function useResource<T>(key: string, load: (signal: AbortSignal) => Promise<T>, pollMs?: number): Resource<T> {
+  const [state, setState] = useState<State<T>>({ key, receivedAt: 0 });
+  const [round, setRound] = useState(0);
+  const loader = useRef(load);
+  const changes = useRef(0);
+  useEffect(() => {
+    loader.current = load;
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const changesAtStart = changes.current;
+    loader.current(controller.signal).then(
+      (data) => {
+        if (controller.signal.aborted || changes.current !== changesAtStart) return;
+        setState({ key, data, receivedAt: Date.now() });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState((current) => (current.key === key && current.data !== undefined ? current : { key, error, receivedAt: Date.now() }));
+      },
+    );
+    return () => controller.abort();
+  }, [key, round]);
+
+  useEffect(() => {
+    if (!pollMs) return;
+    const timer = setInterval(() => {
+      if (!document.hidden) setRound((value) => value + 1);
+    }, pollMs);
+    return () => clearInterval(timer);
+  }, [pollMs, key]);
+
+  const reload = useCallback(() => setRound((value) => value + 1), []);
+  const update = useCallback((change: (data: T) => T) => {
+    changes.current += 1;
+    setState((current) => (current.data === undefined ? current : { ...current, data: change(current.data) }));
+  }, []);
+
+  const current = state.key === key;
+  return {
+    data: current ? state.data : undefined,
+    error: current ? state.error : undefined,
+    loading: !current || (state.data === undefined && state.error === undefined),
+    receivedAt: state.receivedAt,
+    reload,
+    update,
+  };
+}
+
+// One shared clock for every countdown on the page, ticking once a second while one is shown.
+let now = Date.now();
+const listeners = new Set<() => void>();
+let ticker: ReturnType<typeof setInterval> | undefined;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!ticker) {
+    now = Date.now();
+    ticker = setInterval(() => {
+      now = Date.now();
+      for (const notify of listeners) notify();
+    }, 1000);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && ticker) {
+      clearInterval(ticker);
+      ticker = undefined;
+    }
+  };
+}
+
+const getNow = () => now;
+
+/** The local time, updated every second. */
+export function useNow(): number {
+  return useSyncExternalStore(subscribe, getNow, getNow);
+}

@@ -1,0 +1,89 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { CandidateTo, Official } from '@civic/contracts';
+import { electionsApi } from '../api/elections.js';
+import { useResource } from '../hooks.js';
+import { roleTitles } from '../messages.js';
+import { useShell } from '../RemoteFrame.js';
+import { roles } from '../rules.js';
+import { ElectionCountdown } from '../ui/countdown.js';
+import { Empty, LoadError, Loading } from '../ui/states.js';
+import { useMonthName } from './OverviewScreen.js';
+
+const page = {
+  title: { id: 'elections.elected.title' },
+  intro: { id: 'elections.elected.intro' },
+  none: { id: 'elections.elected.none' },
+  noneHint: { id: 'elections.elected.noneHint' },
+  forMonth: { id: 'elections.elected.forMonth' },
+  results: { id: 'elections.elected.results' },
+  noOfficial: { id: 'elections.elected.noOfficial' },
+  votes: { id: 'elections.elected.votes' },
+  back: { id: 'elections.election.back' },
+  greatWiseNote: { id: 'elections.elected.greatWiseNote' },
+};
+
+/** /elections/elected: the officials of the last closed election, by role. */
+export function ElectedScreen() {
+  const { formatMessage: t } = useIntl();
+  const { layouts } = useShell();
+  const monthName = useMonthName();
+  const elected = useResource('elected', (signal) => electionsApi.elected(signal), 60_000);
+  const data = elected.data;
+  const byRole: Record<CandidateTo, Official[]> = { 1: data?.moderators ?? [], 2: data?.scribes ?? [], 3: data?.greatWises ?? [] };
+  return (
+    <layouts.list
+      title={t(page.title)}
+      intro={t(page.intro)}
+      toolbar={
+        <ul className="elections-nav">
+          <li>
+            <Link to="/elections">{t(page.back)}</Link>
+          </li>
+        </ul>
+      }
+    >
+      {elected.loading ? (
+        <Loading />
+      ) : !data ? (
+        <LoadError error={elected.error} onRetry={elected.reload} />
+      ) : (
+        <>
+          <ElectionCountdown schedule={data.schedule} receivedAt={elected.receivedAt} onElapsed={elected.reload} />
+          {!data.election ? (
+            <Empty title={t(page.none)}>
+              <p className="elections-muted">{t(page.noneHint)}</p>
+            </Empty>
+          ) : (
+            <>
+              <p>
+                {t(page.forMonth, { month: monthName(data.election.month) })} <Link to={`/elections/${data.election.id}`}>{t(page.results)}</Link>
+              </p>
+              {roles.map((role) => {
+                const headingId = `elections-officials-${role}`;
+                const officials = byRole[role];
+                return (
+                  <section key={role} aria-labelledby={headingId} data-role={role}>
+                    <h2 id={headingId}>{t(roleTitles[role])}</h2>
+                    {role === 3 ? <p className="elections-muted">{t(page.greatWiseNote)}</p> : null}
+                    {officials.length === 0 ? (
+                      <p className="elections-muted">{t(page.noOfficial)}</p>
+                    ) : (
+                      <ul className="elections-officials" aria-labelledby={headingId}>
+                        {officials.map((official) => (
+                          <li key={official.id} className="elections-official" data-official={official.id}>
+                            <strong>{official.userName}</strong> <span className="elections-muted">{t(page.votes, { count: official.totalVotes })}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </section>
+                );
+              })}
+            </>
+          )}
+        </>
+      )}
+    </layouts.list>
+  );
+}

@@ -1,0 +1,111 @@
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router-dom';
+import { electionsApi } from '../api/elections.js';
+import { useResource } from '../hooks.js';
+import { roleTitles } from '../messages.js';
+import { useShell } from '../RemoteFrame.js';
+import { LoadError, Loading } from '../ui/states.js';
+import { useMonthName } from './OverviewScreen.js';
+
+const page = {
+  title: { id: 'elections.election.title' },
+  titleOf: { id: 'elections.election.titleOf' },
+  intro: { id: 'elections.election.intro' },
+  closed: { id: 'elections.election.closed' },
+  seats: { id: 'elections.overview.seats' },
+  noCandidate: { id: 'elections.election.noCandidate' },
+  rank: { id: 'elections.election.rank' },
+  candidate: { id: 'elections.election.candidate' },
+  total: { id: 'elections.candidate.total' },
+  votesFor: { id: 'elections.candidate.for' },
+  votesAgainst: { id: 'elections.candidate.against' },
+  outcome: { id: 'elections.election.outcome' },
+  elected: { id: 'elections.election.elected' },
+  notElected: { id: 'elections.election.notElected' },
+  back: { id: 'elections.election.back' },
+  toElected: { id: 'elections.overview.toElected' },
+};
+
+/** /elections/:id: one closed election's results, role by role, with every candidate's figures. */
+export function ElectionScreen() {
+  const { formatMessage: t, formatDate, formatNumber } = useIntl();
+  const { layouts } = useShell();
+  const { id = '' } = useParams();
+  const monthName = useMonthName();
+  const election = useResource(`election-${id}`, (signal) => electionsApi.election(id, signal));
+  const data = election.data;
+  const title = data ? t(page.titleOf, { month: monthName(data.month) }) : t(page.title);
+  return (
+    <layouts.default title={title} intro={t(page.intro)}>
+      <ul className="elections-nav">
+        <li>
+          <Link to="/elections">{t(page.back)}</Link>
+        </li>
+        <li>
+          <Link to="/elections/elected">{t(page.toElected)}</Link>
+        </li>
+      </ul>
+      {election.loading ? (
+        <Loading />
+      ) : !data ? (
+        <LoadError error={election.error} onRetry={election.reload} />
+      ) : (
+        <>
+          <p className="elections-muted">
+            {t(page.closed, {
+              date: formatDate(data.closedAt, { dateStyle: 'long', timeStyle: 'short' }),
+              voters: formatNumber(data.voters),
+              candidates: formatNumber(data.candidates),
+            })}
+          </p>
+          {data.roles.map((role) => {
+            const headingId = `elections-result-${role.candidateTo}`;
+            return (
+              <section key={role.candidateTo} aria-labelledby={headingId} data-role={role.candidateTo}>
+                <h2 id={headingId}>{t(roleTitles[role.candidateTo])}</h2>
+                <p className="elections-muted">{t(page.seats, { count: role.seats })}</p>
+                {role.candidates.length === 0 ? (
+                  <p className="elections-muted">{t(page.noCandidate)}</p>
+                ) : (
+                  <table className="elections-table">
+                    <caption className="elections-sr-only">{t(roleTitles[role.candidateTo])}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col" className="elections-number">
+                          {t(page.rank)}
+                        </th>
+                        <th scope="col">{t(page.candidate)}</th>
+                        <th scope="col" className="elections-number">
+                          {t(page.total)}
+                        </th>
+                        <th scope="col" className="elections-number">
+                          {t(page.votesFor)}
+                        </th>
+                        <th scope="col" className="elections-number">
+                          {t(page.votesAgainst)}
+                        </th>
+                        <th scope="col">{t(page.outcome)}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {role.candidates.map((candidate) => (
+                        <tr key={candidate.userId} data-candidate={candidate.userId}>
+                          <td className="elections-number">{candidate.rank}</td>
+                          <th scope="row">{candidate.userName}</th>
+                          <td className="elections-number">{candidate.totalVotes}</td>
+                          <td className="elections-number">{candidate.votesFor}</td>
+                          <td className="elections-number">{candidate.votesAgainst}</td>
+                          <td>{candidate.elected ? <span className="elections-badge elections-badge--elected">{t(page.elected)}</span> : t(page.notElected)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                )}
+              </section>
+            );
+          })}
+        </>
+      )}
+    </layouts.default>
+  );
+}

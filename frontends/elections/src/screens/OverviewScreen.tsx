@@ -1,0 +1,322 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router-dom';
+import type { Candidate, CandidateTo, CandidateVote, ElectionList, SessionUser } from '@civic/contracts';
+import { ApiError } from '../api/client.js';
+import { electionsApi } from '../api/elections.js';
+import { useResource, type Resource } from '../hooks.js';
+import { roleDescriptions, roleNames, roleTitles } from '../messages.js';
+import { useShell } from '../RemoteFrame.js';
+import { applyVote, isStanding, monthDate, roles, voteFor } from '../rules.js';
+import { useIdentifyPath, useMembersOnly, useReplaceSession, useSession } from '../session.js';
+import { ElectionCountdown } from '../ui/countdown.js';
+import { useFeedback } from '../ui/feedback.js';
+import { Empty, LoadError, Loading } from '../ui/states.js';
+
+const page = {
+  title: { id: 'elections.overview.title' },
+  intro: { id: 'elections.overview.intro' },
+  toElected: { id: 'elections.overview.toElected' },
+  month: { id: 'elections.overview.month' },
+  seats: { id: 'elections.overview.seats' },
+  candidatesOf: { id: 'elections.overview.candidatesOf' },
+  noCandidate: { id: 'elections.overview.noCandidate' },
+  noCandidateHint: { id: 'elections.overview.noCandidateHint' },
+  stand: { id: 'elections.candidacy.stand' },
+  withdraw: { id: 'elections.candidacy.withdraw' },
+  standing: { id: 'elections.candidacy.standing' },
+  standDone: { id: 'elections.candidacy.standDone' },
+  withdrawDone: { id: 'elections.candidacy.withdrawDone' },
+  withdrawTitle: { id: 'elections.candidacy.withdrawTitle' },
+  withdrawMessage: { id: 'elections.candidacy.withdrawMessage' },
+  logInToStand: { id: 'elections.candidacy.logIn' },
+  total: { id: 'elections.candidate.total' },
+  votesFor: { id: 'elections.candidate.for' },
+  votesAgainst: { id: 'elections.candidate.against' },
+  you: { id: 'elections.candidate.you' },
+  moderator: { id: 'elections.candidate.moderatorNow' },
+  scribe: { id: 'elections.candidate.scribeNow' },
+  voteFor: { id: 'elections.vote.for' },
+  voteAgainst: { id: 'elections.vote.against' },
+  takeBack: { id: 'elections.vote.takeBack' },
+  yourVote: { id: 'elections.vote.yours' },
+  noVote: { id: 'elections.vote.none' },
+  saved: { id: 'elections.vote.saved' },
+  takenBack: { id: 'elections.vote.takenBack' },
+  voteGroup: { id: 'elections.vote.group' },
+  past: { id: 'elections.past.title' },
+  noPast: { id: 'elections.past.none' },
+  pastItem: { id: 'elections.past.item' },
+};
+
+const candidatesPollMs = 10_000;
+const electionsPollMs = 60_000;
+
+/** The month of office as "December 2026" in the page's language. */
+export function useMonthName(): (month: string) => string {
+  const intl = useIntl();
+  return useCallback((month: string) => intl.formatDate(monthDate(month), { month: 'long', year: 'numeric', timeZone: 'UTC' }), [intl]);
+}
+
+/** A candidate with their figures and, for another member, the +1 / -1 buttons. */
+function CandidateCard({
+  candidate,
+  role,
+  user,
+  myVote,
+  onVote,
+}: {
+  candidate: Candidate;
+  role: CandidateTo;
+  user: SessionUser | null | undefined;
+  myVote: 1 | -1 | 0;
+  onVote: (candidate: Candidate, role: CandidateTo, value: 1 | -1 | 0) => Promise<void>;
+}) {
+  const { formatMessage: t } = useIntl();
+  const [busy, setBusy] = useState(false);
+  const mine = user?.id === candidate.id;
+  const send = async (value: 1 | -1 | 0) => {
+    setBusy(true);
+    try {
+      await onVote(candidate, role, value);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const name = candidate.userName || candidate.id.slice(0, 8);
+  return (
+    <li>
+      <article className={`elections-candidate${mine ? ' elections-candidate--mine' : ''}`} aria-label={name} data-candidate={candidate.id}>
+        <div>
+          <h3 className="elections-candidate__name">
+            {name}
+            {mine ? <span className="elections-badge">{t(page.you)}</span> : null}
+            {candidate.moderator ? <span className="elections-badge">{t(page.moderator)}</span> : null}
+            {candidate.scribe ? <span className="elections-badge">{t(page.scribe)}</span> : null}
+          </h3>
+          <ul className="elections-candidate__figures">
+            <li data-figure="total">
+              {t(page.total)} <strong>{candidate.totalVotes}</strong>
+            </li>
+            <li data-figure="for">
+              {t(page.votesFor)} <strong>{candidate.votesFor}</strong>
+            </li>
+            <li data-figure="against">
+              {t(page.votesAgainst)} <strong>{candidate.votesAgainst}</strong>
+            </li>
+          </ul>
+        </div>
+        {mine ? null : (
+          <div className="elections-vote" role="group" aria-label={t(page.voteGroup, { name })}>
+            <button type="button" aria-pressed={myVote === 1} disabled={busy} onClick={() => void send(myVote === 1 ? 0 : 1)}>
+              {t(page.voteFor)}
+            </button>
+            <button type="button" className="button--secondary" aria-pressed={myVote === -1} disabled={busy} onClick={() => void send(myVote === -1 ? 0 : -1)}>
+              {t(page.voteAgainst)}
+            </button>
+            {user ? <span className="elections-muted">{myVote === 0 ? t(page.noVote) : t(page.yourVote, { vote: myVote === 1 ? '+1' : '−1' })}</span> : null}
+            {myVote !== 0 ? (
+              <button type="button" className="button--secondary" disabled={busy} onClick={() => void send(0)}>
+                {t(page.takeBack)}
+              </button>
+            ) : null}
+          </div>
+        )}
+      </article>
+    </li>
+  );
+}
+
+/** One role: its description, the caller's candidacy, and the candidates with their totals. */
+function RoleSection({
+  role,
+  seats,
+  candidacyMonth,
+  votes,
+  onVotes,
+}: {
+  role: CandidateTo;
+  seats: number;
+  candidacyMonth: string;
+  votes: readonly CandidateVote[];
+  onVotes: (votes: CandidateVote[]) => void;
+}) {
+  const { formatMessage: t } = useIntl();
+  const { toast, toastError, confirm } = useFeedback();
+  const user = useSession();
+  const replaceSession = useReplaceSession();
+  const membersOnly = useMembersOnly();
+  const navigate = useNavigate();
+  const identify = useIdentifyPath();
+  const [pending, setPending] = useState(false);
+  const refreshTimers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const roleName = t(roleNames[role]);
+
+  // On failure the list is empty and a toast says why (SPEC section 7).
+  const candidates: Resource<Candidate[]> = useResource(
+    `candidates-${role}-${candidacyMonth}`,
+    (signal) =>
+      electionsApi.candidates(role, signal).catch((error: unknown) => {
+        if (!(error instanceof DOMException && error.name === 'AbortError')) toastError(error);
+        return [];
+      }),
+    candidatesPollMs,
+  );
+  const { reload } = candidates;
+
+  useEffect(() => {
+    const timers = refreshTimers.current;
+    return () => timers.forEach(clearTimeout);
+  }, []);
+
+  /** The candidacy reaches this service through identity's event: look again shortly. */
+  const refreshSoon = () => {
+    for (const delay of [300, 1000, 2500, 5000]) refreshTimers.current.push(setTimeout(reload, delay));
+  };
+
+  const standing = isStanding(user, role, candidacyMonth);
+
+  const toggleCandidacy = () =>
+    membersOnly(async (member) => {
+      const withdraw = isStanding(member, role, candidacyMonth);
+      if (withdraw && !(await confirm({ title: t(page.withdrawTitle, { role: roleName }), message: t(page.withdrawMessage), danger: true }))) return;
+      setPending(true);
+      try {
+        const updated = await electionsApi.setCandidacy(member.id, role, withdraw ? null : candidacyMonth);
+        replaceSession(updated);
+        toast(t(withdraw ? page.withdrawDone : page.standDone, { role: roleName }), 'success');
+        refreshSoon();
+      } catch (error) {
+        if (error instanceof ApiError && error.statusCode === 401) await navigate(identify);
+        else toastError(error);
+      } finally {
+        setPending(false);
+      }
+    });
+
+  const vote = async (candidate: Candidate, candidateTo: CandidateTo, value: 1 | -1 | 0) => {
+    await membersOnly(async (member) => {
+      const before = voteFor(votes, candidate.id, candidateTo);
+      try {
+        const input = { candidateId: candidate.id, userId: member.id, candidateTo };
+        const answer = value === 0 ? await electionsApi.deleteVote(input) : await electionsApi.vote({ ...input, vote: value });
+        onVotes(answer);
+        candidates.update((list) => applyVote(list, candidate.id, before, value));
+        toast(value === 0 ? t(page.takenBack) : t(page.saved, { vote: value === 1 ? '+1' : '−1', name: candidate.userName }), 'success');
+      } catch (error) {
+        if (error instanceof ApiError && error.statusCode === 401) await navigate(identify);
+        else toastError(error);
+      }
+    });
+  };
+
+  const titleId = `elections-role-${role}`;
+  return (
+    <section className="elections-role" aria-labelledby={titleId} data-role={role}>
+      <h2 id={titleId} className="elections-role__title">
+        {t(roleTitles[role])}
+      </h2>
+      <p className="elections-muted">{t(roleDescriptions[role])}</p>
+      <p className="elections-muted">{t(page.seats, { count: seats })}</p>
+      <div className="elections-role__actions">
+        {user === null ? (
+          <Link to={identify}>{t(page.logInToStand, { role: roleName })}</Link>
+        ) : (
+          <>
+            <button type="button" className={standing ? 'button--secondary' : undefined} disabled={pending || user === undefined} aria-busy={pending || undefined} onClick={() => void toggleCandidacy()}>
+              {standing ? t(page.withdraw, { role: roleName }) : t(page.stand, { role: roleName })}
+            </button>
+            {standing ? <span>{t(page.standing, { role: roleName })}</span> : null}
+          </>
+        )}
+      </div>
+      <h3 className="elections-sr-only">{t(page.candidatesOf, { role: t(roleTitles[role]) })}</h3>
+      {candidates.loading ? (
+        <Loading />
+      ) : (candidates.data ?? []).length === 0 ? (
+        <Empty title={t(page.noCandidate)}>
+          <p className="elections-muted">{t(page.noCandidateHint)}</p>
+        </Empty>
+      ) : (
+        <ol className="elections-list" aria-label={t(page.candidatesOf, { role: t(roleTitles[role]) })}>
+          {(candidates.data ?? []).map((candidate) => (
+            <CandidateCard key={candidate.id} candidate={candidate} role={role} user={user} myVote={voteFor(votes, candidate.id, role)} onVote={vote} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function PastElections({ list }: { list: ElectionList }) {
+  const { formatMessage: t, formatNumber } = useIntl();
+  const monthName = useMonthName();
+  return (
+    <section aria-labelledby="elections-past">
+      <h2 id="elections-past">{t(page.past)}</h2>
+      {list.elections.length === 0 ? (
+        <p className="elections-muted">{t(page.noPast)}</p>
+      ) : (
+        <ul className="elections-past">
+          {list.elections.map((election) => (
+            <li key={election.id}>
+              <Link to={`/elections/${election.id}`}>{monthName(election.month)}</Link>{' '}
+              <span className="elections-muted">{t(page.pastItem, { voters: formatNumber(election.voters), candidates: formatNumber(election.candidates) })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** /elections: the three roles with their candidates, candidacy and votes, the countdown and past elections. */
+export function ElectionsOverviewScreen() {
+  const { formatMessage: t } = useIntl();
+  const { layouts } = useShell();
+  const user = useSession();
+  const monthName = useMonthName();
+  const overview = useResource('elections', (signal) => electionsApi.elections(signal), electionsPollMs);
+  const myVotes = useResource(`votes-${user?.id ?? 'none'}`, (signal) => (user ? electionsApi.votesOf(user.id, signal) : Promise.resolve([])));
+  const [votes, setVotes] = useState<CandidateVote[] | null>(null);
+  const currentVotes = votes ?? myVotes.data ?? [];
+  const { reload } = overview;
+  const reloadVotes = myVotes.reload;
+  const onElapsed = useCallback(() => {
+    reload();
+    setVotes(null);
+    reloadVotes();
+  }, [reload, reloadVotes]);
+
+  let body;
+  if (overview.loading) body = <Loading />;
+  else if (!overview.data) body = <LoadError error={overview.error} onRetry={overview.reload} />;
+  else {
+    const { schedule } = overview.data;
+    const seats = { 1: schedule.seats.moderators, 2: schedule.seats.scribes, 3: schedule.seats.greatWises } as const;
+    body = (
+      <>
+        <p className="elections-muted" data-month={schedule.candidacyMonth}>
+          {t(page.month, { month: monthName(schedule.candidacyMonth) })}
+        </p>
+        <ElectionCountdown schedule={schedule} receivedAt={overview.receivedAt} onElapsed={onElapsed} />
+        <ul className="elections-nav">
+          <li>
+            <Link to="/elections/elected">{t(page.toElected)}</Link>
+          </li>
+        </ul>
+        <div className="elections-roles">
+          {roles.map((role) => (
+            <RoleSection key={role} role={role} seats={seats[role]} candidacyMonth={schedule.candidacyMonth} votes={currentVotes} onVotes={setVotes} />
+          ))}
+        </div>
+        <PastElections list={overview.data} />
+      </>
+    );
+  }
+  return (
+    <layouts.default title={t(page.title)} intro={t(page.intro)}>
+      {body}
+    </layouts.default>
+  );
+}

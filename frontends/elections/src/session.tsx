@@ -1,0 +1,97 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { SessionUser } from '@civic/contracts';
+import { fetchSession, setSessionLostListener } from './api/client.js';
+
+interface Session {
+  /** Replaces the known user (after PUT /api/users/{id} answered the updated one). */
+  replace: (user: SessionUser | null) => void;
+  /** undefined until known. */
+  user: SessionUser | null | undefined;
+  ensure: () => Promise<SessionUser | null>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/**
+ * Who the visitor is, asked once (POST /api/login/auth-user) the first time a screen of the remote
+ * needs it, and kept while the remote stays mounted: logging in or out happens on the shell's
+ * screens, which unmount the remote.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null | undefined>(undefined);
+  const pending = useRef<Promise<SessionUser | null> | null>(null);
+
+  const ensure = useCallback(() => {
+    pending.current ??= fetchSession()
+      .catch(() => null)
+      .then((found) => {
+        setUser(found);
+        return found;
+      });
+    return pending.current;
+  }, []);
+
+  useEffect(() => {
+    setSessionLostListener(() => {
+      pending.current = Promise.resolve(null);
+      setUser(null);
+    });
+    return () => setSessionLostListener(null);
+  }, []);
+
+  const replace = useCallback((next: SessionUser | null) => {
+    pending.current = Promise.resolve(next);
+    setUser(next);
+  }, []);
+
+  const value = useMemo(() => ({ user, ensure, replace }), [user, ensure, replace]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+function useSessionContext(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}
+
+/** The session user (undefined while asking, null for a visitor); asks the first time it is used. */
+export function useSession(): SessionUser | null | undefined {
+  const { user, ensure } = useSessionContext();
+  useEffect(() => {
+    void ensure();
+  }, [ensure]);
+  return user;
+}
+
+/** Replaces the session user once a call answered the updated one. */
+export function useReplaceSession(): (user: SessionUser | null) => void {
+  return useSessionContext().replace;
+}
+
+/** The /identify address that comes back to the current screen after logging in or registering. */
+export function useIdentifyPath(): string {
+  const location = useLocation();
+  return `/identify?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+}
+
+/**
+ * Runs a members-only action with the session user, or sends a visitor to /identify and back
+ * (ARCHITECTURE section 8). Answers what the action answers, or undefined for a visitor.
+ */
+export function useMembersOnly() {
+  const { ensure } = useSessionContext();
+  const navigate = useNavigate();
+  const identify = useIdentifyPath();
+  return useCallback(
+    async <T,>(action: (user: SessionUser) => Promise<T> | T): Promise<T | undefined> => {
+      const user = await ensure();
+      if (!user) {
+        await navigate(identify);
+        return undefined;
+      }
+      return action(user);
+    },
+    [ensure, navigate, identify],
+  );
+}

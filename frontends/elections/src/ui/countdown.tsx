@@ -1,0 +1,70 @@
+import { useEffect, useId, useRef } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import type { ElectionSchedule } from '@civic/contracts';
+import { useNow } from '../hooks.js';
+import { secondsUntil } from '../rules.js';
+
+const messages = {
+  label: { id: 'elections.countdown.label' },
+  left: { id: 'elections.countdown.left' },
+  days: { id: 'elections.countdown.days' },
+  hours: { id: 'elections.countdown.hours' },
+  minutes: { id: 'elections.countdown.minutes' },
+  seconds: { id: 'elections.countdown.seconds' },
+  elapsed: { id: 'elections.countdown.elapsed' },
+  at: { id: 'elections.countdown.at' },
+};
+
+/** "3 days 4 h 12 min", "4 h 12 min 5 s", "12 min 5 s", "5 s". */
+export function formatDuration(intl: IntlShape, totalSeconds: number): string {
+  const days = Math.floor(totalSeconds / 86_400);
+  const hours = Math.floor((totalSeconds % 86_400) / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  const parts: string[] = [];
+  if (days > 0) parts.push(intl.formatMessage(messages.days, { count: days }));
+  if (days > 0 || hours > 0) parts.push(intl.formatMessage(messages.hours, { count: hours }));
+  if (totalSeconds >= 60) parts.push(intl.formatMessage(messages.minutes, { count: minutes }));
+  if (days === 0) parts.push(intl.formatMessage(messages.seconds, { count: seconds }));
+  return parts.join(' ');
+}
+
+const elapsedRetryMs = 3000;
+
+/**
+ * The live countdown to the next election on the server's clock (the offset between the answer's
+ * serverTime and the local time it arrived corrects the browser's clock). At zero it calls
+ * `onElapsed`, and again every few seconds until the schedule moves on.
+ */
+export function ElectionCountdown({ schedule, receivedAt, onElapsed }: { schedule: ElectionSchedule; receivedAt: number; onElapsed?: () => void }) {
+  const intl = useIntl();
+  const now = useNow();
+  const labelId = useId();
+  const seconds = secondsUntil(schedule.nextElectionAt, schedule.serverTime, receivedAt, now);
+  const elapsed = seconds === 0;
+  const handler = useRef(onElapsed);
+  useEffect(() => {
+    handler.current = onElapsed;
+  });
+  useEffect(() => {
+    if (!elapsed) return;
+    handler.current?.();
+    const timer = setInterval(() => handler.current?.(), elapsedRetryMs);
+    return () => clearInterval(timer);
+  }, [elapsed]);
+  if (seconds === null) return null;
+  const when = intl.formatDate(schedule.nextElectionAt, { dateStyle: 'full', timeStyle: 'short', timeZone: schedule.timeZone });
+  return (
+    <div className="elections-countdown">
+      <p>
+        <span id={labelId} className="elections-countdown__label">
+          {intl.formatMessage(messages.label)}
+        </span>{' '}
+        <span role="timer" aria-labelledby={labelId} data-countdown={seconds}>
+          {elapsed ? intl.formatMessage(messages.elapsed) : intl.formatMessage(messages.left, { time: formatDuration(intl, seconds) })}
+        </span>
+      </p>
+      <p className="elections-muted">{intl.formatMessage(messages.at, { when })}</p>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import Type from 'typebox';
+import { ErrorMessages, type CandidateTo, type ErrorBody } from '@civic/contracts';
+import { AppError, isOutage, sameUserAsPath, type ServiceApp } from '@civic/service-kit';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { mayVote, namesUserAndRole } from '../domain/vote-rules.js';
+import { openMonth, voterOf, type ElectionsContext } from './context.js';
+import { CandidateSchema, errors, TypeParams, UserIdParams, VoteBody, VoteDeletionBody, VoteListSchema } from './schemas.js';
+
+/**
+ * Every failure of casting or taking back a vote answers the spec's code 'updateKO' (SPEC section 7),
+ * with the precise reason in `data`, under the HTTP status that fits.
+ */
+function updateKO(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const send = (statusCode: number, data?: unknown) => {
+    const body: ErrorBody = { statusCode, statusMessage: ErrorMessages.updateKO };
+    if (data !== undefined) body.data = data;
+    return reply.status(statusCode).send(body);
+  };
+  if (error instanceof AppError) {
+    const extra = typeof error.data === 'object' && error.data !== null ? error.data : {};
+    return send(error.statusCode, { reason: error.key, ...extra });
+  }
+  const fastifyError = error as FastifyError & { validation?: unknown[]; validationContext?: string };
+  if (fastifyError.validation) return send(400, { reason: 'badRequest', in: fastifyError.validationContext, errors: fastifyError.validation });
+  const status = fastifyError.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) return send(status, { reason: fastifyError.code ?? 'badRequest' });
+  if (isOutage(error)) {
+    request.log.warn({ err: error }, 'dependency unavailable');
+    reply.header('retry-after', '5');
+    return send(503, { reason: 'serviceUnavailable' });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return send(500);
+}
+
+/** Candidates of this month's election and the votes on them (SPEC section 7). */
+export async function candidatesRoutes(app: ServiceApp, context: ElectionsContext): Promise<void> {
+  const tags = ['candidates'];
+  const security: Record<string, string[]>[] = [{ accessCookie: [] }, { bearer: [] }];
+
+  app.get(
+    '/api/candidates/:type',
+    {
+      schema: {
+        tags,
+        summary: "This month's candidates for a role (1 moderator, 2 scribe, 3 great wise) with their totals, best first (ties to the earlier candidacy)",
+        params: TypeParams,
+        response: { 200: Type.Array(CandidateSchema), ...errors(400) },
+      },
+    },
+    async (request) => context.candidacies.candidates(request.params.type as CandidateTo, openMonth(context)),
+  );
+
+  app.get(
+    '/api/candidates/votes/:userId',
+    {
+      preHandler: sameUserAsPath,
+      schema: {
+        tags,
+        security,
+        summary: "The user's own votes of this month (the user themself only)",
+        params: UserIdParams,
+        response: { 200: VoteListSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => context.candidacies.votesOf(request.params.userId, openMonth(context)),
+  );
+
+  /** Checks the caller and the target, then applies the vote (or its removal); answers the caller's votes. */
+  async function change(request: FastifyRequest, body: { candidateId: string; userId?: string | null; candidateTo?: number | null }, choice: 1 | -1 | null) {
+    if (!namesUserAndRole(body)) return []; // no user or no role: nothing happens
+    const userId = body.userId as string;
+    const role = body.candidateTo as CandidateTo;
+    const now = context.clock();
+    const month = openMonth(context);
+    const refusal = mayVote(await voterOf(request, context), { userId, candidateId: body.candidateId }, now, true);
+    if (refusal) throw new AppError(refusal.key, refusal.status, { reason: refusal.reason });
+    const outcome = await context.candidacies.setVote({ voterId: userId, candidateId: body.candidateId, role, month, choice, now });
+    if (outcome === 'notACandidate') throw new AppError('updateKO', 404, { reason: 'notACandidate' });
+    if (outcome === 'closed') throw new AppError('updateKO', 409, { reason: 'electionClosed' });
+    return context.candidacies.votesOf(userId, month);
+  }
+
+  app.post(
+    '/api/candidates/votes',
+    {
+      errorHandler: updateKO,
+      schema: {
+        tags,
+        security,
+        summary: "Vote +1 or -1 for a candidate of this month, replacing the caller's earlier vote for the same candidate and role; logged-in, verified, non-suspended users, as themselves, not for themselves. Without userId or candidateTo nothing happens (empty list). Failures answer 'updateKO'",
+        body: VoteBody,
+        response: { 200: VoteListSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => change(request, request.body, request.body.vote),
+  );
+
+  app.delete(
+    '/api/candidates/votes',
+    {
+      errorHandler: updateKO,
+      schema: {
+        tags,
+        security,
+        summary: "Take back the caller's vote for a candidate and role (its contribution becomes 0). Without userId or candidateTo nothing happens (empty list). Failures answer 'updateKO'",
+        body: VoteDeletionBody,
+        response: { 200: VoteListSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => change(request, request.body, null),
+  );
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { UserCandidacyChanged, UserRegistered, UserVerified, type CandidateTo, type EventDefinition } from '@civic/contracts';
+import { connectBus, loadConfig, newEvent, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { setupServiceTest, TestTokens, waitFor, type ServiceTestContext, type TestUserClaims } from '@civic/test-kit';
+import type { Static } from 'typebox';
+import { createElections, type Elections } from '../../src/app.js';
+import { ElectionsConfig } from '../../src/config.js';
+import type { ElectionScheduler } from '../../src/scheduler/election.scheduler.js';
+import { createPrisma, type ElectionsPrisma } from '../../src/store/prisma.js';
+
+export const DAY = 24 * 60 * 60 * 1000;
+
+/** A clock the test moves by hand: 10 Nov 2026, 10:00 in Paris. */
+export class FakeClock {
+  constructor(public current = new Date('2026-11-10T09:00:00.000Z')) {}
+  now = (): Date => new Date(this.current);
+  set(instant: string | Date): void {
+    this.current = new Date(instant);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface Member {
+  id: string;
+  name: string;
+  headers: { authorization: string };
+}
+
+export interface Harness {
+  context: ServiceTestContext;
+  db: ElectionsPrisma;
+  bus: EventBus;
+  app: ServiceApp;
+  scheduler: ElectionScheduler;
+  tokens: TestTokens;
+  clock: FakeClock;
+  config: ElectionsConfig;
+  /** Another replica on the same database and stream (built on demand). */
+  replica(): Promise<Elections>;
+  publish<D extends EventDefinition>(definition: D, payload: Static<D['payload']>, occurredAt?: Date): Promise<void>;
+  /** A member known to the service through identity's events (verified unless told), with their auth header. */
+  member(claims?: Partial<TestUserClaims>): Promise<Member>;
+  /** The member stands for the role this month (identity's candidacy event), once the service has it. */
+  stand(member: Member, role: CandidateTo, month?: string): Promise<void>;
+  withdraw(member: Member, role: CandidateTo): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const context = await setupServiceTest(['elections']);
+  const tokens = await TestTokens.start();
+  const clock = new FakeClock();
+  const config = loadConfig(ElectionsConfig, {
+    DATABASE_URL: context.databaseUrl,
+    NATS_URL: context.natsUrl,
+    NATS_PREFIX: context.natsPrefix,
+    JWKS_URL: tokens.jwksUrl,
+    OUTBOX_POLL_MS: '50',
+    ...env,
+  });
+  const db = createPrisma(context.databaseUrl);
+  const bus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'elections-test' });
+  const { app, scheduler } = await createElections({ config, db, bus, logger: false, clock: clock.now, schedule: false });
+  await app.ready();
+  const replicas: { elections: Elections; db: ElectionsPrisma; bus: EventBus }[] = [];
+
+  const publish: Harness['publish'] = async (definition, payload, occurredAt) => {
+    const event = newEvent(definition, payload, occurredAt ?? clock.now());
+    await bus.js.publish(bus.subject(event.subject), JSON.stringify(event), { msgID: event.id });
+  };
+  const currentMonth = () => {
+    const [year, month] = clock.now().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' }).split('-');
+    return `${year}-${month}-01`;
+  };
+
+  return {
+    context,
+    db,
+    bus,
+    app,
+    scheduler,
+    tokens,
+    clock,
+    config,
+    async replica() {
+      const replicaDb = createPrisma(context.databaseUrl);
+      const replicaBus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'elections-replica' });
+      const elections = await createElections({ config, db: replicaDb, bus: replicaBus, logger: false, clock: clock.now, schedule: false });
+      await elections.app.ready();
+      replicas.push({ elections, db: replicaDb, bus: replicaBus });
+      return elections;
+    },
+    publish,
+    async member(claims = {}) {
+      const id = claims.id ?? randomUUID();
+      const name = claims.name ?? `Citizen ${id.slice(0, 6)}`;
+      const verified = claims.verified ?? true;
+      await publish(UserRegistered, { userId: id, userName: name, registeredAt: clock.now().toISOString() });
+      if (verified) await publish(UserVerified, { userId: id, verifiedAt: clock.now().toISOString() });
+      await waitFor(async () => {
+        const member = await db.member.findUnique({ where: { userId: id } });
+        return member !== null && member.userName === name && (!verified || member.verifiedAt !== null);
+      });
+      return { id, name, headers: await tokens.headers({ id, name, role: claims.role, verified }) };
+    },
+    async stand(member, role, month = currentMonth()) {
+      await publish(UserCandidacyChanged, { userId: member.id, userName: member.name, candidateTo: role as 1 | 2 | 3, candidateDate: month });
+      await waitFor(async () => (await db.candidacy.count({ where: { userId: member.id, candidateTo: role, month: new Date(`${month}T00:00:00Z`) } })) === 1);
+    },
+    async withdraw(member, role) {
+      const before = await db.inboxEvent.count({ where: { consumer: 'elections-user-candidacy-changed' } });
+      await publish(UserCandidacyChanged, { userId: member.id, userName: member.name, candidateTo: role as 1 | 2 | 3, candidateDate: null });
+      await waitFor(async () => (await db.inboxEvent.count({ where: { consumer: 'elections-user-candidacy-changed' } })) > before);
+    },
+    async close() {
+      for (const replica of replicas) {
+        await replica.elections.app.close();
+        await replica.bus.close();
+        await replica.db.$disconnect();
+      }
+      await app.close();
+      await bus.close();
+      await db.$disconnect();
+      await tokens.close();
+      await context.cleanup();
+    },
+  };
+}
+
+export const vote = (voter: Member, candidate: Member, candidateTo: number, value: 1 | -1) => ({
+  method: 'POST' as const,
+  url: '/api/candidates/votes',
+  headers: voter.headers,
+  payload: { vote: value, candidateId: candidate.id, userId: voter.id, candidateTo },
+});
+
+export const unvote = (voter: Member, candidate: Member, candidateTo: number) => ({
+  method: 'DELETE' as const,
+  url: '/api/candidates/votes',
+  headers: voter.headers,
+  payload: { candidateId: candidate.id, userId: voter.id, candidateTo },
+});
+
+/** The events in the outbox (subject and payload), in order. */
+export async function outbox(db: ElectionsPrisma): Promise<{ subject: string; payload: unknown }[]> {
+  return db.outboxEvent.findMany({ orderBy: { seq: 'asc' }, select: { subject: true, payload: true } });
+}

@@ -1,0 +1,222 @@
+import { CandidateTo, UserDeleted, UserRenamed, UserRoleChanged, UserSuspended, UserSuspensionLifted, UserVerified, type Candidate, type CandidateVote } from '@civic/contracts';
+import { waitFor } from '@civic/test-kit';
+import { startHarness, unvote, vote, type Harness, type Member } from './support/harness.js';
+
+/** Candidates and the votes on them through HTTP, against real PostgreSQL and NATS. */
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+
+afterAll(async () => {
+  await h.close();
+});
+
+const candidates = async (type: number) => {
+  const answer = await h.app.inject({ url: `/api/candidates/${type}` });
+  expect(answer.statusCode).toBe(200);
+  return answer.json<Candidate[]>();
+};
+const totalOf = async (type: number, member: Member) => (await candidates(type)).find((c) => c.id === member.id)?.totalVotes;
+
+describe('candidates and votes', () => {
+  let alice: Member;
+  let bob: Member;
+  let carol: Member;
+
+  beforeAll(async () => {
+    [alice, bob, carol] = await Promise.all([h.member({ name: 'Alice' }), h.member({ name: 'Bob' }), h.member({ name: 'Carol' })]);
+    await h.stand(alice, CandidateTo.Moderator);
+    await h.stand(alice, CandidateTo.GreatWise);
+    await h.stand(bob, CandidateTo.Scribe);
+  });
+
+  it('lists the candidates of a role with their totals and user fields', async () => {
+    const moderators = await candidates(1);
+    expect(moderators).toEqual([
+      expect.objectContaining({
+        id: alice.id,
+        userName: 'Alice',
+        moderator: false,
+        scribe: false,
+        moderatorCandidateDate: '2026-11-01',
+        scribeCandidateDate: null,
+        greatWiseCandidateDate: '2026-11-01',
+        candidateTo: 1,
+        totalVotes: 0,
+      }),
+    ]);
+    expect((await candidates(2)).map((c) => c.id)).toEqual([bob.id]);
+    expect((await candidates(3)).map((c) => c.id)).toEqual([alice.id]);
+    for (const bad of ['0', '4', 'abc', '-1', '1.5']) {
+      const answer = await h.app.inject({ url: `/api/candidates/${bad}` });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ statusCode: 400, statusMessage: 'Bad Request' });
+    }
+  });
+
+  it('replaces a vote by a new one of the same user for the same candidate and role, and deleting it makes its contribution 0', async () => {
+    let answer = await h.app.inject(vote(bob, alice, 1, 1));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json<CandidateVote[]>()).toEqual([{ vote: 1, candidateId: alice.id, userId: bob.id, candidateTo: 1 }]);
+    expect(await totalOf(1, alice)).toBe(1);
+
+    answer = await h.app.inject(vote(bob, alice, 1, -1));
+    expect(answer.json<CandidateVote[]>()).toEqual([{ vote: -1, candidateId: alice.id, userId: bob.id, candidateTo: 1 }]);
+    expect(await totalOf(1, alice)).toBe(-1);
+    expect(await h.db.candidateVote.count({ where: { voterId: bob.id } })).toBe(1);
+
+    await h.app.inject(vote(carol, alice, 1, 1));
+    await h.app.inject(vote(carol, alice, 1, 1)); // the same vote again changes nothing
+    expect(await totalOf(1, alice)).toBe(0);
+    const [listed] = await candidates(1);
+    expect(listed).toMatchObject({ votesFor: 1, votesAgainst: 1, totalVotes: 0 });
+
+    answer = await h.app.inject(unvote(bob, alice, 1));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual([]);
+    expect(await totalOf(1, alice)).toBe(1);
+    // Taking back a vote that is not there is harmless.
+    expect((await h.app.inject(unvote(bob, alice, 1))).statusCode).toBe(200);
+    expect(await totalOf(1, alice)).toBe(1);
+  });
+
+  it('counts votes per role: a vote for Alice as great wise is not a vote for her as moderator', async () => {
+    await h.app.inject(vote(bob, alice, 3, 1));
+    expect(await totalOf(3, alice)).toBe(1);
+    expect(await totalOf(1, alice)).toBe(1);
+    // Bob stands as scribe only: votes for him as moderator or great wise are refused.
+    for (const role of [1, 3]) {
+      const answer = await h.app.inject(vote(alice, bob, role, 1));
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toMatchObject({ statusCode: 404, statusMessage: 'updateKO', data: { reason: 'notACandidate' } });
+    }
+    expect((await h.app.inject(vote(alice, bob, 2, 1))).statusCode).toBe(200);
+    expect(await totalOf(2, bob)).toBe(1);
+  });
+
+  it('does nothing and answers an empty list without a user or a role', async () => {
+    const before = await h.db.candidateVote.count();
+    const bodies = [
+      { vote: 1, candidateId: alice.id, candidateTo: 1 },
+      { vote: 1, candidateId: alice.id, userId: null, candidateTo: 1 },
+      { vote: 1, candidateId: alice.id, userId: '', candidateTo: 1 },
+      { vote: 1, candidateId: alice.id, userId: carol.id },
+      { vote: 1, candidateId: alice.id, userId: carol.id, candidateTo: null },
+      { vote: 1, candidateId: alice.id, userId: carol.id, candidateTo: 0 },
+    ];
+    for (const payload of bodies) {
+      for (const headers of [carol.headers, {}]) {
+        const answer = await h.app.inject({ method: 'POST', url: '/api/candidates/votes', headers, payload });
+        expect(answer.statusCode).toBe(200);
+        expect(answer.json()).toEqual([]);
+        const { vote: _vote, ...deletion } = payload;
+        const deleted = await h.app.inject({ method: 'DELETE', url: '/api/candidates/votes', headers, payload: deletion });
+        expect(deleted.statusCode).toBe(200);
+        expect(deleted.json()).toEqual([]);
+      }
+    }
+    expect(await h.db.candidateVote.count()).toBe(before);
+  });
+
+  it("refuses self-votes, visitors, votes in another user's name and bad input with 'updateKO', changing nothing", async () => {
+    const before = await h.db.candidateVote.findMany({ orderBy: [{ voterId: 'asc' }, { candidateId: 'asc' }, { candidateTo: 'asc' }] });
+    const expectKO = async (request: Parameters<Harness['app']['inject']>[0], status: number, reason?: string) => {
+      const answer = await h.app.inject(request as never);
+      expect(answer.statusCode).toBe(status);
+      expect(answer.json()).toMatchObject({ statusCode: status, statusMessage: 'updateKO', ...(reason ? { data: { reason } } : {}) });
+    };
+    await expectKO(vote(alice, alice, 1, 1), 403, 'selfVote');
+    await expectKO(unvote(alice, alice, 1), 403, 'selfVote');
+    await expectKO({ ...vote(bob, alice, 1, 1), headers: {} }, 401, 'notLoggedIn');
+    await expectKO({ ...unvote(bob, alice, 1), headers: {} }, 401, 'notLoggedIn');
+    await expectKO({ ...vote(bob, alice, 1, 1), headers: { authorization: 'Bearer nonsense' } }, 401, 'notLoggedIn');
+    await expectKO({ ...vote(bob, alice, 1, 1), headers: carol.headers }, 403, 'notYourself');
+    await expectKO({ ...unvote(carol, alice, 1), headers: bob.headers }, 403, 'notYourself');
+    await expectKO({ ...vote(bob, alice, 1, 1), payload: { vote: 2, candidateId: alice.id, userId: bob.id, candidateTo: 1 } }, 400, 'badRequest');
+    await expectKO({ ...vote(bob, alice, 1, 1), payload: { vote: '1', candidateId: alice.id, userId: bob.id, candidateTo: 1 } }, 400, 'badRequest');
+    await expectKO({ ...vote(bob, alice, 1, 1), payload: { vote: 1, candidateId: 'nope', userId: bob.id, candidateTo: 1 } }, 400, 'badRequest');
+    await expectKO({ ...vote(bob, alice, 1, 1), payload: { vote: 1, candidateId: alice.id, userId: bob.id, candidateTo: 4 } }, 400, 'badRequest');
+    await expectKO({ ...vote(bob, alice, 1, 1), payload: { vote: 1, candidateId: alice.id, userId: bob.id, candidateTo: 1, extra: true } }, 400, 'badRequest');
+    await expectKO({ method: 'POST', url: '/api/candidates/votes', headers: { ...bob.headers, 'content-type': 'application/json' }, payload: '{"vote":' }, 400);
+    await expectKO({ method: 'DELETE', url: '/api/candidates/votes', headers: bob.headers }, 400, 'badRequest');
+    expect(await h.db.candidateVote.findMany({ orderBy: [{ voterId: 'asc' }, { candidateId: 'asc' }, { candidateTo: 'asc' }] })).toEqual(before);
+  });
+
+  it('lets only verified members vote, and blocks suspended ones at once until the suspension ends or is lifted', async () => {
+    const newcomer = await h.member({ name: 'Newcomer', verified: false });
+    let answer = await h.app.inject(vote(newcomer, alice, 1, 1));
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json()).toMatchObject({ statusMessage: 'updateKO', data: { reason: 'notVerified' } });
+    // Verified after the token was issued: the projection knows it.
+    await h.publish(UserVerified, { userId: newcomer.id, verifiedAt: h.clock.now().toISOString() });
+    await waitFor(async () => (await h.db.member.findUnique({ where: { userId: newcomer.id } }))?.verifiedAt != null);
+    expect((await h.app.inject(vote(newcomer, alice, 1, 1))).statusCode).toBe(200);
+
+    const until = new Date(h.clock.now().getTime() + 60 * 60 * 1000).toISOString();
+    await h.publish(UserSuspended, { userId: carol.id, until });
+    await waitFor(async () => (await h.db.member.findUnique({ where: { userId: carol.id } }))?.suspendedUntil != null);
+    const before = await totalOf(1, alice);
+    for (const request of [vote(carol, alice, 1, -1), unvote(carol, alice, 1)]) {
+      answer = await h.app.inject(request);
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json()).toMatchObject({ statusMessage: 'updateKO', data: { reason: 'suspended' } });
+    }
+    expect(await totalOf(1, alice)).toBe(before);
+
+    // The suspension ends by itself…
+    h.clock.advance(61 * 60 * 1000);
+    expect((await h.app.inject(vote(carol, alice, 1, 1))).statusCode).toBe(200);
+    h.clock.advance(-61 * 60 * 1000);
+    // …or is lifted by a moderator; a lift and a later suspension arriving out of order keep the later one.
+    await h.publish(UserSuspensionLifted, { userId: carol.id });
+    await waitFor(async () => (await h.db.member.findUnique({ where: { userId: carol.id } }))?.suspendedUntil === null);
+    expect((await h.app.inject(vote(carol, alice, 1, 1))).statusCode).toBe(200);
+  });
+
+  it("shows a user's votes to that user only", async () => {
+    const mine = await h.app.inject({ url: `/api/candidates/votes/${bob.id}`, headers: bob.headers });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json<CandidateVote[]>().map((v) => [v.candidateId, v.candidateTo])).toEqual([
+      [alice.id, 3],
+    ]);
+    const other = await h.app.inject({ url: `/api/candidates/votes/${bob.id}`, headers: carol.headers });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ statusCode: 403, statusMessage: 'Unauthorized action' });
+    const visitor = await h.app.inject({ url: `/api/candidates/votes/${bob.id}` });
+    expect(visitor.statusCode).toBe(401);
+    expect((await h.app.inject({ url: '/api/candidates/votes/not-a-uuid', headers: bob.headers })).statusCode).toBe(400);
+  });
+
+  it('follows renames and role flags, and drops a withdrawn candidate with the votes on them for the month', async () => {
+    await h.publish(UserRenamed, { userId: alice.id, userName: 'Alice Martin' });
+    await h.publish(UserRoleChanged, { userId: alice.id, moderator: false, scribe: true });
+    await waitFor(async () => {
+      const [first] = await candidates(1);
+      return first?.userName === 'Alice Martin' && first.scribe;
+    });
+    expect(await h.db.candidateVote.count({ where: { candidateId: alice.id, candidateTo: 1 } })).toBeGreaterThan(0);
+    await h.withdraw(alice, CandidateTo.Moderator);
+    expect(await candidates(1)).toEqual([]);
+    expect(await h.db.candidateVote.count({ where: { candidateId: alice.id, candidateTo: 1 } })).toBe(0);
+    // Her great wise candidacy and its votes stay.
+    expect((await candidates(3)).map((c) => [c.id, c.moderatorCandidateDate, c.greatWiseCandidateDate])).toEqual([[alice.id, null, '2026-11-01']]);
+    expect(await totalOf(3, alice)).toBe(1);
+    // Voting for her as moderator now fails.
+    expect((await h.app.inject(vote(bob, alice, 1, 1))).statusCode).toBe(404);
+    // She stands again: a fresh candidacy with no votes.
+    await h.stand(alice, CandidateTo.Moderator);
+    expect(await totalOf(1, alice)).toBe(0);
+  });
+
+  it('hides deleted accounts from the candidates and refuses their votes', async () => {
+    const dave = await h.member({ name: 'Dave' });
+    await h.stand(dave, CandidateTo.Scribe);
+    await h.publish(UserDeleted, { userId: dave.id, deletedAt: h.clock.now().toISOString() });
+    await waitFor(async () => (await h.db.member.findUnique({ where: { userId: dave.id } }))?.deletedAt != null);
+    expect((await candidates(2)).some((c) => c.id === dave.id)).toBe(false);
+    expect((await h.app.inject(vote(dave, bob, 2, 1))).json()).toMatchObject({ statusCode: 403, data: { reason: 'accountDeleted' } });
+    expect((await h.app.inject(vote(bob, dave, 2, 1))).statusCode).toBe(404);
+  });
+});
