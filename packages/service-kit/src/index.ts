@@ -10,3 +10,4 @@ export * from './run.js';
 export * from './evented-app.js';
 export * from './member-projection.js';
 export * from './validation.js';
+export * from './openapi.js';

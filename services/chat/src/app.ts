@@ -1,17 +1,66 @@
-import { consumeMembers, createEventedApp, createJwksVerifier, installAuth, runConsumersWithApp, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { createEventedApp, createJwksVerifier, installAuth, installOpenApi, runConsumersWithApp, type EventBus, type ServiceApp, type TokenVerifier } from '@civic/service-kit';
+import type { Server } from 'socket.io';
 import type { ChatConfig } from './config.js';
+import { SlidingWindow } from './domain/rate-limit.js';
+import { memberConsumers } from './events/member.consumers.js';
+import { roomConsumers } from './events/room.consumers.js';
+import { chatRoutes } from './routes/chat.routes.js';
+import { announceClosed, attachChatSocket } from './socket/chat.socket.js';
+import { MemberRepository } from './store/member.repository.js';
+import { MessageRepository } from './store/message.repository.js';
 import type { ChatPrisma } from './store/prisma.js';
+import { connectRedis, RedisWindow } from './store/redis.js';
+import { RoomRepository } from './store/room.repository.js';
 
 export interface ChatDeps {
   config: ChatConfig;
   db: ChatPrisma;
   bus: EventBus;
   logger?: boolean;
+  /** Checks access tokens; identity's JWKS (JWKS_URL) when not given. */
+  verifier?: TokenVerifier;
+  clock?: () => Date;
 }
 
-export async function buildApp({ config, db, bus, logger }: ChatDeps): Promise<ServiceApp> {
-  const { app } = await createEventedApp({ name: 'chat', config, db, bus, logger });
-  installAuth(app, createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }));
-  runConsumersWithApp(app, [() => consumeMembers('chat', db, bus, app.log)]);
-  return app;
+export interface Chat {
+  app: ServiceApp;
+  io: Server;
+}
+
+/** The chat service: HTTP reads, the socket.io server, the projections it keeps from identity and decisions. */
+export async function createChat({ config, db, bus, logger, verifier, clock = () => new Date() }: ChatDeps): Promise<Chat> {
+  const { app, relay } = await createEventedApp({ name: 'chat', config, db, bus, logger });
+  await installOpenApi(app, {
+    path: '/api/chat/openapi.json',
+    title: 'Chat service',
+    description:
+      'Live discussion per decision phase. Reads over HTTP (rooms, history with cursor pagination, mutes, troll hunt); messages, moderation and mutes over socket.io at /socket.io (see packages/contracts/src/chat.ts). Errors answer `{statusCode, statusMessage, data?}`.',
+    tags: ['chat'],
+  });
+  const tokens = verifier ?? createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
+  installAuth(app, tokens);
+
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
+  const rooms = new RoomRepository(db);
+  const messages = new MessageRepository(db);
+  const members = new MemberRepository(db);
+  const limiter = redis
+    ? new RedisWindow(redis.client, config.REDIS_PREFIX, config.CHAT_RATE_LIMIT, config.CHAT_RATE_WINDOW_MS)
+    : new SlidingWindow(config.CHAT_RATE_LIMIT, config.CHAT_RATE_WINDOW_MS);
+
+  const io = attachChatSocket(app, { rooms, messages, members, limiter, relay, clock }, tokens, {
+    recoveryMs: config.CHAT_RECOVERY_MS,
+    redis,
+    redisPrefix: config.REDIS_PREFIX,
+  });
+  if (redis) app.addHook('onClose', () => redis.close());
+
+  runConsumersWithApp(app, [...memberConsumers(db, bus, app.log), ...roomConsumers(db, bus, app.log, (closed) => announceClosed(io, closed))]);
+
+  await app.register(chatRoutes, { rooms, messages, members, clock, historyPage: config.CHAT_HISTORY_PAGE, timeZone: config.CHAT_TIME_ZONE });
+  return { app, io };
+}
+
+export async function buildApp(deps: ChatDeps): Promise<ServiceApp> {
+  return (await createChat(deps)).app;
 }

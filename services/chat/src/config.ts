@@ -5,5 +5,18 @@ export const ChatConfig = Type.Object({
   ...BaseConfigProperties,
   ...JwksConfigProperties,
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 4004 }),
+  /** With it, instances share rooms through the Redis streams adapter and the rate counters; without, one instance serves alone. */
+  REDIS_URL: Type.String({ pattern: '^(rediss?://.+)?$', default: '' }),
+  /** Prefix of every Redis key and stream of this service (tests and environments sharing one Redis). */
+  REDIS_PREFIX: Type.String({ default: 'civic:chat:' }),
+  /** At most this many messages (posts, replies, edits) per user in any CHAT_RATE_WINDOW_MS. */
+  CHAT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
+  CHAT_RATE_WINDOW_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  /** A client that reconnects within this time gets what it missed (connection-state recovery). */
+  CHAT_RECOVERY_MS: Type.Integer({ minimum: 1000, default: 2 * 60_000 }),
+  /** Page size of the history when the client asks none (a client may ask up to 200). */
+  CHAT_HISTORY_PAGE: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+  /** The troll hunt counts mutes since yesterday 00:00 in this time zone. */
+  CHAT_TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Paris' }),
 });
 export type ChatConfig = Static<typeof ChatConfig>;

@@ -1,0 +1,172 @@
+/**
+ * The chat panel in a real browser against the running stack (E2E_BASE_URL): on the proposals screen,
+ * two members chat live and one replies to the other; a member reports a message through the
+ * confirmation dialog; the moderator (SEED_MODERATOR_EMAIL of e2e/src/global-setup.mjs) sees it
+ * signalled and deletes it, and the deletion reaches the other members at once. A visitor reads and
+ * is offered to log in; the moderator's troll-hunt page lists the reported message.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { registerVerified, type Account } from '../src/accounts.js';
+import { launchBrowser } from '../src/browser.js';
+
+const baseUrl = (process.env.E2E_BASE_URL ?? '').replace(/\/+$/, '');
+const mailUrl = process.env.E2E_MAIL_URL ?? '';
+const run = randomBytes(3).toString('hex');
+const seenMails = new Set<string>();
+
+let browser: Browser;
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+}
+
+async function newSession(): Promise<Session> {
+  const context = await browser.newContext({ locale: 'en-US' });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return { context, page, problems };
+}
+
+const account = (name: string, email = `${name}-${run}@example.org`): Account => ({ email, userName: `${name} ${run}`, password: `${name}-chats-2026`, locale: 'en' });
+
+/** The open chat panel of the proposals screen. */
+async function openChat(page: Page): Promise<Locator> {
+  await page.goto(`${baseUrl}/decisions/proposals`);
+  await page.getByRole('heading', { level: 1, name: 'Proposals', exact: true }).waitFor();
+  const panel = page.locator('section[data-chat-room][data-chat-open="true"][data-chat-status="connected"]');
+  await panel.waitFor();
+  return panel;
+}
+
+/** The message whose own text (not a quote of it) is `text`. */
+const message = (panel: Locator, text: string) =>
+  panel.locator('article[data-message]', { has: panel.page().locator('p.chat-message__text', { hasText: text }) });
+
+async function send(panel: Locator, text: string): Promise<void> {
+  await panel.getByLabel('Your message', { exact: true }).fill(text);
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  await message(panel, text).waitFor();
+}
+
+/**
+ * The stack's seeded first moderator (SEED_MODERATOR_EMAIL in e2e/src/global-setup.mjs, shared with
+ * the notifications browser test, whose credentials these are): logged in when another test already
+ * registered it, else registered and verified here.
+ */
+const seededModerator = { email: 'moderator.notifications@example.test', password: 'moderator-password-1' };
+
+async function logInModerator(context: BrowserContext): Promise<void> {
+  const logIn = () => context.request.post(`${baseUrl}/api/login`, { data: { email: seededModerator.email, password: seededModerator.password } });
+  if ((await logIn()).ok()) return;
+  try {
+    await registerVerified(context, { baseUrl, mailUrl, seen: seenMails }, { ...seededModerator, userName: `Moderator ${run}`, locale: 'en' });
+  } catch (error) {
+    // Registered by another test meanwhile: its verification logged nobody in here.
+    if (!(await logIn()).ok()) throw error;
+  }
+}
+
+beforeAll(async () => {
+  if (!baseUrl) throw new Error('E2E_BASE_URL is not set: the browser tests need the running stack');
+  if (!mailUrl) throw new Error('E2E_MAIL_URL is not set: the chat browser test verifies its members through the mail catcher');
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('chat panel', () => {
+  let alice: Session;
+  let bob: Session;
+  let moderator: Session;
+  let visitor: Session;
+
+  beforeAll(async () => {
+    [alice, bob, moderator, visitor] = await Promise.all([newSession(), newSession(), newSession(), newSession()]);
+    const stack = { baseUrl, mailUrl, seen: seenMails };
+    await Promise.all([registerVerified(alice.context, stack, account('alice')), registerVerified(bob.context, stack, account('bob')), logInModerator(moderator.context)]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all([alice, bob, moderator, visitor].filter(Boolean).map((session) => session.context.close()));
+  });
+
+  it('lets two members chat live and reply, a member report a message, and a moderator delete it', async () => {
+    const [alicePanel, bobPanel, visitorPanel] = [await openChat(alice.page), await openChat(bob.page), await openChat(visitor.page)];
+    await visitorPanel.getByText('Log in to take part in the chat.').waitFor();
+
+    const hello = `Hello from Alice ${run}`;
+    await send(alicePanel, hello);
+    await message(bobPanel, hello).waitFor();
+    await message(visitorPanel, hello).waitFor();
+
+    // Bob replies to Alice's message.
+    await message(bobPanel, hello).getByRole('button', { name: 'Reply', exact: true }).click();
+    await bobPanel.getByText(`Replying to alice ${run}`).waitFor();
+    const reply = `Welcome Alice ${run}`;
+    await send(bobPanel, reply);
+    const replyOnAlice = message(alicePanel, reply);
+    await replyOnAlice.waitFor();
+    await replyOnAlice.getByText(`In reply to alice ${run}:`).waitFor();
+
+    // Bob writes something rude; Alice reports it through the confirmation dialog.
+    const rude = `You are all idiots ${run}`;
+    await send(bobPanel, rude);
+    await message(alicePanel, rude).getByRole('button', { name: 'Report', exact: true }).click();
+    const dialog = alice.page.getByRole('alertdialog', { name: 'Report this message to the moderators?' });
+    await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
+    await alice.page.locator('[data-snackbar]', { hasText: 'The message has been reported to the moderators.' }).waitFor();
+    await message(bobPanel, rude).getByText('Signalled to the moderators').waitFor();
+    // Only moderators (and the author) may delete it: Alice is offered no Delete button.
+    expect(await message(alicePanel, rude).getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+
+    // The moderator sees it signalled and deletes it; everyone sees it deleted at once.
+    const modPanel = await openChat(moderator.page);
+    const reported = message(modPanel, rude);
+    await reported.getByText('Signalled to the moderators').waitFor();
+    await reported.getByRole('button', { name: 'Delete', exact: true }).click();
+    await moderator.page.getByRole('alertdialog', { name: 'Delete this message?' }).getByRole('button', { name: 'Yes', exact: true }).click();
+    await moderator.page.locator('[data-snackbar]', { hasText: 'The message has been deleted.' }).waitFor();
+    for (const panel of [modPanel, alicePanel, bobPanel, visitorPanel]) {
+      await panel.getByText('Message deleted by a moderator.').waitFor();
+      expect(await panel.getByText(rude).count()).toBe(0);
+    }
+
+    // After a reload, the history comes back over HTTP with the same state.
+    const reloaded = await openChat(alice.page);
+    await message(reloaded, hello).waitFor();
+    await message(reloaded, reply).waitFor();
+    await reloaded.getByText('Message deleted by a moderator.').waitFor();
+
+    for (const session of [alice, bob, moderator, visitor]) expect(session.problems).toEqual([]);
+  });
+
+  it('speaks French to a French visitor', async () => {
+    const context = await browser.newContext({ locale: 'fr-FR' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/decisions/proposals`);
+      await page.getByRole('heading', { level: 1, name: 'Propositions', exact: true }).waitFor();
+      const panel = page.locator('section[data-chat-room][data-chat-open="true"][data-chat-status="connected"]');
+      await panel.getByRole('heading', { name: 'Discussion', exact: true }).waitFor();
+      await panel.getByText('Connectez-vous pour participer à la discussion.').waitFor();
+      await panel.getByText('Message supprimé par un modérateur.').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the troll hunt to the moderator only', async () => {
+    await moderator.page.goto(`${baseUrl}/decisions/troll-hunt`);
+    await moderator.page.getByRole('heading', { level: 1, name: 'Troll hunt', exact: true }).waitFor();
+    await moderator.page.getByText(/^Mutes counted since /).waitFor();
+    await alice.page.goto(`${baseUrl}/decisions/troll-hunt`);
+    await alice.page.getByText('This page is for moderators.').waitFor();
+  });
+});

@@ -1,0 +1,19 @@
+import { Role } from '@civic/contracts';
+import { AppError, type AuthUser } from '@civic/service-kit';
+import type { Caller } from './domain/permissions.js';
+import type { MemberRepository } from './store/member.repository.js';
+
+/**
+ * The logged-in caller as the chat knows them: the token, refined by identity's events (suspended
+ * since the token was issued, elected or removed moderator, deleted account).
+ */
+export async function resolveCaller(members: MemberRepository, user: AuthUser, now: Date): Promise<Caller & { name: string }> {
+  const standing = await members.standing(user.id);
+  if (standing?.deletedAt) throw new AppError('unauthorized', 401, { reason: 'deleted' });
+  return {
+    id: user.id,
+    name: standing?.userName || user.name || 'Citizen',
+    moderator: standing?.moderator ?? user.role === Role.Moderator,
+    suspended: standing?.suspendedUntil ? standing.suspendedUntil.getTime() > now.getTime() : false,
+  };
+}

@@ -1,0 +1,45 @@
+/** Schemas of every payload a client emits (issue 7: each is validated before anything happens). */
+import Type, { type Static, type TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { chatRoomPattern, Limits } from '@civic/contracts';
+
+const Uuid = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
+const RoomName = Type.String({ pattern: chatRoomPattern, maxLength: 80 });
+/** UTF-16 length bound (a code point takes at most two units); the 250 characters are checked in domain/validation. */
+const Text = Type.String({ minLength: Limits.chatMessage.min, maxLength: Limits.chatMessage.max * 2 });
+const strict = { additionalProperties: false } as const;
+
+export const payloadSchemas = {
+  'room:join': Type.Object({ room: RoomName }, strict),
+  'room:leave': Type.Object({ room: RoomName }, strict),
+  'message:post': Type.Object({ room: RoomName, text: Text, replyTo: Type.Optional(Uuid) }, strict),
+  'message:edit': Type.Object({ id: Uuid, text: Text }, strict),
+  'message:delete': Type.Object({ id: Uuid }, strict),
+  'message:signal': Type.Object({ id: Uuid }, strict),
+  'message:pin': Type.Object({ id: Uuid, pin: Type.Boolean() }, strict),
+  'message:hide': Type.Object({ id: Uuid, hidden: Type.Boolean() }, strict),
+  'user:mute': Type.Object({ userId: Uuid }, strict),
+  'user:unmute': Type.Object({ userId: Uuid }, strict),
+} satisfies Record<string, TSchema>;
+
+export type ClientEvent = keyof typeof payloadSchemas;
+export type Payload<E extends ClientEvent> = Static<(typeof payloadSchemas)[E]>;
+
+export interface PayloadProblem {
+  missing: boolean;
+  errors: { path: string; keyword: string; message: string }[];
+}
+
+const validators = Object.fromEntries(Object.entries(payloadSchemas).map(([event, schema]) => [event, Compile(schema)])) as {
+  [E in ClientEvent]: ReturnType<typeof Compile<(typeof payloadSchemas)[E]>>;
+};
+
+/** The payload typed when valid, else what is wrong with it. */
+export function checkPayload<E extends ClientEvent>(event: E, payload: unknown): { ok: true; value: Payload<E> } | { ok: false; problem: PayloadProblem } {
+  const validator = validators[event];
+  if (validator.Check(payload)) return { ok: true, value: payload as Payload<E> };
+  const errors = [...validator.Errors(payload)].slice(0, 10).map((error) => ({ path: error.instancePath, keyword: error.keyword, message: error.message }));
+  return { ok: false, problem: { missing: errors.some((error) => error.keyword === 'required'), errors } };
+}
+
+export const clientEvents = Object.keys(payloadSchemas) as ClientEvent[];

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { CyclePhaseChanged, Role, UserRegistered, type ChatAck, type DecisionPhase, type EventDefinition } from '@civic/contracts';
+import { connectBus, loadConfig, newEvent, type EventBus } from '@civic/service-kit';
+import { deleteRedisKeys, setupServiceTest, testRedisPrefix, TestTokens, waitFor, type ServiceTestContext } from '@civic/test-kit';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import type { Static } from 'typebox';
+import { createChat, type Chat } from '../../src/app.js';
+import { ChatConfig } from '../../src/config.js';
+import { createPrisma, type ChatPrisma } from '../../src/store/prisma.js';
+
+export interface Instance extends Chat {
+  url: string;
+  db: ChatPrisma;
+  bus: EventBus;
+}
+
+export interface Member {
+  id: string;
+  name: string;
+  token: string;
+  headers: { authorization: string };
+}
+
+export interface Harness {
+  context: ServiceTestContext;
+  tokens: TestTokens;
+  config: ChatConfig;
+  /** The first instance (its database client is the one tests read). */
+  a: Instance;
+  db: ChatPrisma;
+  redisPrefix: string | null;
+  /** Another instance on the same database, stream and Redis. */
+  instance(): Promise<Instance>;
+  publish<D extends EventDefinition>(definition: D, payload: Static<D['payload']>, occurredAt?: Date): Promise<void>;
+  member(options?: { name?: string; role?: Role }): Promise<Member>;
+  /** Opens a cycle's room of `phase` through decisions' event; answers the room name. */
+  openCycle(phase?: DecisionPhase): Promise<{ cycleId: string; room: string }>;
+  client(member?: Member | null, instance?: Instance): Promise<Socket>;
+  close(): Promise<void>;
+}
+
+/** Emits and waits for the acknowledgement. */
+export function emit<T = unknown>(socket: Socket, event: string, payload?: unknown): Promise<ChatAck<T>> {
+  return socket.timeout(5000).emitWithAck(event, payload) as Promise<ChatAck<T>>;
+}
+
+/** Collects the events of one name a socket receives. */
+export function collect<T>(socket: Socket, event: string): T[] {
+  const seen: T[] = [];
+  socket.on(event, (value: T) => seen.push(value));
+  return seen;
+}
+
+export async function startHarness(env: Record<string, string> = {}, { redis = false } = {}): Promise<Harness> {
+  const context = await setupServiceTest(['chat']);
+  const tokens = await TestTokens.start();
+  const redisPrefix = redis ? testRedisPrefix() : null;
+  const config = loadConfig(ChatConfig, {
+    DATABASE_URL: context.databaseUrl,
+    NATS_URL: context.natsUrl,
+    NATS_PREFIX: context.natsPrefix,
+    JWKS_URL: tokens.jwksUrl,
+    OUTBOX_POLL_MS: '50',
+    ...(redis ? { REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: redisPrefix! } : {}),
+    ...env,
+  });
+  const instances: Instance[] = [];
+  const sockets: Socket[] = [];
+
+  async function instance(): Promise<Instance> {
+    const db = createPrisma(context.databaseUrl);
+    const bus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'chat-test' });
+    const chat = await createChat({ config, db, bus, logger: false });
+    await chat.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = chat.app.server.address() as AddressInfo;
+    const created = { ...chat, db, bus, url: `http://127.0.0.1:${port}` };
+    instances.push(created);
+    return created;
+  }
+
+  const a = await instance();
+  const publisher = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'chat-test-publisher' });
+  const publish: Harness['publish'] = async (definition, payload, occurredAt) => {
+    const event = newEvent(definition, payload, occurredAt);
+    await publisher.js.publish(publisher.subject(event.subject), JSON.stringify(event), { msgID: event.id });
+  };
+
+  return {
+    context,
+    tokens,
+    config,
+    a,
+    db: a.db,
+    redisPrefix,
+    instance,
+    publish,
+    async member({ name, role = Role.User } = {}) {
+      const id = randomUUID();
+      const userName = name ?? `Citizen ${id.slice(0, 4)}`;
+      await publish(UserRegistered, { userId: id, userName, registeredAt: new Date().toISOString() });
+      await waitFor(async () => (await a.db.member.findUnique({ where: { userId: id } })) !== null);
+      const token = await tokens.sign({ id, name: userName, role });
+      return { id, name: userName, token, headers: { authorization: `Bearer ${token}` } };
+    },
+    async openCycle(phase = 'proposals') {
+      const cycleId = randomUUID();
+      const room = phase === 'proposals' ? `cycle:${cycleId}:proposals` : phase === 'voting' ? `cycle:${cycleId}:voting` : `cycle:${cycleId}:final-vote`;
+      await publish(CyclePhaseChanged, { cycleId, number: 1, from: null, to: phase, at: new Date().toISOString(), phaseEndsAt: null });
+      await waitFor(async () => (await a.db.room.findUnique({ where: { id: room } })) !== null);
+      return { cycleId, room };
+    },
+    async client(member, target = a) {
+      const socket = connectSocket(target.url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: member ? { token: member.token } : {},
+        reconnectionDelay: 50,
+        reconnectionDelayMax: 200,
+        forceNew: true,
+      });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    },
+    async close() {
+      for (const socket of sockets) socket.disconnect();
+      for (const created of instances.reverse()) {
+        await created.app.close();
+        await created.bus.close();
+        await created.db.$disconnect();
+      }
+      await publisher.close();
+      await tokens.close();
+      if (redisPrefix) await deleteRedisKeys(redisPrefix);
+      await context.cleanup();
+    },
+  };
+}
+
+/** Subjects of the events in the outbox, in order. */
+export async function outboxSubjects(db: ChatPrisma): Promise<string[]> {
+  const rows = await db.outboxEvent.findMany({ orderBy: { seq: 'asc' }, select: { subject: true } });
+  return rows.map((row) => row.subject);
+}
