@@ -14,7 +14,10 @@ const BENCHMARKS = [
   { file: 'gateway-overhead', budgetS: 60 },
   { file: 'identity-login', budgetS: 120 },
   { file: 'event-delay', budgetS: 60 },
+  { file: 'chat-fanout', budgetS: 180 },
+  { file: 'notifications-list', budgetS: 240 },
   { file: 'decisions-votes', budgetS: 120 },
+  { file: 'final-vote-tally', budgetS: 120 },
 ];
 
 const only = process.argv.slice(2);
