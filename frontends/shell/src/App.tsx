@@ -3,6 +3,7 @@ import { AuthProvider } from './auth/AuthProvider.js';
 import { ConfirmProvider } from './components/ConfirmModal.js';
 import { SnackbarProvider } from './components/Snackbar.js';
 import { LocaleProvider } from './i18n/LocaleProvider.js';
+import { NotificationsProvider } from './notifications/NotificationsProvider.js';
 import { appRoutes } from './routes.js';
 
 export function App() {
@@ -11,9 +12,11 @@ export function App() {
       <BrowserRouter>
         <AuthProvider>
           <SnackbarProvider>
-            <ConfirmProvider>
-              <Routes>{appRoutes}</Routes>
-            </ConfirmProvider>
+            <NotificationsProvider>
+              <ConfirmProvider>
+                <Routes>{appRoutes}</Routes>
+              </ConfirmProvider>
+            </NotificationsProvider>
           </SnackbarProvider>
         </AuthProvider>
       </BrowserRouter>

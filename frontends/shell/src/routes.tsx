@@ -5,7 +5,8 @@ import { ChangeEmailScreen, IdentifyScreen, LoginScreen, PasswordScreen, Registe
 import { ErrorScreen } from './screens/ErrorScreen.js';
 import { HomeScreen } from './screens/HomeScreen.js';
 import { AboutScreen, HelpScreen, LegalScreen } from './screens/InfoScreens.js';
-import { NotificationsScreen, ProtectedScreen } from './screens/MemberScreens.js';
+import { ProtectedScreen } from './screens/MemberScreens.js';
+import { NotificationsScreen } from './screens/NotificationsScreen.js';
 import { NotFoundScreen } from './screens/NotFoundScreen.js';
 import { ProfileActivityScreen, ProfileDeleteAccountScreen, ProfileSettingsScreen } from './screens/ProfileScreens.js';
 

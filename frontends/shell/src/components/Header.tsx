@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router-dom';
 import { LanguageSwitch } from './LanguageSwitch.js';
+import { NotificationBell } from './NotificationBell.js';
 import { UserMenu } from './UserMenu.js';
 
 const messages = {
@@ -44,6 +45,7 @@ export function Header() {
           </ul>
         </nav>
         <LanguageSwitch />
+        <NotificationBell />
         <UserMenu />
       </div>
     </header>

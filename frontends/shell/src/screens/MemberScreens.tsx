@@ -28,11 +28,3 @@ export function ProtectedScreen() {
     </RequireUser>
   );
 }
-
-const notifications = { title: { id: 'notifications.title' }, intro: { id: 'notifications.intro' } };
-
-/** /notifications */
-export function NotificationsScreen() {
-  const { formatMessage: t } = useIntl();
-  return <ListLayout title={t(notifications.title)} intro={t(notifications.intro)} />;
-}

@@ -1,0 +1,48 @@
+/**
+ * The notification calls of SPEC section 7 (services/notifications), typed. An alert carries a
+ * message key and parameters, which the shell words in the reader's language (notifications/wording.ts).
+ */
+import { Limits } from '@civic/contracts';
+import { apiRequest } from './client.js';
+
+export interface Alert {
+  id: number;
+  userId: string;
+  messageKey: string;
+  params: Record<string, string | number>;
+  /** Shell route of the content concerned, or null. */
+  link: string | null;
+  viewed: 0 | 1;
+  createdAt: string;
+}
+
+export interface PageRequest {
+  /** Only alerts newer than this id (prepended). */
+  getNewsAlertsFromId?: number;
+  /** Only alerts older than this id (appended): the keyset cursor. */
+  before?: number;
+  offset?: number;
+  limit?: number;
+}
+
+const base = '/api/users/notifications';
+const enc = encodeURIComponent;
+
+function query(request: PageRequest): string {
+  const search = new URLSearchParams();
+  search.set('offset', String(request.offset ?? 0));
+  search.set('limit', String(request.limit ?? Limits.notificationPageSize));
+  if (request.getNewsAlertsFromId !== undefined) search.set('getNewsAlertsFromId', String(request.getNewsAlertsFromId));
+  if (request.before !== undefined) search.set('before', String(request.before));
+  return search.toString();
+}
+
+export const notificationsApi = {
+  list: (userId: string, request: PageRequest = {}, signal?: AbortSignal) =>
+    apiRequest<Alert[]>('GET', `${base}/${enc(userId)}?${query(request)}`, { signal }),
+  unread: (userId: string, signal?: AbortSignal) => apiRequest<{ count: number }>('GET', `${base}/unread/${enc(userId)}`, { signal }),
+  markRead: (id: number) => apiRequest<Alert>('PUT', `${base}/${id}`),
+  markAllRead: (userId: string) => apiRequest<{ updated: number; count: number }>('PUT', `${base}/mark-all-as-read/${enc(userId)}`),
+  remove: (id: number) => apiRequest<undefined>('DELETE', `${base}/${id}`),
+  streamPath: `${base}/stream`,
+};

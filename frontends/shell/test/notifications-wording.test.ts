@@ -1,0 +1,87 @@
+/**
+ * Every alert the notifications service sends is worded in English and in French: each message key
+ * of the service (its domain module, the source of truth) has a sentence in both catalogues, every
+ * parameter code (phase, role, kind of content) is translated, and no placeholder is left raw.
+ */
+import { createIntl, type IntlShape } from 'react-intl';
+import { messageKeys } from '../../../services/notifications/src/domain/alert-messages.js';
+import { alertMessageKeys, termValues, wordAlert } from '../src/notifications/wording.js';
+
+type Catalog = Record<string, string>;
+async function catalog(locale: 'en' | 'fr'): Promise<Catalog> {
+  const url = new URL(`../src/i18n/${locale}.json`, import.meta.url).href;
+  return ((await import(url, { with: { type: 'json' } })) as { default: Catalog }).default;
+}
+
+const catalogs = { en: await catalog('en'), fr: await catalog('fr') };
+
+function intlFor(locale: 'en' | 'fr', problems: string[]): IntlShape {
+  return createIntl({ locale, messages: catalogs[locale], onError: (error) => problems.push(error.message) });
+}
+
+/** Parameters like the service's, for each key. */
+const samples: Record<string, Record<string, string | number>> = {
+  cycleOpened: { number: 3, to: 'proposals' },
+  phaseChanged: { number: 3, from: 'creation', to: 'final-vote' },
+  proposalSelected: { rank: 2 },
+  proposalSecondChance: { rank: 5 },
+  proposalEditedByModerator: {},
+  proposalDeletedByModerator: {},
+  proposalSignalled: {},
+  creatorDrawn: { title: 'Free buses' },
+  lawAdopted: { title: 'Free buses' },
+  lawRejected: { title: 'Night trains' },
+  contentSignalled: { kind: 'amendment', to: 'scribe' },
+  contentModerated: { kind: 'article', role: 'moderator', action: 'deleted' },
+  elected: { role: 'greatWise', month: '2026-12' },
+  roleLost: { role: 'scribe', month: '2026-12' },
+  chatReplied: { room: 'decision-1' },
+  chatMessageSignalled: { room: 'decision-1' },
+  chatMessageModerated: { action: 'edited', room: 'decision-1' },
+  suspended: { until: '2026-12-01T10:00:00.000Z' },
+  suspensionLifted: {},
+  notice: { text: 'The archive is back.' },
+};
+
+describe('wording of alerts', () => {
+  it('knows exactly the message keys the service sends', () => {
+    expect([...alertMessageKeys].sort()).toEqual([...messageKeys].sort());
+    expect(Object.keys(samples).sort()).toEqual([...messageKeys].sort());
+  });
+
+  it.each(['en', 'fr'] as const)('words every alert in %s without a missing message or a raw placeholder', (locale) => {
+    const problems: string[] = [];
+    const intl = intlFor(locale, problems);
+    for (const messageKey of messageKeys) {
+      const text = wordAlert(intl, { messageKey, params: samples[messageKey]! });
+      expect(text).not.toMatch(/[{}]/);
+      expect(text.length).toBeGreaterThan(10);
+    }
+    for (const [group, values] of Object.entries(termValues)) {
+      for (const value of values) expect(catalogs[locale]).toHaveProperty([`notifications.${group}.${value}`]);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('translates the codes inside the sentence', () => {
+    const problems: string[] = [];
+    const [en, fr] = [intlFor('en', problems), intlFor('fr', problems)];
+    const phase = { messageKey: 'phaseChanged', params: samples['phaseChanged']! };
+    expect(wordAlert(en, phase)).toBe('Decision 3: the “creation” phase has ended and the “final vote” phase has begun.');
+    expect(wordAlert(fr, phase)).toBe('Décision 3 : la phase « création » est terminée et la phase « vote final » a commencé.');
+    const moderated = { messageKey: 'contentModerated', params: samples['contentModerated']! };
+    expect(wordAlert(en, moderated)).toBe('A moderator deleted your article.');
+    expect(wordAlert(fr, moderated)).toBe('Un modérateur a supprimé votre article.');
+    const elected = { messageKey: 'elected', params: samples['elected']! };
+    expect(wordAlert(en, elected)).toBe('You were elected great wise for December 2026.');
+    expect(wordAlert(fr, elected)).toBe('Vous avez été élu grand sage pour décembre 2026.');
+    expect(wordAlert(en, { messageKey: 'suspended', params: samples['suspended']! })).toContain('2026');
+    expect(problems).toEqual([]);
+  });
+
+  it('words an alert of a key it does not know yet as a generic notification', () => {
+    const problems: string[] = [];
+    expect(wordAlert(intlFor('en', problems), { messageKey: 'fromTheFuture', params: {} })).toBe('You have a new notification.');
+    expect(wordAlert(intlFor('fr', problems), { messageKey: 'fromTheFuture', params: {} })).toBe('Vous avez une nouvelle notification.');
+  });
+});

@@ -1,0 +1,170 @@
+import {
+  ChatMessageModerated,
+  ChatMessageReplied,
+  ChatMessageSignalled,
+  ContentModerated,
+  ContentSignalled,
+  CyclePhaseChanged,
+  ElectionClosed,
+  LawArchived,
+  LawCreatorsDrawn,
+  ProposalDeleted,
+  ProposalEdited,
+  ProposalSecondChance,
+  ProposalSelected,
+  ProposalSignalled,
+  UserDeleted,
+  UserRegistered,
+  UserRoleChanged,
+  UserSuspended,
+  UserSuspensionLifted,
+  type EventDefinition,
+  type EventEnvelope,
+} from '@civic/contracts';
+import { startConsumer, type EventBus, type RunningConsumer, type SqlClient, type SqlExecutor } from '@civic/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Static } from 'typebox';
+import {
+  chatModeratedAlerts,
+  chatRepliedAlerts,
+  chatSignalledAlerts,
+  contentModeratedAlerts,
+  contentSignalledAlerts,
+  creatorsDrawnAlerts,
+  electionClosedAlerts,
+  lawArchivedAlerts,
+  phaseChangedAlert,
+  proposalDeletedAlerts,
+  proposalEditedAlerts,
+  proposalSecondChanceAlerts,
+  proposalSelectedAlerts,
+  proposalSignalledAlerts,
+  suspendedAlerts,
+  suspensionLiftedAlerts,
+  type AlertBatch,
+  type BroadcastAlert,
+} from '../domain/alert-messages.js';
+import type { UnreadHub } from '../live/unread-hub.js';
+import { AlertRepository } from '../store/alert.repository.js';
+import { MemberRepository } from '../store/member.repository.js';
+import { SCHEMA, type NotificationsPrisma } from '../store/prisma.js';
+
+const BROADCAST_TIMEOUT_MS = 5 * 60_000;
+
+/** What a consumer's committed effect means for the live counts. */
+type LiveChange = { users: string[] } | { everyone: true } | { closed: string[] } | null;
+
+export interface ConsumerDeps {
+  db: NotificationsPrisma;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+  hub: UnreadHub;
+  /** Runs after each effect committed (tests count applied events). */
+  onApplied?: (envelope: EventEnvelope) => void;
+}
+
+/**
+ * The consumers of this service: identity's users (projection, deletions), and every event that
+ * makes an alert. Each applies its event once (inbox row in the same transaction), and once the
+ * effect is committed tells the replicas whose counts changed.
+ */
+export function alertConsumers({ db, bus, log, hub, onApplied }: ConsumerDeps): (() => Promise<RunningConsumer>)[] {
+  const changes = new Map<string, LiveChange>();
+  /**
+   * An alert for everyone writes one row per member in one transaction: far longer than Prisma's
+   * default 5 s budget of an interactive transaction once members are in the hundreds of thousands.
+   */
+  const patient: SqlClient = {
+    $executeRawUnsafe: (query, ...values) => db.$executeRawUnsafe(query, ...values),
+    $queryRawUnsafe: (query, ...values) => db.$queryRawUnsafe(query, ...values),
+    $transaction: (fn, options) => db.$transaction(fn, { maxWait: 10_000, timeout: BROADCAST_TIMEOUT_MS, ...options }),
+  };
+
+  function consumer<D extends EventDefinition>(
+    name: string,
+    event: D,
+    apply: (tx: SqlExecutor, payload: Static<D['payload']>, envelope: EventEnvelope) => Promise<LiveChange>,
+    { long = false } = {},
+  ) {
+    return () =>
+      startConsumer({
+        bus,
+        db: long ? patient : db,
+        // JetStream offers the event again if it is not acknowledged within this time.
+        ...(long ? { ackWaitMs: BROADCAST_TIMEOUT_MS + 30_000 } : {}),
+        schema: SCHEMA,
+        log,
+        name: `notifications-${name}`,
+        event,
+        handle: async (tx, payload, envelope) => {
+          changes.set(envelope.id, await apply(tx, payload, envelope));
+        },
+        beforeAck: async (envelope) => {
+          const change = changes.get(envelope.id);
+          changes.delete(envelope.id);
+          if (change && 'users' in change) hub.changed(change.users);
+          else if (change && 'everyone' in change) hub.changedForEveryone();
+          else if (change && 'closed' in change) hub.closeUsers(change.closed);
+          onApplied?.(envelope);
+        },
+      });
+  }
+
+  /** Alerts for named users. */
+  const alerts = <D extends EventDefinition>(name: string, event: D, make: (payload: Static<D['payload']>) => AlertBatch[]) =>
+    consumer(name, event, async (tx, payload) => {
+      const batches = make(payload);
+      for (const batch of batches) await AlertRepository.insertBatch(tx, batch);
+      const users = batches.flatMap((batch) => batch.userIds);
+      return users.length ? { users } : null;
+    });
+
+  /** An alert for everyone. */
+  const broadcast = <D extends EventDefinition>(name: string, event: D, make: (payload: Static<D['payload']>) => BroadcastAlert) =>
+    consumer(
+      name,
+      event,
+      async (tx, payload) => {
+        await AlertRepository.insertForEveryone(tx, make(payload));
+        return { everyone: true };
+      },
+      { long: true },
+    );
+
+  return [
+    // identity: the users projection, deletions, suspensions
+    consumer('user-registered', UserRegistered, async (tx, p) => {
+      await MemberRepository.recordRegistration(tx, p.userId, p.userName, p.registeredAt);
+      return null;
+    }),
+    consumer('user-role-changed', UserRoleChanged, async (tx, p) => {
+      // Alerts about roles come from the election result (elections.election.closed), which names
+      // the role and the month; this event only keeps who is a moderator now.
+      await MemberRepository.recordRole(tx, p.userId, p.moderator, p.scribe);
+      return null;
+    }),
+    consumer('user-deleted', UserDeleted, async (tx, p) => {
+      await AlertRepository.forgetUser(tx, p.userId, p.deletedAt);
+      return { closed: [p.userId] };
+    }),
+    alerts('user-suspended', UserSuspended, suspendedAlerts),
+    alerts('user-suspension-lifted', UserSuspensionLifted, (p) => suspensionLiftedAlerts(p.userId)),
+    // decisions
+    broadcast('cycle-phase-changed', CyclePhaseChanged, phaseChangedAlert),
+    alerts('proposal-selected', ProposalSelected, proposalSelectedAlerts),
+    alerts('proposal-second-chance', ProposalSecondChance, proposalSecondChanceAlerts),
+    alerts('proposal-edited', ProposalEdited, proposalEditedAlerts),
+    alerts('proposal-deleted', ProposalDeleted, proposalDeletedAlerts),
+    alerts('proposal-signalled', ProposalSignalled, proposalSignalledAlerts),
+    alerts('law-creators-drawn', LawCreatorsDrawn, creatorsDrawnAlerts),
+    alerts('law-archived', LawArchived, lawArchivedAlerts),
+    alerts('content-signalled', ContentSignalled, contentSignalledAlerts),
+    alerts('content-moderated', ContentModerated, contentModeratedAlerts),
+    // elections
+    alerts('election-closed', ElectionClosed, electionClosedAlerts),
+    // chat
+    alerts('chat-message-replied', ChatMessageReplied, chatRepliedAlerts),
+    alerts('chat-message-signalled', ChatMessageSignalled, chatSignalledAlerts),
+    alerts('chat-message-moderated', ChatMessageModerated, chatModeratedAlerts),
+  ];
+}

@@ -1,0 +1,126 @@
+import { ProposalSignalled, UserDeleted } from '@civic/contracts';
+import { connectBus, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { waitFor } from '@civic/test-kit';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../src/app.js';
+import { createPrisma, type NotificationsPrisma } from '../src/store/prisma.js';
+import { startHarness, type Harness, type Member } from './support/harness.js';
+
+/**
+ * The live unread count (server-sent events): pushed at once, after every change made by an event or
+ * by a call, to every replica's browsers (through NATS), and only to the user concerned.
+ */
+let h: Harness;
+let baseUrl: string;
+let replica: { app: ServiceApp; db: NotificationsPrisma; bus: EventBus; url: string };
+
+interface Listener {
+  counts: number[];
+  events: string[];
+  ended: Promise<void>;
+  close(): void;
+}
+
+/** Opens the stream and records every `unread` count it pushes. */
+async function listen(url: string, member: Member | null): Promise<Listener | { status: number; body: unknown }> {
+  const controller = new AbortController();
+  const response = await fetch(`${url}/api/users/notifications/stream`, { headers: member?.headers ?? {}, signal: controller.signal });
+  if (response.status !== 200) return { status: response.status, body: await response.json() };
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const counts: number[] = [];
+  const events: string[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const ended = (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.+)$/m.exec(frame)?.[1];
+          const data = /^data: (.+)$/m.exec(frame)?.[1];
+          if (event) events.push(event);
+          if (event === 'unread' && data) counts.push((JSON.parse(data) as { count: number }).count);
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return { counts, events, ended, close: () => controller.abort() };
+}
+
+const isListener = (value: Listener | { status: number }): value is Listener => 'counts' in value;
+
+beforeAll(async () => {
+  h = await startHarness({ STREAM_HEARTBEAT_MS: '1000' });
+  baseUrl = await h.listen();
+  const db = createPrisma(h.context.databaseUrl);
+  const bus = await connectBus({ url: h.context.natsUrl, prefix: h.context.natsPrefix, name: 'notifications-replica' });
+  // The replica shares the durable consumers: what it applies counts as applied too.
+  const app = await buildApp({ config: h.config, db, bus, logger: false, onEventApplied: (envelope) => h.applied.push(envelope.id) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  replica = { app, db, bus, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+});
+
+afterAll(async () => {
+  await replica.app.close();
+  await replica.bus.close();
+  await replica.db.$disconnect();
+  await h.close();
+});
+
+test('a visitor gets 401 in the spec shape', async () => {
+  const answer = await listen(baseUrl, null);
+  expect(answer).toEqual({ status: 401, body: { statusCode: 401, statusMessage: 'Unauthorized' } });
+});
+
+test('pushes the count at once, then after each event and call, on every replica, to the owner only', async () => {
+  const alice = await h.member({ name: 'Alice' });
+  const bob = await h.member({ name: 'Bob' });
+  const here = await listen(baseUrl, alice);
+  const there = await listen(replica.url, alice);
+  const bobs = await listen(replica.url, bob);
+  if (!isListener(here) || !isListener(there) || !isListener(bobs)) throw new Error('stream refused');
+  await waitFor(() => here.counts.includes(0) && there.counts.includes(0) && bobs.counts.includes(0));
+
+  // An event consumed by either replica reaches both streams.
+  await h.publish(ProposalSignalled, { proposalId: randomUUID(), userId: alice.id, signalledBy: bob.id });
+  await waitFor(() => here.counts.at(-1) === 1 && there.counts.at(-1) === 1, 10_000);
+  const created = await h.app.inject({
+    method: 'POST',
+    url: '/api/users/notifications',
+    headers: { 'x-service-token': 'test-service-token' },
+    payload: { userId: alice.id, messageKey: 'notice', params: { text: 'Hello' } },
+  });
+  expect(created.statusCode).toBe(201);
+  await waitFor(() => here.counts.at(-1) === 2 && there.counts.at(-1) === 2);
+
+  // A call on one replica reaches the stream held by the other.
+  await replica.app.inject({ method: 'PUT', url: `/api/users/notifications/${created.json<{ id: number }>().id}`, headers: alice.headers });
+  await waitFor(() => here.counts.at(-1) === 1);
+  await h.app.inject({ method: 'PUT', url: `/api/users/notifications/mark-all-as-read/${alice.id}`, headers: alice.headers });
+  await waitFor(() => here.counts.at(-1) === 0 && there.counts.at(-1) === 0);
+  expect(bobs.counts.every((count) => count === 0)).toBe(true);
+
+  // Heartbeats keep it open; a deleted account's streams end.
+  await h.publish(UserDeleted, { userId: alice.id, deletedAt: new Date().toISOString() });
+  await Promise.all([here.ended, there.ended]);
+  bobs.close();
+  await bobs.ended;
+});
+
+test('ends the stream when the access token expires', async () => {
+  const carol = await h.member({ name: 'Carol' });
+  const headers = { authorization: `Bearer ${await h.tokens.sign({ id: carol.id }, '2s')}` };
+  const stream = await listen(baseUrl, { id: carol.id, headers });
+  if (!isListener(stream)) throw new Error('stream refused');
+  await stream.ended;
+  expect(stream.events[0]).toBe('unread');
+  expect(stream.events.at(-1)).toBe('expired');
+}, 15_000);
