@@ -11,3 +11,4 @@ export * from './evented-app.js';
 export * from './member-projection.js';
 export * from './validation.js';
 export * from './openapi.js';
+export * from './cached-verifier.js';

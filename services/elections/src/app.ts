@@ -1,4 +1,5 @@
 import {
+  cachedVerifier,
   createEventedApp,
   createJwksVerifier,
   installAuth,
@@ -9,7 +10,6 @@ import {
   type ServiceApp,
   type TokenVerifier,
 } from '@civic/service-kit';
-import { cachedVerifier } from './auth/cached-verifier.js';
 import type { ElectionsConfig } from './config.js';
 import { assertTimeZone, parseTimeOfDay, type ElectionTime } from './domain/calendar.js';
 import type { Seats } from './domain/tally.js';

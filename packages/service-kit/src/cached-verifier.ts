@@ -1,4 +1,4 @@
-import type { AuthUser, TokenVerifier } from '@civic/service-kit';
+import type { AuthUser, TokenVerifier } from './auth.js';
 
 export interface CachedVerifierOptions {
   /** Longest time a verified token is trusted without checking its signature again. */
@@ -21,7 +21,7 @@ function expiresAtMs(token: string): number | null {
 
 /**
  * Remembers tokens whose signature and claims were verified, keyed by the whole token (signature
- * included), until the earlier of their expiry and `ttlMs`. Casting a vote on candidates is the hot path and the
+ * included), until the earlier of their expiry and `ttlMs`. Casting a vote (decisions, elections) is the hot path and the
  * same member's token comes back with every vote: an EdDSA verification per request costs more CPU
  * than the vote itself. Failures are never cached.
  */
