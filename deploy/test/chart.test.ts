@@ -40,6 +40,7 @@ const SCHEMAS: Record<string, Parameters<typeof loadConfig>[0]> = {
  * Everything else a service's config schema declares must be set by the chart.
  */
 const LEFT_TO_DEFAULT: Record<string, Record<string, string>> = {
+  notifications: { ALERTS_SERVICE_TOKEN: 'every alert comes from events; no service of the chart creates alerts over HTTP, so only moderators may' },
   elections: { ELECTIONS_CLOCK_CONTROL: 'browser-test stacks only: lets a test move the election clock; never on in a cluster' },
   gateway: {
     SHELL_DIST: 'single-machine mode only: in Kubernetes the shell is a Deployment of its own behind the Ingress',
