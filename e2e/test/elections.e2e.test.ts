@@ -5,15 +5,19 @@
  * again), with the countdown to the election; then the elections clock moves to the 1st of next month
  * (the stack runs the elections service with ELECTIONS_CLOCK_CONTROL, e2e/src/global-setup.mjs), the
  * monthly election closes, and both languages show the elected officials and the election's results.
+ * An election sets every official of the platform at once, so this test runs on a stack of its own
+ * (with ELECTIONS_CLOCK_CONTROL), leaving the shared stack's moderators to the other tests.
  */
 import { randomBytes } from 'node:crypto';
 import type { ElectionSchedule } from '@civic/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { registerVerified, type Account } from '../src/accounts.js';
 import { launchBrowser } from '../src/browser.js';
+import { startBrowserTestStack } from '../src/stacks.mjs';
 
-const baseUrl = (process.env.E2E_BASE_URL ?? '').replace(/\/+$/, '');
-const mailUrl = process.env.E2E_MAIL_URL ?? '';
+let ownStack: { baseUrl: string; mailUrl: string; stop: () => Promise<void> } | null = null;
+let baseUrl = '';
+let mailUrl = '';
 
 const texts = {
   en: {
@@ -126,8 +130,10 @@ const members = {
 const signedIn: Record<Lang, { candidate: Session; voter: Session }> = {} as never;
 
 beforeAll(async () => {
-  if (!baseUrl) throw new Error('E2E_BASE_URL is not set: the browser tests need the running stack');
-  if (!mailUrl) throw new Error('E2E_MAIL_URL is not set: the elections browser test verifies its members through the mail catcher');
+  // Built already by the browser tests' global setup.
+  ownStack = await startBrowserTestStack('e2e_elections', { ELECTIONS_CLOCK_CONTROL: 'true' }, { build: false });
+  ({ baseUrl, mailUrl } = ownStack);
+  if (!mailUrl) throw new Error('the elections browser test verifies its members through the mail catcher: run it without SMTP_URL');
   const probe = await fetch(`${baseUrl}/api/elections/next`);
   if (!probe.ok) throw new Error(`GET /api/elections/next answered ${probe.status}: the elections service does not serve the contract of packages/contracts/src/elections.ts`);
   browser = await launchBrowser();
@@ -137,12 +143,13 @@ beforeAll(async () => {
     await Promise.all([registerVerified(candidate.context, stack, members[lang].candidate), registerVerified(voter.context, stack, members[lang].voter)]);
     signedIn[lang] = { candidate, voter };
   }
-}, 90_000);
+}, 150_000);
 
 afterAll(async () => {
   await Promise.all(sessions.map((session) => session.context.close()));
   await browser?.close();
-});
+  await ownStack?.stop();
+}, 60_000);
 
 describe.each(['en', 'fr'] as const)('before the election (%s)', (lang) => {
   const t: Texts = texts[lang];

@@ -1,0 +1,60 @@
+// Whole stacks for the browser tests, each in a database, NATS prefix, data folder and ports of its
+// own. global-setup.mjs starts the stack the browser tests share; a test whose actions change the
+// whole platform (an election sets every official at once) starts one of its own, so it cannot
+// disturb the tests running beside it.
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { prepareTestRun } from '../../packages/test-kit/jest/infrastructure.mjs';
+import { startStack } from '../../scripts/stack.mjs';
+
+/** Every browser test registers from 127.0.0.1; the per-IP account limits have their own tests. */
+const BROWSER_TEST_ENV = { MAX_ACCOUNTS_PER_IP: '1000', MAX_ACCOUNTS_PER_IP_PER_DAY: '1000' };
+
+/**
+ * Starts the whole product for browser tests and answers `{ baseUrl, mailUrl, stop }`.
+ * `build: false` when the front ends and services were already built in this run.
+ */
+export async function startBrowserTestStack(name, serviceEnv = {}, { build = true } = {}) {
+  const infrastructure = await prepareTestRun();
+  const run = process.env.CIVIC_TEST_RUN;
+  const database = `t_${run}_${name}`;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: infrastructure.databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(infrastructure.databaseUrl);
+  url.pathname = `/${database}`;
+  const dataDir = `${process.env.TMPDIR ?? '/tmp'}/civic-${name}-${run}`;
+
+  const stack = await startStack({
+    build,
+    databaseUrl: url.toString(),
+    natsUrl: infrastructure.natsUrl,
+    natsPrefix: `t_${run}_${randomBytes(3).toString('hex')}.`,
+    redisUrl: infrastructure.redisUrl,
+    ports: 'free',
+    host: '127.0.0.1',
+    dataDir,
+    log: () => undefined,
+    serviceEnv: { ...BROWSER_TEST_ENV, ...serviceEnv },
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${stack.ports.gateway}`,
+    mailUrl: stack.mailViewer ?? '',
+    async stop() {
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      const client = new pg.Client({ connectionString: infrastructure.databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
