@@ -112,3 +112,187 @@ export const DecisionsApi = {
   kanbanProposals: 'GET /api/kanban/proposals', // -> { columns: { state: ProposalState, proposals: Proposal[] }[] }
   openApi: 'GET /api/decisions/openapi.json',
 } as const;
+
+// --- Laws: creation, final vote, archive (issue 5) --------------------------------------------------
+
+/** creation -> final-vote -> adopted | rejected (the archive). */
+export const lawStates = ['creation', 'final-vote', 'adopted', 'rejected'] as const;
+export type LawState = (typeof lawStates)[number];
+
+export interface Creator {
+  userId: string;
+  userName: string;
+}
+
+export type SourceTargetKind = 'law' | 'article';
+
+/** The fields of a reference (SPEC section 3); type 1-6, frequency 1-5. */
+export interface SourceInput {
+  type: number;
+  title?: string | null;
+  author?: string | null;
+  publisher?: string | null;
+  /** YYYY, YYYY-MM or YYYY-MM-DD */
+  publicationDate?: string | null;
+  url?: string | null;
+  /** YYYY-MM-DD */
+  accessDate?: string | null;
+  volume?: string | null;
+  issue?: string | null;
+  /** 55 or 55-75 */
+  pages?: string | null;
+  periodicalTitle?: string | null;
+  articleTitle?: string | null;
+  director?: string | null;
+  productionCompany?: string | null;
+  releaseYear?: number | null;
+  description?: string | null;
+  frequency?: number | null;
+}
+
+/** A validation problem of a source field: `message` is one of SPEC section 5's form messages. */
+export interface SourceFieldProblem {
+  field: keyof SourceInput;
+  message: 'required' | 'invalidUrl' | 'invalidDate' | 'invalidNumber' | 'invalidType' | 'invalidPagesFormat' | 'maxLength';
+  max?: number;
+}
+
+export interface ApaText {
+  text: string;
+  parts: { text: string; italic: boolean }[];
+}
+
+export interface Source extends Required<SourceInput> {
+  id: string;
+  lawId: string;
+  targetKind: SourceTargetKind;
+  targetId: string;
+  userId: string;
+  userName: string;
+  pin: boolean;
+  /** APA 7 in the reader's language (lang query or Accept-Language). */
+  apa: ApaText;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ArticleResult {
+  /** This text won: the article kept, or the amendment that replaced it. */
+  winner: boolean;
+  /** Adopted (for > against) — set on the winning text. */
+  adopted: boolean;
+}
+
+export interface Article {
+  id: string;
+  lawId: string;
+  kind: 'article' | 'amendment';
+  groupId: string | null;
+  /** The article an amendment changes; null for an article. */
+  parentId: string | null;
+  /** Optional title of an amendment; null for articles. */
+  title: string | null;
+  body: string;
+  position: number;
+  userId: string;
+  userName: string;
+  moderationStatus: 0 | 1;
+  scribeStatus: 0 | 1;
+  pin: boolean;
+  counts: VoteCounts;
+  myVote: VoteChoice | null;
+  /** Once the final vote ended. */
+  result: ArticleResult | null;
+  sources: Source[];
+  createdAt: string;
+  updatedAt: string;
+  /** The amendments of an article (empty for an amendment). */
+  amendments: Article[];
+}
+
+export interface LawGroup {
+  id: string;
+  name: string;
+  position: number;
+}
+
+export interface LawSummary {
+  id: string;
+  cycleId: string;
+  cycleNumber: number;
+  title: string;
+  description: string;
+  category: ProposalCategory;
+  state: LawState;
+  userId: string;
+  userName: string;
+  rank: number;
+  moderationStatus: 0 | 1;
+  scribeStatus: 0 | 1;
+  pin: boolean;
+  creators: Creator[];
+  /** Visible articles (amendments not counted). */
+  articleCount: number;
+  /** Distinct voters of the final vote (live during it). */
+  voters: number;
+  createdAt: string;
+  updatedAt: string;
+  archivedAt: string | null;
+  /** Countdown fields of the law's cycle. */
+  serverTime: string;
+  phaseEndsAt: string | null;
+}
+
+/** GET /api/laws/{id}: articles in final-text order (ungrouped first, then groups in order). */
+export interface LawDetail extends LawSummary {
+  groups: LawGroup[];
+  articles: Article[];
+  sources: Source[];
+}
+
+/** GET /api/laws/{id}/draw: everything needed to recompute the creators. */
+export interface CreatorsDraw {
+  lawId: string;
+  cycleId: string;
+  algorithm: string;
+  seed: string;
+  perLaw: number;
+  eligible: string[];
+  creators: Creator[];
+  drawnAt: string;
+}
+
+export interface LawList {
+  laws: LawSummary[];
+}
+
+export const LawsApi = {
+  laws: 'GET /api/laws?q&category&state&cycleId', // -> LawList (archive search by title and category)
+  law: 'GET /api/laws/{id}?lang', // -> LawDetail
+  draw: 'GET /api/laws/{id}/draw', // -> CreatorsDraw
+  pdf: 'GET /api/laws/{id}/pdf?lang', // -> application/pdf (archived laws)
+  openData: 'GET /api/laws/{id}/open-data', // -> JSON with vote counts
+  editLaw: 'PUT /api/laws/{id}', // { title, description }
+  deleteLaw: 'DELETE /api/laws/{id}',
+  signalLaw: 'POST /api/laws/{id}/signal', // { to: 'moderator' | 'scribe' }
+  pinLaw: 'PUT /api/laws/{id}/pin', // { pin }
+  addGroup: 'POST /api/laws/{id}/groups', // { name } -> LawDetail
+  renameGroup: 'PUT /api/laws/{id}/groups/{groupId}', // { name } -> LawDetail
+  deleteGroup: 'DELETE /api/laws/{id}/groups/{groupId}', // -> LawDetail (its articles become ungrouped)
+  moveGroup: 'POST /api/laws/{id}/groups/{groupId}/move', // { direction: 'up' | 'down' } -> LawDetail
+  addArticle: 'POST /api/laws/{id}/articles', // { body, groupId? } -> 201 Article
+  addAmendment: 'POST /api/laws/{id}/articles/{articleId}/amendments', // { title?, body } -> 201 Article
+  editArticle: 'PUT /api/laws/{id}/articles/{articleId}', // { title?, body } -> Article
+  deleteArticle: 'DELETE /api/laws/{id}/articles/{articleId}', // -> 204
+  moveArticle: 'POST /api/laws/{id}/articles/{articleId}/move', // { direction?: 'up'|'down', groupId?: uuid|null } -> LawDetail
+  signalArticle: 'POST /api/laws/{id}/articles/{articleId}/signal', // { to } -> Article
+  pinArticle: 'PUT /api/laws/{id}/articles/{articleId}/pin', // { pin } -> Article
+  voteArticle: 'PUT /api/laws/{id}/articles/{articleId}/vote', // { vote } -> VoteAnswer
+  deleteArticleVote: 'DELETE /api/laws/{id}/articles/{articleId}/vote', // -> VoteAnswer
+  addSource: 'POST /api/sources', // { targetKind, targetId, ...SourceInput } -> 201 Source; 400 data.problems: SourceFieldProblem[]
+  source: 'GET /api/sources/{id}?lang', // -> Source
+  editSource: 'PUT /api/sources/{id}', // SourceInput -> Source
+  deleteSource: 'DELETE /api/sources/{id}', // -> 204
+  pinSource: 'PUT /api/sources/{id}/pin', // { pin } (moderators) -> Source
+  kanbanLaws: 'GET /api/kanban/laws', // -> { columns: { state: LawState, laws: LawSummary[] }[] }
+} as const;

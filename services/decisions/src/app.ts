@@ -15,13 +15,18 @@ import type { EngineSettings } from './domain/cycle-engine.js';
 import { citizenConsumers } from './events/citizen.consumers.js';
 import type { DecisionsContext } from './routes/context.js';
 import { cyclesRoutes } from './routes/cycles.routes.js';
+import { lawsRoutes } from './routes/laws.routes.js';
 import { proposalsRoutes } from './routes/proposals.routes.js';
+import { sourcesRoutes } from './routes/sources.routes.js';
 import { CycleScheduler } from './scheduler/cycle.scheduler.js';
 import { CitizenRepository } from './store/citizen.repository.js';
 import { CycleRepository } from './store/cycle.repository.js';
 import type { DecisionsPrisma } from './store/prisma.js';
 import { ProposalRepository } from './store/proposal.repository.js';
 import { VoteRepository } from './store/vote.repository.js';
+import { ArticleVoteRepository } from './store/article-vote.repository.js';
+import { LawRepository } from './store/law.repository.js';
+import { defaultFontDir } from './pdf/law-pdf.js';
 
 export interface DecisionsDeps {
   config: DecisionsConfig;
@@ -76,9 +81,9 @@ export async function createDecisions({ config, db, bus, logger, clock = () => n
         title: 'Decisions service',
         version: '1.0.0',
         description:
-          'Decision cycles (proposals, voting on proposals, creation, final vote, archive) with countdowns, proposals and the vote on them. Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue.',
+          'Decision cycles (proposals, voting on proposals, creation, final vote, archive) with countdowns, proposals and the vote on them, laws with their creators draw, groups, articles, amendments and sources (APA 7), the final vote, and the archive with PDF and open data. Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue.',
       },
-      tags: [{ name: 'cycles' }, { name: 'proposals' }],
+      tags: [{ name: 'cycles' }, { name: 'proposals' }, { name: 'laws' }, { name: 'sources' }],
       components: {
         securitySchemes: {
           accessCookie: { type: 'apiKey', in: 'cookie', name: 'access_token' },
@@ -93,15 +98,22 @@ export async function createDecisions({ config, db, bus, logger, clock = () => n
   runConsumersWithApp(app, citizenConsumers(db, bus, app.log));
 
   const settings = engineSettings(config);
-  const selection = { selected: config.SELECTED_PROPOSALS, secondChance: config.SECOND_CHANCE_PROPOSALS };
+  const selection = { selected: config.SELECTED_PROPOSALS, secondChance: config.SECOND_CHANCE_PROPOSALS, creatorsPerLaw: config.CREATORS_PER_LAW };
   const votes = new VoteRepository(config.DATABASE_URL);
-  app.addHook('onClose', async () => votes.close());
+  const articleVotes = new ArticleVoteRepository(config.DATABASE_URL);
+  app.addHook('onClose', async () => {
+    await votes.close();
+    await articleVotes.close();
+  });
 
   const context: DecisionsContext = {
     citizens: new CitizenRepository(db),
     cycles: new CycleRepository(db),
     proposals: new ProposalRepository(db),
     votes,
+    laws: new LawRepository(db, config.LIVE_VOTERS_CACHE_MS),
+    articleVotes,
+    pdf: { fontDir: config.PDF_FONT_DIR || defaultFontDir, timeZone: config.PDF_TIME_ZONE },
     thresholds: settings.thresholds,
     selection,
     limits: { intervalMs: config.PROPOSAL_INTERVAL_DAYS * 24 * 60 * 60 * SECOND, maxPerCycle: config.MAX_PROPOSALS_PER_CYCLE },
@@ -116,6 +128,8 @@ export async function createDecisions({ config, db, bus, logger, clock = () => n
 
   await app.register(cyclesRoutes, context);
   await app.register(proposalsRoutes, context);
+  await app.register(lawsRoutes, context);
+  await app.register(sourcesRoutes, context);
   app.get('/api/decisions/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return { app, scheduler };
 }

@@ -20,6 +20,14 @@ export const DecisionsConfig = Type.Object({
   PROPOSAL_INTERVAL_DAYS: Type.Number({ minimum: 0, default: 7 }),
   SELECTED_PROPOSALS: Type.Integer({ minimum: 1, default: 3 }),
   SECOND_CHANCE_PROPOSALS: Type.Integer({ minimum: 0, default: 3 }),
+  /** Creators drawn per law among the cycle's voters (ARCHITECTURE section 8). */
+  CREATORS_PER_LAW: Type.Integer({ minimum: 1, maximum: 100, default: 5 }),
+  /** Directory of the TTF fonts embedded in archive PDFs (DejaVu Serif regular, bold, italic); empty = the service's assets/fonts. */
+  PDF_FONT_DIR: Type.String({ default: '' }),
+  /** Time zone of the dates printed in archive PDFs. */
+  PDF_TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Paris' }),
+  /** How long the live voter count of a law in its final vote is reused before being counted again. */
+  LIVE_VOTERS_CACHE_MS: Type.Integer({ minimum: 0, default: 5000 }),
   /** How often the scheduler looks for due deadlines. */
   PHASE_TICK_MS: Type.Integer({ minimum: 10, default: 1000 }),
 });

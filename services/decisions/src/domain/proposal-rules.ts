@@ -8,6 +8,8 @@ export interface Caller {
   id: string;
   verified: boolean;
   moderator: boolean;
+  /** Elected scribe (token role 2, or identity's role event since). */
+  scribe: boolean;
   suspended: boolean;
 }
 
@@ -25,7 +27,7 @@ export interface Refusal {
   reason: string;
 }
 
-const refuse = (key: ErrorKey, status: number, reason: string): Refusal => ({ key, status, reason });
+export const refuse = (key: ErrorKey, status: number, reason: string): Refusal => ({ key, status, reason });
 
 /** Rejected and deleted proposals are kept for audit and hidden from every list. */
 export const hiddenStates: readonly ProposalState[] = ['rejected', 'deleted'];

@@ -59,7 +59,7 @@ export function citizenConsumers(db: DecisionsPrisma, bus: EventBus, log: Fastif
         ...common,
         name: 'decisions-user-role-changed',
         event: UserRoleChanged,
-        handle: (tx, payload) => CitizenRepository.recordRole(tx, payload.userId, payload.moderator),
+        handle: (tx, payload) => CitizenRepository.recordRole(tx, payload.userId, payload.moderator, payload.scribe),
       }),
   ];
 }

@@ -3,7 +3,9 @@ import { requireUser } from '@civic/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../domain/proposal-rules.js';
 import { startRuleMet, type StartThresholds } from '../domain/start-rule.js';
+import type { ArticleVoteRepository } from '../store/article-vote.repository.js';
 import type { CitizenRepository } from '../store/citizen.repository.js';
+import type { LawRepository } from '../store/law.repository.js';
 import type { CycleRepository, CycleRow, Selection } from '../store/cycle.repository.js';
 import type { ProposalRepository } from '../store/proposal.repository.js';
 import type { VoteRepository } from '../store/vote.repository.js';
@@ -13,6 +15,9 @@ export interface DecisionsContext {
   cycles: CycleRepository;
   proposals: ProposalRepository;
   votes: VoteRepository;
+  laws: LawRepository;
+  articleVotes: ArticleVoteRepository;
+  pdf: { fontDir: string; timeZone: string };
   thresholds: StartThresholds;
   selection: Selection;
   limits: { intervalMs: number; maxPerCycle: number };
@@ -31,6 +36,7 @@ export async function callerOf(request: FastifyRequest, context: DecisionsContex
     id: user.id,
     verified: user.verified || (standing?.verified ?? false),
     moderator: user.role === Role.Moderator || (standing?.moderator ?? false),
+    scribe: user.role === Role.Scribe || (standing?.scribe ?? false),
     suspended: standing?.suspendedUntil ? standing.suspendedUntil.getTime() > now.getTime() : false,
   };
 }

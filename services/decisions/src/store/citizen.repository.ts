@@ -46,23 +46,29 @@ export class CitizenRepository {
     );
   }
 
-  static async recordRole(tx: SqlExecutor, userId: string, moderator: boolean): Promise<void> {
+  static async recordRole(tx: SqlExecutor, userId: string, moderator: boolean, scribe = false): Promise<void> {
     await tx.$executeRawUnsafe(
-      `INSERT INTO ${table} (user_id, registered_at, moderator) VALUES ($1::uuid, now(), $2)
-       ON CONFLICT (user_id) DO UPDATE SET moderator = EXCLUDED.moderator`,
+      `INSERT INTO ${table} (user_id, registered_at, moderator, scribe) VALUES ($1::uuid, now(), $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET moderator = EXCLUDED.moderator, scribe = EXCLUDED.scribe`,
       userId,
       moderator,
+      scribe,
     );
   }
 
   /** What the projection knows of one user (null when no event about them arrived yet). */
-  async standing(userId: string): Promise<{ verified: boolean; suspendedUntil: Date | null; moderator: boolean } | null> {
+  async standing(userId: string): Promise<{ verified: boolean; suspendedUntil: Date | null; moderator: boolean; scribe: boolean } | null> {
     const citizen = await this.prisma.citizen.findUnique({
       where: { userId },
-      select: { verifiedAt: true, suspendedUntil: true, moderator: true, deletedAt: true },
+      select: { verifiedAt: true, suspendedUntil: true, moderator: true, scribe: true, deletedAt: true },
     });
     if (!citizen) return null;
-    return { verified: citizen.verifiedAt !== null && citizen.deletedAt === null, suspendedUntil: citizen.suspendedUntil, moderator: citizen.moderator };
+    return {
+      verified: citizen.verifiedAt !== null && citizen.deletedAt === null,
+      suspendedUntil: citizen.suspendedUntil,
+      moderator: citizen.moderator,
+      scribe: citizen.scribe,
+    };
   }
 
   static async recordVerification(tx: SqlExecutor, userId: string, verifiedAt: string): Promise<void> {

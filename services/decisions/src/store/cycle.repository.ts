@@ -12,6 +12,7 @@ import type { CycleSnapshot, Transition } from '../domain/cycle-engine.js';
 import { rankProposals } from '../domain/ranking.js';
 import type { DecisionsPrisma } from './prisma.js';
 import { SCHEMA } from './prisma.js';
+import { LawLifecycle } from './law-lifecycle.js';
 import { tables } from './tables.js';
 
 export interface CycleRow extends CycleSnapshot {
@@ -41,6 +42,8 @@ export const VISIBLE = `state NOT IN ('rejected', 'deleted')`;
 export interface Selection {
   selected: number;
   secondChance: number;
+  /** Creators drawn per law (ARCHITECTURE section 8: 5). */
+  creatorsPerLaw?: number;
 }
 
 /** Cycles as stored, and the effect of each transition of the phase machine with its events. */
@@ -164,6 +167,8 @@ export class CycleRepository {
       case 'advance': {
         if (transition.from === 'proposals') await CycleRepository.openVote(tx, transition.cycleId);
         if (transition.from === 'voting') await CycleRepository.closeVote(tx, transition.cycleId, transition.at, selection);
+        if (transition.from === 'creation') await LawLifecycle.enterFinalVote(tx, transition.cycleId, transition.at);
+        if (transition.from === 'final-vote') await LawLifecycle.archive(tx, transition.cycleId, transition.at);
         await tx.$executeRawUnsafe(
           `UPDATE ${tables.cycle} SET phase = $2, phase_started_at = $3::timestamptz, phase_ends_at = $4::timestamptz WHERE id = $1::uuid`,
           transition.cycleId,
@@ -256,5 +261,7 @@ export class CycleRepository {
       const definition = outcome === 'selected' ? ProposalSelected : ProposalSecondChance;
       await enqueueEvent(tx, SCHEMA, newEvent(definition, { proposalId: id, userId: authors.get(id) ?? '', cycleId, rank }, at));
     }
+    // The cycle enters creation: each selected proposal becomes a law with its creators drawn with the seed just published.
+    await LawLifecycle.createLaws(tx, cycleId, seed, at, selection.creatorsPerLaw ?? 5);
   }
 }

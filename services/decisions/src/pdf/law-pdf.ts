@@ -1,0 +1,205 @@
+/**
+ * The archived law as a PDF, rendered on the server with pdfkit in the reader's language: title,
+ * category, decision and date, the adopted text (articles in group order, numbered), the vote, and
+ * the sources in APA 7 with their italics. DejaVu Serif is embedded (subset) so accents, typographic
+ * quotes and dashes come out right in any viewer and in `pdftotext`.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import PDFDocument from 'pdfkit';
+import type { Article, LawDetail, Locale, ProposalCategory } from '@civic/contracts';
+
+export const defaultFontDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/fonts');
+
+const fontFiles = { regular: 'DejaVuSerif.ttf', bold: 'DejaVuSerif-Bold.ttf', italic: 'DejaVuSerif-Italic.ttf' } as const;
+type FontName = keyof typeof fontFiles;
+
+const fontCache = new Map<string, Buffer>();
+function font(dir: string, name: FontName): Buffer {
+  const file = path.join(dir, fontFiles[name]);
+  let data = fontCache.get(file);
+  if (!data) {
+    data = readFileSync(file);
+    fontCache.set(file, data);
+  }
+  return data;
+}
+
+const categories: Record<Locale, Record<ProposalCategory, string>> = {
+  en: {
+    security: 'Security',
+    relations: 'Relations',
+    economy: 'Economy',
+    education: 'Education',
+    health: 'Health',
+    labour: 'Labour',
+    transport: 'Transport',
+    environment: 'Environment',
+    justice: 'Justice',
+    defense: 'Defense',
+    'international-relations': 'International relations',
+    meta: 'Meta',
+    'culture-and-sports': 'Culture and sports',
+    'social-affairs': 'Social affairs',
+    other: 'Other',
+  },
+  fr: {
+    security: 'Sécurité',
+    relations: 'Relations',
+    economy: 'Économie',
+    education: 'Éducation',
+    health: 'Santé',
+    labour: 'Travail',
+    transport: 'Transports',
+    environment: 'Environnement',
+    justice: 'Justice',
+    defense: 'Défense',
+    'international-relations': 'Relations internationales',
+    meta: 'Méta',
+    'culture-and-sports': 'Culture et sports',
+    'social-affairs': 'Affaires sociales',
+    other: 'Autre',
+  },
+};
+
+const labels = {
+  en: {
+    law: 'Law',
+    decision: (n: number) => `Decision ${n}`,
+    adoptedOn: (date: string) => `Adopted on ${date}`,
+    rejectedOn: (date: string) => `Rejected on ${date}`,
+    text: 'Text of the law',
+    article: (n: number) => `Article ${n}`,
+    amended: 'as amended',
+    none: 'No article was adopted.',
+    vote: 'Final vote',
+    voters: (n: number) => `${n} ${n === 1 ? 'citizen' : 'citizens'} voted.`,
+    counts: (f: number, a: number, n: number, b: number) => `For ${f} · Against ${a} · Neutral ${n} · Blank ${b}`,
+    sources: 'Sources',
+    creators: 'Drafted by',
+    page: (n: number, total: number) => `Page ${n} of ${total}`,
+  },
+  fr: {
+    law: 'Loi',
+    decision: (n: number) => `Décision ${n}`,
+    adoptedOn: (date: string) => `Adoptée le ${date}`,
+    rejectedOn: (date: string) => `Rejetée le ${date}`,
+    text: 'Texte de la loi',
+    article: (n: number) => `Article ${n}`,
+    amended: 'tel qu’amendé',
+    none: 'Aucun article n’a été adopté.',
+    vote: 'Vote final',
+    voters: (n: number) => `${n} ${n > 1 ? 'citoyens ont voté' : 'citoyen a voté'}.`,
+    counts: (f: number, a: number, n: number, b: number) => `Pour ${f} · Contre ${a} · Neutre ${n} · Blanc ${b}`,
+    sources: 'Sources',
+    creators: 'Rédigée par',
+    page: (n: number, total: number) => `Page ${n} sur ${total}`,
+  },
+} as const;
+
+/** The adopted text: each article's winning text (the article or the amendment that replaced it), in order. */
+export function adoptedText(law: LawDetail): { number: number; group: string | null; article: Article; text: Article }[] {
+  const groups = new Map(law.groups.map((group) => [group.id, group.name]));
+  const result: { number: number; group: string | null; article: Article; text: Article }[] = [];
+  for (const article of law.articles) {
+    const winner = [article, ...article.amendments].find((text) => text.result?.winner);
+    if (!winner?.result?.adopted) continue;
+    result.push({ number: result.length + 1, group: article.groupId ? (groups.get(article.groupId) ?? null) : null, article, text: winner });
+  }
+  return result;
+}
+
+export interface PdfOptions {
+  locale: Locale;
+  fontDir?: string;
+  timeZone?: string;
+}
+
+/** Renders the law; resolves with the PDF bytes. */
+export function renderLawPdf(law: LawDetail, { locale, fontDir = defaultFontDir, timeZone = 'Europe/Paris' }: PdfOptions): Promise<Buffer> {
+  const t = labels[locale];
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 64, bottom: 64, left: 68, right: 68 },
+    bufferPages: true,
+    lang: locale,
+    displayTitle: true,
+    info: { Title: law.title, Author: 'Civic legislative platform', Subject: `${t.law} — ${t.decision(law.cycleNumber)}`, CreationDate: law.archivedAt ? new Date(law.archivedAt) : new Date() },
+  });
+  for (const name of Object.keys(fontFiles) as FontName[]) doc.registerFont(name, font(fontDir, name));
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const formatted = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeZone }).format(new Date(law.archivedAt ?? law.updatedAt));
+  // French writes the first day of a month as an ordinal: 1er mars 2026.
+  const date = locale === 'fr' ? formatted.replace(/^1 /, '1er ') : formatted;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const muted = '#555555';
+
+  doc.font('regular').fontSize(10).fillColor(muted).text(`${t.law} · ${t.decision(law.cycleNumber)} · ${categories[locale][law.category]}`, { characterSpacing: 0.3 });
+  doc.moveDown(0.6);
+  doc.font('bold').fontSize(22).fillColor('#000000').text(law.title, { lineGap: 2 });
+  doc.moveDown(0.3);
+  doc.font('italic').fontSize(11).fillColor(muted).text(law.state === 'adopted' ? t.adoptedOn(date) : t.rejectedOn(date));
+  doc.moveDown(0.8);
+  doc.font('regular').fontSize(11).fillColor('#000000').text(law.description, { align: 'justify', lineGap: 2 });
+  doc.moveDown(0.6);
+  doc.moveTo(doc.page.margins.left, doc.y).lineTo(doc.page.margins.left + width, doc.y).lineWidth(0.5).strokeColor('#999999').stroke();
+  doc.moveDown(1);
+
+  doc.font('bold').fontSize(15).text(t.text);
+  doc.moveDown(0.5);
+  const text = adoptedText(law);
+  if (text.length === 0) doc.font('italic').fontSize(11).text(t.none);
+  let currentGroup: string | null | undefined;
+  for (const entry of text) {
+    if (entry.group !== currentGroup && entry.group !== null) {
+      doc.moveDown(0.4);
+      doc.font('bold').fontSize(13).text(entry.group);
+      doc.moveDown(0.3);
+    }
+    currentGroup = entry.group;
+    const replaced = entry.text.id !== entry.article.id;
+    doc.font('bold').fontSize(11.5).text(t.article(entry.number), { continued: replaced });
+    if (replaced) doc.font('italic').fontSize(10).fillColor(muted).text(` (${t.amended})`).fillColor('#000000');
+    doc.font('regular').fontSize(11).text(entry.text.body, { align: 'justify', lineGap: 2, paragraphGap: 4 });
+    const c = entry.text.counts;
+    doc.font('regular').fontSize(8.5).fillColor(muted).text(t.counts(c.for, c.against, c.neutral, c.blank)).fillColor('#000000');
+    doc.moveDown(0.5);
+  }
+
+  doc.moveDown(0.5);
+  doc.font('bold').fontSize(13).text(t.vote);
+  doc.font('regular').fontSize(11).text(t.voters(law.voters));
+  if (law.creators.length > 0) doc.text(`${t.creators} ${law.creators.map((creator) => creator.userName).join(', ')}.`);
+
+  const sources = [...law.sources, ...text.flatMap((entry) => entry.text.sources)];
+  if (sources.length > 0) {
+    doc.moveDown(0.8);
+    doc.font('bold').fontSize(13).text(t.sources);
+    doc.moveDown(0.3);
+    for (const source of sources) {
+      const parts = source.apa.parts;
+      parts.forEach((part, index) => {
+        doc.font(part.italic ? 'italic' : 'regular').fontSize(10.5).text(part.text, { continued: index < parts.length - 1, indent: 0, lineGap: 1.5 });
+      });
+      doc.moveDown(0.35);
+    }
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font('regular').fontSize(8.5).fillColor(muted).text(t.page(i + 1, range.count), doc.page.margins.left, doc.page.height - 40, { width, align: 'center' });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return done;
+}
