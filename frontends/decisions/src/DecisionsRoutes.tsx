@@ -6,6 +6,7 @@ import { DecisionScreen } from './screens/DecisionScreen.js';
 import { CreationsScreen, CreatorsScreen, FinalVoteScreen } from './screens/DecisionScreens.js';
 import { KanbanScreen } from './screens/KanbanScreen.js';
 import { DecisionsOverviewScreen } from './screens/OverviewScreen.js';
+import { TrollHuntScreen } from './chat/TrollHuntScreen.js';
 import { ProposalsScreen } from './screens/ProposalsScreen.js';
 import { VotingOnProposalsScreen } from './screens/VotingScreen.js';
 import { SessionProvider } from './session.js';
@@ -34,6 +35,7 @@ export default function DecisionsRoutes(props: RemoteRoutesProps) {
             <Route path="/decisions/final-vote" element={<FinalVoteScreen />} />
             <Route path="/decisions/proposals" element={<ProposalsScreen />} />
             <Route path="/decisions/voting-on-proposals" element={<VotingOnProposalsScreen />} />
+            <Route path="/decisions/troll-hunt" element={<TrollHuntScreen />} />
             <Route path="/decisions/:id" element={<DecisionScreen />} />
             <Route path="/kanban/:type" element={<KanbanScreen />} />
             <Route path="/archive" element={<ArchiveScreen />} />

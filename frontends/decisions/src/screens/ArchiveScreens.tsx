@@ -1,23 +1,248 @@
+import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { proposalCategories, type LawDetail, type ProposalCategory } from '@civic/contracts';
+import { lawsApi } from '../api/laws.js';
+import { useResource } from '../hooks.js';
+import { adoptedArticles } from '../law-rules.js';
+import { categoryMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
+import { Apa, BallotCounts, LawMeta } from '../ui/LawParts.js';
+import { Empty, LoadError, Loading } from '../ui/states.js';
 
-const archive = { title: { id: 'decisions.archive.title' }, intro: { id: 'decisions.archive.intro' } };
-
-/** /archive: the adopted laws. */
-export function ArchiveScreen() {
-  const { formatMessage: t } = useIntl();
-  const { layouts } = useShell();
-  return <layouts.list title={t(archive.title)} intro={t(archive.intro)} />;
-}
-
-const archivedLaw = {
-  title: { id: 'decisions.archivedLaw.title' },
-  intro: { id: 'decisions.archivedLaw.intro' },
+const m = {
+  title: { id: 'decisions.archive.title' },
+  intro: { id: 'decisions.archive.intro' },
+  search: { id: 'decisions.archive.search' },
+  searchLabel: { id: 'decisions.archive.searchLabel' },
+  category: { id: 'decisions.form.category' },
+  allCategories: { id: 'decisions.proposals.allCategories' },
+  submit: { id: 'decisions.archive.submit' },
+  none: { id: 'decisions.archive.none' },
+  results: { id: 'decisions.archive.results' },
+  adoptedOn: { id: 'decisions.archive.adoptedOn' },
+  rejectedOn: { id: 'decisions.archive.rejectedOn' },
+  pdf: { id: 'decisions.archive.pdf' },
+  json: { id: 'decisions.archive.json' },
+  lawTitle: { id: 'decisions.archivedLaw.title' },
+  lawIntro: { id: 'decisions.archivedLaw.intro' },
+  text: { id: 'decisions.archivedLaw.text' },
+  noText: { id: 'decisions.archivedLaw.noText' },
+  article: { id: 'decisions.article.number' },
+  amended: { id: 'decisions.archivedLaw.amended' },
+  details: { id: 'decisions.archivedLaw.details' },
+  sources: { id: 'decisions.source.list' },
+  notArchived: { id: 'decisions.archivedLaw.notArchived' },
+  back: { id: 'decisions.archivedLaw.back' },
+  voters: { id: 'decisions.law.voters' },
+  amendment: { id: 'decisions.amendment.number' },
+  amendmentTitle: { id: 'decisions.amendment.title' },
+  winner: { id: 'decisions.archivedLaw.winner' },
+  original: { id: 'decisions.finalVote.original' },
+  adoptedText: { id: 'decisions.archivedLaw.adopted' },
+  rejectedText: { id: 'decisions.archivedLaw.rejected' },
 };
 
-/** /archive/:id: one archived law. */
-export function ArchiveLawScreen() {
-  const { formatMessage: t } = useIntl();
+const archivedStates = new Set(['adopted', 'rejected']);
+const isCategory = (value: string | null): value is ProposalCategory => proposalCategories.includes(value as ProposalCategory);
+
+/** PDF (in the reader's language) and open-data downloads of an archived law. */
+function Downloads({ law }: { law: { id: string; title: string } }) {
+  const intl = useIntl();
+  const { formatMessage: t } = intl;
+  return (
+    <span className="decisions-actions decisions-actions--inline">
+      <a className="button button--small" href={lawsApi.pdfUrl(law.id, intl.locale)} download aria-label={`${t(m.pdf)} · ${law.title}`} data-download="pdf">
+        {t(m.pdf)}
+      </a>
+      <a className="button button--small button--secondary" href={lawsApi.openDataUrl(law.id)} download aria-label={`${t(m.json)} · ${law.title}`} data-download="json">
+        {t(m.json)}
+      </a>
+    </span>
+  );
+}
+
+/** /archive: archived laws, searched by title and category (kept in the address). */
+export function ArchiveScreen() {
+  const intl = useIntl();
+  const { formatMessage: t } = intl;
   const { layouts } = useShell();
-  return <layouts.default title={t(archivedLaw.title)} intro={t(archivedLaw.intro)} />;
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const categoryParam = params.get('category');
+  const category = isCategory(categoryParam) ? categoryParam : undefined;
+  const [text, setText] = useState(q);
+  const [chosen, setChosen] = useState<string>(category ?? '');
+  const searchId = useId();
+  const categoryId = useId();
+  const laws = useResource(`archive:${q}:${category ?? ''}`, (signal) => lawsApi.list({ q: q || undefined, category }, signal), 60_000);
+  const found = (laws.data?.laws ?? []).filter((law) => archivedStates.has(law.state));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    if (text.trim()) next['q'] = text.trim();
+    if (chosen) next['category'] = chosen;
+    setParams(next);
+  };
+
+  const toolbar = (
+    <form className="decisions-search" role="search" aria-label={t(m.search)} onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={searchId}>{t(m.searchLabel)}</label>
+        <input id={searchId} type="search" value={text} onChange={(event) => setText(event.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={categoryId}>{t(m.category)}</label>
+        <select id={categoryId} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+          <option value="">{t(m.allCategories)}</option>
+          {proposalCategories.map((value) => (
+            <option key={value} value={value}>
+              {t(categoryMessages[value])}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit">{t(m.submit)}</button>
+    </form>
+  );
+
+  let body;
+  if (!laws.data) body = laws.loading ? <Loading /> : <LoadError error={laws.error} onRetry={laws.reload} />;
+  else if (found.length === 0) body = <Empty title={t(m.none)} />;
+  else {
+    body = (
+      <section aria-labelledby="archive-results">
+        <h2 id="archive-results">{t(m.results, { count: found.length })}</h2>
+        <ul className="decisions-list">
+          {found.map((law) => (
+            <li key={law.id}>
+              <article className="decisions-proposal" aria-labelledby={`law-${law.id}`} data-law={law.id}>
+                <h3 id={`law-${law.id}`} className="decisions-proposal__title">
+                  <Link to={`/archive/${encodeURIComponent(law.id)}`}>{law.title}</Link>
+                </h3>
+                <LawMeta law={law} />
+                <p className="decisions-muted">
+                  {t(law.state === 'adopted' ? m.adoptedOn : m.rejectedOn, { date: intl.formatDate(law.archivedAt ?? law.updatedAt, { dateStyle: 'long' }) })} ·{' '}
+                  {t(m.voters, { count: law.voters })}
+                </p>
+                <Downloads law={law} />
+              </article>
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
+  return (
+    <layouts.list title={t(m.title)} intro={t(m.intro)} toolbar={toolbar}>
+      {body}
+    </layouts.list>
+  );
+}
+
+function LawText({ law }: { law: LawDetail }) {
+  const { formatMessage: t } = useIntl();
+  const groups = new Map(law.groups.map((group) => [group.id, group.name]));
+  const text = adoptedArticles(law);
+  if (text.length === 0) return <p>{t(m.noText)}</p>;
+  // A group's name heads its first adopted article.
+  const names = text.map((entry) => (entry.article.groupId ? (groups.get(entry.article.groupId) ?? null) : null));
+  return (
+    <div className="decisions-law-text">
+      {text.map((entry, index) => {
+        const name = names[index] ?? null;
+        return (
+          <div key={entry.article.id}>
+            {name !== null && name !== names[index - 1] ? <h3>{name}</h3> : null}
+            <h4>
+              {t(m.article, { number: entry.number })}
+              {entry.text.id !== entry.article.id ? <span className="decisions-muted"> ({t(m.amended)})</span> : null}
+            </h4>
+            <p className="decisions-proposal__description" data-final-text={entry.text.id}>
+              {entry.text.body}
+            </p>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** /archive/:id: one archived law: the adopted text in group order, the vote on every text, sources, downloads. */
+export function ArchiveLawScreen() {
+  const intl = useIntl();
+  const { formatMessage: t } = intl;
+  const { layouts } = useShell();
+  const { id = '' } = useParams();
+  const law = useResource(`archive-law:${id}:${intl.locale}`, (signal) => lawsApi.law(id, intl.locale, signal));
+  let body;
+  if (!law.data) body = law.loading ? <Loading /> : <LoadError error={law.error} onRetry={law.reload} />;
+  else if (!archivedStates.has(law.data.state)) {
+    body = (
+      <Empty title={t(m.notArchived)}>
+        <p>
+          <Link to="/archive">{t(m.back)}</Link>
+        </p>
+      </Empty>
+    );
+  } else {
+    const detail = law.data;
+    const sources = [...detail.sources, ...detail.articles.flatMap((article) => [article, ...article.amendments].flatMap((text) => text.sources))];
+    body = (
+      <>
+        <h2>{detail.title}</h2>
+        <LawMeta law={detail} />
+        <p className="decisions-muted">
+          {t(detail.state === 'adopted' ? m.adoptedOn : m.rejectedOn, { date: intl.formatDate(detail.archivedAt ?? detail.updatedAt, { dateStyle: 'long' }) })} ·{' '}
+          {t(m.voters, { count: detail.voters })}
+        </p>
+        <p className="decisions-proposal__description">{detail.description}</p>
+        <Downloads law={detail} />
+        <section aria-labelledby="law-text">
+          <h2 id="law-text">{t(m.text)}</h2>
+          <LawText law={detail} />
+        </section>
+        <section aria-labelledby="law-details">
+          <h2 id="law-details">{t(m.details)}</h2>
+          <ol className="decisions-list">
+            {detail.articles.map((article, index) => (
+              <li key={article.id} className="decisions-proposal">
+                <h3 className="decisions-proposal__title">{t(m.article, { number: index + 1 })}</h3>
+                {[article, ...article.amendments].map((text, position) => (
+                  <div key={text.id} className="decisions-final__result" data-result={text.result?.winner ? (text.result.adopted ? 'adopted' : 'rejected') : 'replaced'}>
+                    <p>
+                      <strong>
+                        {position === 0 ? t(m.original) : text.title ? t(m.amendmentTitle, { number: position, title: text.title }) : t(m.amendment, { number: position })}
+                      </strong>
+                      {text.result?.winner ? <span className="decisions-badge">{t(text.result.adopted ? m.adoptedText : m.rejectedText)}</span> : null}
+                    </p>
+                    <p className="decisions-proposal__description">{text.body}</p>
+                    <BallotCounts text={text} />
+                  </div>
+                ))}
+              </li>
+            ))}
+          </ol>
+        </section>
+        {sources.length > 0 ? (
+          <section aria-labelledby="law-sources">
+            <h2 id="law-sources">{t(m.sources)}</h2>
+            <ul className="decisions-sources__list">
+              {sources.map((source) => (
+                <li key={source.id}>
+                  <Apa source={source} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <layouts.default title={t(m.lawTitle)} intro={t(m.lawIntro)}>
+      {body}
+    </layouts.default>
+  );
 }

@@ -13,6 +13,7 @@ import { ProposalCard } from '../ui/ProposalCard.js';
 import { ProposalForm } from '../ui/ProposalForm.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';
 import { byRankThenPin } from './DecisionScreen.js';
+import { CycleChat } from '../chat/CycleChat.js';
 
 const page = {
   title: { id: 'decisions.proposals.title' },
@@ -132,6 +133,7 @@ export function ProposalsScreen() {
           </>
         )}
       </section>
+      <CycleChat phase="proposals" />
     </layouts.list>
   );
 }

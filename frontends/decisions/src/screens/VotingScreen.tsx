@@ -14,6 +14,7 @@ import { useFeedback } from '../ui/feedback.js';
 import { ProposalCard, VoteCountsList } from '../ui/ProposalCard.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';
 import { byRankThenPin } from './DecisionScreen.js';
+import { CycleChat } from '../chat/CycleChat.js';
 
 const page = {
   title: { id: 'decisions.votingOnProposals.title' },
@@ -209,6 +210,7 @@ export function VotingOnProposalsScreen() {
             </ol>
           )}
         </section>
+        <CycleChat phase="voting" cycleId={cycle.id} />
       </>
     );
   }

@@ -46,6 +46,32 @@ const css = `
 .decisions-board__cards{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:.5rem}
 .decisions-board__card{background:var(--color-bg);border:1px solid var(--color-border);border-radius:var(--radius);padding:.5rem .75rem}
 .decisions-board__card-title{font-size:1rem;margin:0;overflow-wrap:anywhere}
+.decisions-tabs{list-style:none;margin:0 0 1rem;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}
+.decisions-tabs a{display:inline-block;padding:.375rem .75rem;border:1px solid var(--color-border);border-radius:var(--radius);text-decoration:none}
+.decisions-tabs a[aria-current=page]{border:2px solid var(--color-accent);font-weight:700}
+.decisions-law{display:flex;flex-direction:column;gap:.75rem}
+.decisions-group{border-left:4px solid var(--color-border);padding-left:1rem;margin:.5rem 0}
+.decisions-group__title{margin:.25rem 0 .5rem;font-size:1.1rem}
+.decisions-article--amendment{background:var(--color-surface)}
+.decisions-amendments{margin-top:.75rem}
+.decisions-actions--inline{display:inline-flex;margin:0 0 0 .5rem;vertical-align:middle}
+.decisions-editor-forms{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr));border-top:1px solid var(--color-border);padding-top:1rem}
+.decisions-sources{margin-top:.75rem}
+.decisions-sources__title{font-size:.95rem;margin:0 0 .25rem}
+.decisions-sources__list{margin:0 0 .5rem;padding-left:1.25rem;display:flex;flex-direction:column;gap:.375rem}
+.decisions-apa{overflow-wrap:anywhere}
+.decisions-final{margin:1rem 0}
+.decisions-final__texts{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));align-items:start}
+.decisions-diff del{background:#ffebe9;color:#82071e}
+.decisions-diff ins{background:#dafbe1;color:#116329;text-decoration:underline}
+.decisions-code{font-family:ui-monospace,monospace;font-size:.85rem;overflow-wrap:anywhere}
+.decisions-draw{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
+.decisions-draw dd{margin:0}
+.decisions-search{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end}
+.decisions-law-text h3{margin:1rem 0 .25rem}
+.decisions-law-text h4{margin:.75rem 0 .25rem}
+.decisions-final__result .decisions-badge{margin-left:.5rem}
+.decisions-final__result{border-top:1px solid var(--color-border);padding-top:.5rem;margin-top:.5rem}
 `;
 
 export function DecisionsStyles() {

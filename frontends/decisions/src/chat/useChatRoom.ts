@@ -1,0 +1,194 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { ErrorMessages, isChatError, type ChatAck, type ChatAckData, type ChatClientEvents, type ChatMessage, type ChatRoom } from '@civic/contracts';
+import { ApiError, fetchSession, toApiError } from '../api/client.js';
+import { chatApi } from './api.js';
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting';
+
+interface State {
+  room: ChatRoom | null;
+  /** Oldest first. */
+  messages: ChatMessage[];
+  nextBefore: string | null;
+  muted: string[];
+  moderator: boolean;
+  userId: string | null;
+  status: ConnectionStatus;
+  /** The room could not be joined (unknown room, service unavailable). */
+  failure: ApiError | null;
+  loadingEarlier: boolean;
+}
+
+type Action =
+  | { type: 'joined'; data: ChatAckData['room:join'] }
+  | { type: 'history'; messages: ChatMessage[]; nextBefore: string | null; earlier: boolean }
+  | { type: 'message'; message: ChatMessage }
+  | { type: 'closed'; closedAt: string }
+  | { type: 'muted'; muted: string[] }
+  | { type: 'status'; status: ConnectionStatus }
+  | { type: 'failure'; error: ApiError }
+  | { type: 'loadingEarlier'; value: boolean };
+
+const initial: State = { room: null, messages: [], nextBefore: null, muted: [], moderator: false, userId: null, status: 'connecting', failure: null, loadingEarlier: false };
+
+const byTime = (a: ChatMessage, b: ChatMessage) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+
+/** A newer view of a message; a hidden message keeps the text its author and the moderators already read. */
+function merge(previous: ChatMessage | undefined, next: ChatMessage, state: State): ChatMessage {
+  if (!previous || next.text !== null || next.deleted) return next;
+  const mayRead = state.moderator || next.userId === state.userId;
+  return next.hideInChat && mayRead && previous.text !== null ? { ...next, text: previous.text } : next;
+}
+
+function upsert(state: State, incoming: ChatMessage[]): ChatMessage[] {
+  const byId = new Map(state.messages.map((message) => [message.id, message]));
+  for (const message of incoming) byId.set(message.id, merge(byId.get(message.id), message, state));
+  return [...byId.values()].sort(byTime);
+}
+
+function reducer(state: State, action: Action): State {
+  switch (action.type) {
+    case 'joined':
+      return { ...state, room: action.data.room, muted: action.data.muted, moderator: action.data.moderator, userId: action.data.userId, failure: null };
+    case 'history':
+      return { ...state, messages: upsert(state, action.messages), nextBefore: action.earlier || state.messages.length === 0 ? action.nextBefore : state.nextBefore, loadingEarlier: false };
+    case 'message': {
+      const messages = upsert(state, [action.message]);
+      if (!state.room) return { ...state, messages };
+      // Pinned messages may be older than the loaded history: only the changed one moves.
+      const current = messages.find((message) => message.id === action.message.id) ?? action.message;
+      const others = state.room.pinned.filter((message) => message.id !== current.id);
+      const pinned = current.pin && !current.deleted ? [...others, current].sort(byTime) : others;
+      return { ...state, messages, room: { ...state.room, pinned } };
+    }
+    case 'closed':
+      return state.room ? { ...state, room: { ...state.room, open: false, closedAt: action.closedAt } } : state;
+    case 'muted':
+      return { ...state, muted: action.muted };
+    case 'status':
+      return { ...state, status: action.status };
+    case 'failure':
+      return { ...state, failure: action.error, loadingEarlier: false };
+    case 'loadingEarlier':
+      return { ...state, loadingEarlier: action.value };
+  }
+}
+
+const ackTimeoutMs = 10_000;
+
+/**
+ * One room of the chat, live: the socket (through the gateway's /socket.io, the access cookie on its
+ * handshake), the history over HTTP with "load earlier", and the actions, each answered by the
+ * service's acknowledgement. socket.io reconnects by itself; after a short drop the missed messages
+ * arrive (connection-state recovery), after a longer one the room is joined and read again. An
+ * expired access token is renewed once and the action retried.
+ */
+export function useChatRoom(room: string) {
+  const [state, dispatch] = useReducer(reducer, initial);
+  const socketRef = useRef<Socket | null>(null);
+  const earliest = useRef<string | null>(null);
+
+  useEffect(() => {
+    earliest.current = state.nextBefore;
+  }, [state.nextBefore]);
+
+  useEffect(() => {
+    let cancelled = false;
+    const socket = io({ path: '/socket.io', withCredentials: true, forceNew: true, reconnectionDelay: 1000, reconnectionDelayMax: 10_000 });
+    socketRef.current = socket;
+
+    const join = async () => {
+      let ack: ChatAck<ChatAckData['room:join']>;
+      try {
+        ack = (await socket.timeout(ackTimeoutMs).emitWithAck('room:join', { room })) as ChatAck<ChatAckData['room:join']>;
+      } catch {
+        return; // no answer: the next connection joins again
+      }
+      if (cancelled) return;
+      if (isChatError(ack)) {
+        dispatch({ type: 'failure', error: toApiError(ack.statusCode, ack) });
+        return;
+      }
+      dispatch({ type: 'joined', data: ack.data });
+      try {
+        const history = await chatApi.history(room);
+        if (!cancelled) dispatch({ type: 'history', messages: history.messages, nextBefore: history.nextBefore, earlier: false });
+      } catch (error) {
+        if (!cancelled) dispatch({ type: 'failure', error: error instanceof ApiError ? error : toApiError(500, undefined) });
+      }
+    };
+
+    socket.on('connect', () => {
+      dispatch({ type: 'status', status: 'connected' });
+      if (!socket.recovered) void join();
+    });
+    socket.on('disconnect', () => dispatch({ type: 'status', status: 'reconnecting' }));
+    socket.on('connect_error', () => dispatch({ type: 'status', status: 'reconnecting' }));
+    socket.on('message:new', (message: ChatMessage) => {
+      if (message.room === room) dispatch({ type: 'message', message });
+    });
+    socket.on('message:updated', (message: ChatMessage) => {
+      if (message.room === room) dispatch({ type: 'message', message });
+    });
+    socket.on('room:closed', (closed: { room: string; closedAt: string }) => {
+      if (closed.room === room) dispatch({ type: 'closed', closedAt: closed.closedAt });
+    });
+    socket.on('mutes:changed', ({ muted }: { muted: string[] }) => dispatch({ type: 'muted', muted }));
+
+    return () => {
+      cancelled = true;
+      socket.disconnect();
+      socketRef.current = null;
+    };
+  }, [room]);
+
+  /** Sends one action; answers its data, or throws an ApiError (translated by the caller). */
+  const send = useCallback(async <E extends keyof ChatClientEvents>(event: E, payload: ChatClientEvents[E]): Promise<ChatAckData[E]> => {
+    const attempt = async (): Promise<ChatAck<ChatAckData[E]>> => {
+      const socket = socketRef.current;
+      if (!socket?.connected) throw new ApiError(503, ErrorMessages.serviceUnavailable);
+      try {
+        return (await socket.timeout(ackTimeoutMs).emitWithAck(event, payload)) as ChatAck<ChatAckData[E]>;
+      } catch {
+        throw new ApiError(503, ErrorMessages.serviceUnavailable);
+      }
+    };
+    let ack = await attempt();
+    if (isChatError(ack) && ack.statusCode === 401 && ack.statusMessage === ErrorMessages.tokenExpired) {
+      // The socket still carries the old token: renew it, reconnect with the new cookie, try again.
+      const user = await fetchSession().catch(() => null);
+      const socket = socketRef.current;
+      if (user && socket) {
+        const connected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+        socket.disconnect().connect();
+        await Promise.race([connected, new Promise((resolve) => setTimeout(resolve, ackTimeoutMs))]);
+        ack = await attempt();
+      }
+    }
+    if (isChatError(ack)) throw toApiError(ack.statusCode, ack);
+    if (event === 'user:mute' || event === 'user:unmute') dispatch({ type: 'muted', muted: (ack.data as { muted: string[] }).muted });
+    else if (event !== 'room:join' && event !== 'room:leave') dispatch({ type: 'message', message: ack.data as ChatMessage });
+    return ack.data;
+  }, []);
+
+  const loadEarlier = useCallback(async () => {
+    if (!earliest.current) return;
+    dispatch({ type: 'loadingEarlier', value: true });
+    try {
+      const page = await chatApi.history(room, earliest.current);
+      dispatch({ type: 'history', messages: page.messages, nextBefore: page.nextBefore, earlier: true });
+    } catch (error) {
+      dispatch({ type: 'loadingEarlier', value: false });
+      throw error;
+    }
+  }, [room]);
+
+  /** Reads the history again (after an unmute, the author's messages come back). */
+  const reload = useCallback(async () => {
+    const history = await chatApi.history(room);
+    dispatch({ type: 'history', messages: history.messages, nextBefore: history.nextBefore, earlier: false });
+  }, [room]);
+
+  return { ...state, send, loadEarlier, reload };
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router-dom';
+import { lawsApi } from '../api/laws.js';
+import { useResource } from '../hooks.js';
+import { recomputeDraw } from '../law-rules.js';
+import { useShell } from '../RemoteFrame.js';
+import { LawMeta } from '../ui/LawParts.js';
+import { LoadError, Loading } from '../ui/states.js';
+
+const m = {
+  title: { id: 'decisions.creators.title' },
+  intro: { id: 'decisions.creators.intro' },
+  list: { id: 'decisions.creators.list' },
+  none: { id: 'decisions.creators.none' },
+  how: { id: 'decisions.creators.how' },
+  algorithm: { id: 'decisions.creators.algorithm' },
+  seed: { id: 'decisions.creators.seed' },
+  eligible: { id: 'decisions.creators.eligible' },
+  drawnAt: { id: 'decisions.creators.drawnAt' },
+  check: { id: 'decisions.creators.check' },
+  checking: { id: 'decisions.creators.checking' },
+  checked: { id: 'decisions.creators.checked' },
+  mismatch: { id: 'decisions.creators.mismatch' },
+  toLaw: { id: 'decisions.creators.toLaw' },
+  download: { id: 'decisions.creators.download' },
+};
+
+/** /decisions/creators/:id: the creators drawn for a law, and the draw anyone can check in the browser. */
+export function CreatorsScreen() {
+  const intl = useIntl();
+  const { formatMessage: t } = intl;
+  const { layouts } = useShell();
+  const { id = '' } = useParams();
+  const law = useResource(`creators-law:${id}:${intl.locale}`, (signal) => lawsApi.law(id, intl.locale, signal));
+  const draw = useResource(`creators-draw:${id}`, (signal) => lawsApi.draw(id, signal));
+  // The verdict belongs to the law it was computed for.
+  const [checked, setChecked] = useState<{ id: string; verdict: 'idle' | 'checking' | 'ok' | 'mismatch' }>({ id, verdict: 'idle' });
+  const verdict = checked.id === id ? checked.verdict : 'idle';
+  const setVerdict = (value: 'idle' | 'checking' | 'ok' | 'mismatch') => setChecked({ id, verdict: value });
+
+  const check = async () => {
+    if (!draw.data) return;
+    setVerdict('checking');
+    const again = await recomputeDraw(draw.data.seed, draw.data.lawId, draw.data.eligible, draw.data.perLaw);
+    setVerdict(again.join() === draw.data.creators.map((creator) => creator.userId).join() ? 'ok' : 'mismatch');
+  };
+
+  let body;
+  if (!law.data || !draw.data) {
+    const error = law.error ?? draw.error;
+    body = error ? <LoadError error={error} onRetry={() => (law.reload(), draw.reload())} /> : <Loading />;
+  } else {
+    const detail = law.data;
+    const data = draw.data;
+    const lawLink = detail.state === 'creation' ? `/decisions/creations?law=${encodeURIComponent(detail.id)}` : detail.state === 'final-vote' ? `/decisions/final-vote?law=${encodeURIComponent(detail.id)}` : `/archive/${encodeURIComponent(detail.id)}`;
+    body = (
+      <>
+        <h2>{detail.title}</h2>
+        <LawMeta law={detail} />
+        <p>
+          <Link to={lawLink}>{t(m.toLaw)}</Link>
+        </p>
+        <section aria-labelledby="creators-list">
+          <h2 id="creators-list">{t(m.list)}</h2>
+          {data.creators.length === 0 ? (
+            <p>{t(m.none)}</p>
+          ) : (
+            <ol className="decisions-creators">
+              {data.creators.map((creator) => (
+                <li key={creator.userId} data-creator={creator.userId}>
+                  <Link to={`/users/${encodeURIComponent(creator.userId)}/${encodeURIComponent(creator.userName || 'citizen')}/activity`}>{creator.userName || creator.userId}</Link>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <section aria-labelledby="creators-how">
+          <h2 id="creators-how">{t(m.how)}</h2>
+          <p>{t(m.algorithm, { perLaw: data.perLaw, algorithm: data.algorithm })}</p>
+          <dl className="decisions-draw">
+            <dt>{t(m.seed)}</dt>
+            <dd>
+              <code className="decisions-code">{data.seed}</code>
+            </dd>
+            <dt>{t(m.eligible)}</dt>
+            <dd>{data.eligible.length}</dd>
+            <dt>{t(m.drawnAt)}</dt>
+            <dd>{intl.formatDate(data.drawnAt, { dateStyle: 'long', timeStyle: 'short' })}</dd>
+          </dl>
+          <div className="decisions-actions">
+            <button type="button" onClick={() => void check()} disabled={verdict === 'checking'} aria-busy={verdict === 'checking' || undefined}>
+              {t(verdict === 'checking' ? m.checking : m.check)}
+            </button>
+            <a className="button button--secondary" href={`/api/laws/${encodeURIComponent(detail.id)}/draw`} download={`draw-${detail.id}.json`}>
+              {t(m.download)}
+            </a>
+          </div>
+          <p role="status">{verdict === 'ok' ? t(m.checked) : verdict === 'mismatch' ? t(m.mismatch) : null}</p>
+        </section>
+      </>
+    );
+  }
+  return (
+    <layouts.default title={t(m.title)} intro={t(m.intro)}>
+      {body}
+    </layouts.default>
+  );
+}

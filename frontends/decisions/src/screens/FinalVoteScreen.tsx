@@ -1,0 +1,166 @@
+import { useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { Article, LawDetail, VoteAnswer } from '@civic/contracts';
+import { ChatPanel } from '../chat/ChatPanel.js';
+import { decisionsApi } from '../api/decisions.js';
+import { lawsApi } from '../api/laws.js';
+import { useResource } from '../hooks.js';
+import { useShell } from '../RemoteFrame.js';
+import { useIdentifyPath, useSession } from '../session.js';
+import { Countdown } from '../ui/cycle.js';
+import { BallotControls, BallotCounts, Changes, LawMeta } from '../ui/LawParts.js';
+import { Empty, LoadError, Loading } from '../ui/states.js';
+
+const m = {
+  title: { id: 'decisions.finalVote.title' },
+  intro: { id: 'decisions.finalVote.intro' },
+  none: { id: 'decisions.finalVote.none' },
+  noneHint: { id: 'decisions.finalVote.noneHint' },
+  closesIn: { id: 'decisions.finalVote.closesIn' },
+  laws: { id: 'decisions.creations.laws' },
+  article: { id: 'decisions.article.number' },
+  amendment: { id: 'decisions.amendment.number' },
+  amendmentTitle: { id: 'decisions.amendment.title' },
+  noAmendment: { id: 'decisions.finalVote.noAmendment' },
+  rule: { id: 'decisions.finalVote.rule' },
+  loginToVote: { id: 'decisions.votingOnProposals.loginToVote' },
+  logIn: { id: 'decisions.proposals.logIn' },
+  voters: { id: 'decisions.law.voters' },
+  noArticles: { id: 'decisions.finalVote.noArticles' },
+  original: { id: 'decisions.finalVote.original' },
+  toArchive: { id: 'decisions.finalVote.toArchive' },
+};
+
+const livePollMs = 5000;
+
+/** One article and its amendments side by side, each with what it changes, its counts and the ballot. */
+function ArticleRow({ law, article, number, onVoted }: { law: LawDetail; article: Article; number: number; onVoted: (id: string, answer: VoteAnswer) => void }) {
+  const { formatMessage: t } = useIntl();
+  const label = t(m.article, { number });
+  return (
+    <section className="decisions-final" aria-labelledby={`final-${article.id}`} data-article={article.id}>
+      <h3 id={`final-${article.id}`}>{label}</h3>
+      <div className="decisions-final__texts">
+        <article className="decisions-proposal" aria-label={`${label} · ${t(m.original)}`} data-text={article.id}>
+          <h4 className="decisions-proposal__title">{t(m.original)}</h4>
+          <p className="decisions-proposal__description">{article.body}</p>
+          <BallotCounts text={article} />
+          <BallotControls lawId={law.id} text={article} label={label} onVoted={(answer) => onVoted(article.id, answer)} />
+        </article>
+        {article.amendments.map((amendment, index) => {
+          const name = amendment.title ? t(m.amendmentTitle, { number: index + 1, title: amendment.title }) : t(m.amendment, { number: index + 1 });
+          return (
+            <article key={amendment.id} className="decisions-proposal decisions-article--amendment" aria-label={`${label} · ${name}`} data-text={amendment.id}>
+              <h4 className="decisions-proposal__title">{name}</h4>
+              <Changes before={article.body} after={amendment.body} />
+              <BallotCounts text={amendment} />
+              <BallotControls lawId={law.id} text={amendment} label={`${label} · ${name}`} onVoted={(answer) => onVoted(amendment.id, answer)} />
+            </article>
+          );
+        })}
+      </div>
+      {article.amendments.length === 0 ? <p className="decisions-muted">{t(m.noAmendment)}</p> : null}
+    </section>
+  );
+}
+
+/**
+ * /decisions/final-vote: the laws in their final vote, every article beside its amendments (with the
+ * words each amendment changes), the four choices on each text, live counts and the countdown.
+ */
+export function FinalVoteScreen() {
+  const intl = useIntl();
+  const { formatMessage: t } = intl;
+  const { layouts } = useShell();
+  const user = useSession();
+  const identify = useIdentifyPath();
+  const [params, setParams] = useSearchParams();
+  const cycles = useResource('cycles', (signal) => decisionsApi.cycles(signal), 30_000);
+  const list = useResource('laws:final-vote', (signal) => lawsApi.list({ state: 'final-vote' }, signal), 15_000);
+  const laws = list.data?.laws ?? [];
+  const chosen = params.get('law') ?? laws[0]?.id ?? null;
+  const detail = useResource(`final:${chosen ?? 'none'}:${intl.locale}`, (signal) => (chosen ? lawsApi.law(chosen, intl.locale, signal) : Promise.resolve(null)), livePollMs);
+  const cycle = cycles.data?.cycles.find((item) => item.phase === 'final-vote');
+
+  const onVoted = (id: string, answer: VoteAnswer) =>
+    detail.update((current) =>
+      current
+        ? {
+            ...current,
+            articles: current.articles.map((article) => {
+              const change = (text: Article) => (text.id === id ? { ...text, counts: answer.counts, myVote: answer.myVote } : text);
+              return { ...change(article), amendments: article.amendments.map(change) };
+            }),
+          }
+        : current,
+    );
+
+  let body;
+  if (!list.data) body = list.loading ? <Loading /> : <LoadError error={list.error} onRetry={list.reload} />;
+  else if (laws.length === 0) {
+    body = (
+      <Empty title={t(m.none)}>
+        <p>
+          {t(m.noneHint)} <Link to="/archive">{t(m.toArchive)}</Link>
+        </p>
+      </Empty>
+    );
+  } else {
+    const law = detail.data;
+    body = (
+      <>
+        {cycle ? <Countdown label={t(m.closesIn)} times={cycle} receivedAt={cycles.receivedAt} target={cycle.phaseEndsAt} onElapsed={list.reload} /> : null}
+        <p className="decisions-muted">{t(m.rule)}</p>
+        {user === null ? (
+          <p className="notice">
+            {t(m.loginToVote)} <Link to={identify}>{t(m.logIn)}</Link>
+          </p>
+        ) : null}
+        <nav aria-label={t(m.laws)}>
+          <ul className="decisions-tabs">
+            {laws.map((item) => (
+              <li key={item.id}>
+                <Link
+                  to={`?law=${encodeURIComponent(item.id)}`}
+                  aria-current={item.id === chosen ? 'page' : undefined}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setParams({ law: item.id });
+                  }}
+                >
+                  {item.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {!law ? (
+          detail.loading ? (
+            <Loading />
+          ) : (
+            <LoadError error={detail.error} onRetry={detail.reload} />
+          )
+        ) : (
+          <div className="decisions-law" data-law={law.id}>
+            <h2>{law.title}</h2>
+            <LawMeta law={law} />
+            <p className="decisions-proposal__description">{law.description}</p>
+            <p className="decisions-muted" data-voters={law.voters}>
+              {t(m.voters, { count: law.voters })}
+            </p>
+            {law.articles.length === 0 ? <Empty title={t(m.noArticles)} /> : null}
+            {law.articles.map((article, index) => (
+              <ArticleRow key={article.id} law={law} article={article} number={index + 1} onVoted={onVoted} />
+            ))}
+            <ChatPanel room={`cycle:${law.cycleId}:final-vote`} />
+          </div>
+        )}
+      </>
+    );
+  }
+  return (
+    <layouts.list title={t(m.title)} intro={t(m.intro)}>
+      {body}
+    </layouts.list>
+  );
+}
