@@ -1,15 +1,15 @@
-import swagger from '@fastify/swagger';
 import {
+  cachedVerifier,
   createEventedApp,
   createJwksVerifier,
   installAuth,
+  installOpenApi,
   installStrictBodyValidation,
   runConsumersWithApp,
   type EventBus,
   type ServiceApp,
   type TokenVerifier,
 } from '@civic/service-kit';
-import { cachedVerifier } from './auth/cached-verifier.js';
 import type { DecisionsConfig } from './config.js';
 import type { EngineSettings } from './domain/cycle-engine.js';
 import { citizenConsumers } from './events/citizen.consumers.js';
@@ -65,32 +65,13 @@ export function engineSettings(config: DecisionsConfig): EngineSettings {
 export async function createDecisions({ config, db, bus, logger, clock = () => new Date(), schedule = true, verifier }: DecisionsDeps): Promise<Decisions> {
   const { app, relay } = await createEventedApp({ name: 'decisions', config, db, bus, logger });
   installStrictBodyValidation(app);
-  // A JSON content type with an empty body (a write that carries nothing) counts as no body.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, done);
-  });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Decisions service',
-        version: '1.0.0',
-        description:
-          'Decision cycles (proposals, voting on proposals, creation, final vote, archive) with countdowns, proposals and the vote on them, laws with their creators draw, groups, articles, amendments and sources (APA 7), the final vote, and the archive with PDF and open data. Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue.',
-      },
-      tags: [{ name: 'cycles' }, { name: 'proposals' }, { name: 'laws' }, { name: 'sources' }],
-      components: {
-        securitySchemes: {
-          accessCookie: { type: 'apiKey', in: 'cookie', name: 'access_token' },
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        },
-      },
-    },
+  await installOpenApi(app, {
+    path: '/api/decisions/openapi.json',
+    title: 'Decisions service',
+    description:
+      'Decision cycles (proposals, voting on proposals, creation, final vote, archive) with countdowns, proposals and the vote on them, laws with their creators draw, groups, articles, amendments and sources (APA 7), the final vote, and the archive with PDF and open data. Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue.',
+    tags: ['cycles', 'proposals', 'laws', 'sources'],
   });
   // Token expiry is real time (as jose checks it), so the cache keeps the real clock.
   installAuth(app, cachedVerifier(verifier ?? createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE })));
@@ -130,7 +111,6 @@ export async function createDecisions({ config, db, bus, logger, clock = () => n
   await app.register(proposalsRoutes, context);
   await app.register(lawsRoutes, context);
   await app.register(sourcesRoutes, context);
-  app.get('/api/decisions/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return { app, scheduler };
 }
 

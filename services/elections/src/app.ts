@@ -73,14 +73,6 @@ export async function createElections({ config, db, bus, logger, clock: baseCloc
   const time = electionTime(config);
   const { app, relay } = await createEventedApp({ name: 'elections', config, db, bus, logger });
   installStrictBodyValidation(app);
-  // A JSON content type with an empty body counts as no body (the schema then says what is missing).
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, done);
-  });
   await installOpenApi(app, {
     path: '/api/elections/openapi.json',
     title: 'Elections service',

@@ -1,5 +1,4 @@
-import swagger from '@fastify/swagger';
-import { createEventedApp, installAuth, installStrictBodyValidation, runConsumersWithApp, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { createEventedApp, installAuth, installOpenApi, installStrictBodyValidation, runConsumersWithApp, type EventBus, type ServiceApp } from '@civic/service-kit';
 import { AccessTokens } from './auth/access-tokens.js';
 import { SessionService } from './auth/session.service.js';
 import { DEVELOPMENT_IP_HASH_KEY, type IdentityConfig } from './config.js';
@@ -41,32 +40,14 @@ export async function buildApp({ config, db, bus, logger, mailer: givenMailer, c
   const { app, relay } = await createEventedApp({ name: 'identity', config, db, bus, logger });
 
   installStrictBodyValidation(app);
-  // An empty JSON body (fetch with a content-type and no body) counts as no body, not as an error.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, done);
-  });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Identity service',
-        version: '1.0.0',
-        description:
-          'Accounts, sessions (HttpOnly cookies: a 15-minute EdDSA access token and a rotating refresh token), mail links, profiles, candidacies and suspensions. Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue.',
-      },
-      tags: [{ name: 'auth' }, { name: 'session' }, { name: 'users' }, { name: 'moderation' }],
-      components: {
-        securitySchemes: {
-          accessCookie: { type: 'apiKey', in: 'cookie', name: cookieNames(config.COOKIE_SECURE).access },
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        },
-      },
-    },
+  await installOpenApi(app, {
+    path: '/api/auth/openapi.json',
+    title: 'Identity service',
+    description:
+      'Accounts, sessions (HttpOnly cookies: a 15-minute EdDSA access token and a rotating refresh token), mail links, profiles, candidacies and suspensions. Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue.',
+    tags: ['auth', 'session', 'users', 'moderation'],
+    accessCookie: cookieNames(config.COOKIE_SECURE).access,
   });
 
   const policy = sessionPolicy(config);

@@ -37,14 +37,6 @@ export interface NotificationsDeps {
 export async function buildApp({ config, db, bus, logger, verifier, onEventApplied }: NotificationsDeps): Promise<ServiceApp> {
   const { app } = await createEventedApp({ name: 'notifications', config, db, bus, logger });
   installStrictBodyValidation(app);
-  // A JSON content type with an empty body (a write that carries nothing) counts as no body.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, done);
-  });
   await installOpenApi(app, {
     path: '/api/users/notifications/openapi.json',
     title: 'Notifications service',

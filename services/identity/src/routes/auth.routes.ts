@@ -236,10 +236,4 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
       return { keys: await context.keys.publicKeys() };
     },
   );
-
-  app.get(
-    '/api/auth/openapi.json',
-    { schema: { hide: true } },
-    async () => app.swagger(),
-  );
 }
