@@ -5,6 +5,7 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { waitForMailLink } from './mail.js';
+import { SHARED_MODERATOR_EMAIL } from './stacks.mjs';
 
 export interface Account {
   email: string;
@@ -34,5 +35,21 @@ export async function registerVerified(
     if (!answer.ok()) throw new Error(`verifying ${account.email} answered ${answer.status()}`);
   } finally {
     await page.close();
+  }
+}
+
+/**
+ * Logs `context` in as the shared stack's seeded first moderator: registered and verified by the
+ * first test that needs it, logged in by the others (also when another test registered it meanwhile).
+ */
+export async function logInSharedModerator(context: BrowserContext, stack: { baseUrl: string; mailUrl: string; seen: Set<string> }): Promise<void> {
+  const moderator: Account = { email: SHARED_MODERATOR_EMAIL, userName: 'Moderator', password: 'moderator-password-1', locale: 'en' };
+  const logIn = () => context.request.post(`${stack.baseUrl}/api/login`, { data: { email: moderator.email, password: moderator.password } });
+  if ((await logIn()).ok()) return;
+  try {
+    await registerVerified(context, stack, moderator);
+  } catch (error) {
+    // Registered by another test meanwhile: its verification logged nobody in here.
+    if (!(await logIn()).ok()) throw error;
   }
 }

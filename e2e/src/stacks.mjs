@@ -7,6 +7,9 @@ import { rm } from 'node:fs/promises';
 import { prepareTestRun } from '../../packages/test-kit/jest/infrastructure.mjs';
 import { startStack } from '../../scripts/stack.mjs';
 
+/** The shared stack's seeded first moderator (identity's SEED_MODERATOR_EMAIL), see accounts.ts. */
+export const SHARED_MODERATOR_EMAIL = 'moderator.notifications@example.test';
+
 /** Every browser test registers from 127.0.0.1; the per-IP account limits have their own tests. */
 const BROWSER_TEST_ENV = { MAX_ACCOUNTS_PER_IP: '1000', MAX_ACCOUNTS_PER_IP_PER_DAY: '1000' };
 

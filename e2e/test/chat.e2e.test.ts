@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { registerVerified, type Account } from '../src/accounts.js';
+import { logInSharedModerator, registerVerified, type Account } from '../src/accounts.js';
 import { launchBrowser } from '../src/browser.js';
 
 const baseUrl = (process.env.E2E_BASE_URL ?? '').replace(/\/+$/, '');
@@ -53,22 +53,9 @@ async function send(panel: Locator, text: string): Promise<void> {
   await message(panel, text).waitFor();
 }
 
-/**
- * The stack's seeded first moderator (SEED_MODERATOR_EMAIL in e2e/src/global-setup.mjs, shared with
- * the notifications browser test, whose credentials these are): logged in when another test already
- * registered it, else registered and verified here.
- */
-const seededModerator = { email: 'moderator.notifications@example.test', password: 'moderator-password-1' };
-
-async function logInModerator(context: BrowserContext): Promise<void> {
-  const logIn = () => context.request.post(`${baseUrl}/api/login`, { data: { email: seededModerator.email, password: seededModerator.password } });
-  if ((await logIn()).ok()) return;
-  try {
-    await registerVerified(context, { baseUrl, mailUrl, seen: seenMails }, { ...seededModerator, userName: `Moderator ${run}`, locale: 'en' });
-  } catch (error) {
-    // Registered by another test meanwhile: its verification logged nobody in here.
-    if (!(await logIn()).ok()) throw error;
-  }
+/** The shared stack's seeded first moderator. */
+function logInModerator(context: BrowserContext): Promise<void> {
+  return logInSharedModerator(context, { baseUrl, mailUrl, seen: seenMails });
 }
 
 beforeAll(async () => {

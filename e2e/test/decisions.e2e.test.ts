@@ -1,25 +1,31 @@
 /**
- * The decision screens in a real browser against the running stack (E2E_BASE_URL), once in English
+ * The decision screens in a real browser against a stack of its own, once in English
  * and once in French: the current cycle with its countdown and start rule, the proposal form rules,
  * a proposal edited by its author, the one-proposal rule's message, a signal to the moderators
  * behind the confirmation dialog, the category filter, then the vote on proposals by two members
  * (the four choices, taking a vote back, live counts, a decreasing countdown), the proposals board,
  * and the ranked result once the vote has closed.
  *
- * The stack runs the decisions service with short phases and a start rule of 2 verified users and
- * 2 proposals (e2e/src/global-setup.mjs), so each language's cycle leaves the proposals phase as soon
- * as its second proposal arrives and the vote closes within seconds.
+ * It drives whole cycles, so it runs on a stack of its own: the decisions service with a start rule
+ * of 2 verified users and 2 proposals, so each language's cycle leaves the proposals phase as soon as
+ * its second proposal arrives (checked every 2 s), a 40 s vote, and creation and final vote short
+ * enough that the English cycle is archived before the French one leaves its vote (one cycle per
+ * phase).
  */
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { registerVerified, type Account } from '../src/accounts.js';
 import { launchBrowser } from '../src/browser.js';
+import { startBrowserTestStack } from '../src/stacks.mjs';
 
-const baseUrl = (process.env.E2E_BASE_URL ?? '').replace(/\/+$/, '');
-const mailUrl = process.env.E2E_MAIL_URL ?? '';
+let ownStack: { baseUrl: string; mailUrl: string; stop: () => Promise<void> } | null = null;
+let baseUrl = '';
+let mailUrl = '';
 
 /** The longest the test waits for the cycle to move on (the vote to open, then to close). */
 const phaseWaitMs = Number(process.env.E2E_DECISIONS_PHASE_WAIT_MS ?? 60_000);
+
+// --- one decisions browser test at a time on the shared cycles (same code in decisions-creation.e2e.test.ts) ---
 
 const texts = {
   en: {
@@ -192,17 +198,31 @@ async function vote(page: Page, t: Texts, title: string, choice: string): Promis
 }
 
 beforeAll(async () => {
-  if (!baseUrl) throw new Error('E2E_BASE_URL is not set: the browser tests need the running stack');
-  if (!mailUrl) throw new Error('E2E_MAIL_URL is not set: the decisions browser test verifies its members through the mail catcher');
+  ownStack = await startBrowserTestStack(
+    'e2e_decisions',
+    {
+      START_MIN_VERIFIED_USERS: '2',
+      START_MIN_PROPOSALS: '2',
+      PHASE_PROPOSALS_SECONDS: '2',
+      PHASE_VOTING_SECONDS: '40',
+      PHASE_CREATION_SECONDS: '10',
+      PHASE_FINAL_VOTE_SECONDS: '10',
+      PHASE_EXTENSION_SECONDS: '2',
+    },
+    { build: false },
+  );
+  ({ baseUrl, mailUrl } = ownStack);
+  if (!mailUrl) throw new Error('the decisions browser test verifies its members through the mail catcher: run it without SMTP_URL');
   // A clear failure when the decisions service does not serve its contract (yet).
   const probe = await fetch(`${baseUrl}/api/decisions`);
   if (!probe.ok) throw new Error(`GET /api/decisions answered ${probe.status}: the decisions service does not serve the contract of packages/contracts/src/decisions.ts`);
   browser = await launchBrowser();
-});
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-});
+  await ownStack?.stop();
+}, 60_000);
 
 describe.each(['en', 'fr'] as const)('decision screens (%s)', (lang) => {
   const t = texts[lang];
@@ -240,8 +260,11 @@ describe.each(['en', 'fr'] as const)('decision screens (%s)', (lang) => {
     expect(await cycle.getByRole('timer').textContent()).toMatch(/\S/);
 
     await go(page, '/decisions/proposals', t.proposalsTitle);
-    await page.locator('main').getByRole('link', { name: t.logInToPropose }).click();
-    await heading(page, t.identifyTitle);
+    // The proposal form's link comes first (the chat panel below offers the same way in).
+    await page.locator('main').getByRole('link', { name: t.logInToPropose }).first().click();
+    // The shell's screen, loaded on demand: a busy machine may take longer than the default wait.
+    await page.waitForURL((url) => url.pathname === '/identify', { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: t.identifyTitle, exact: true }).waitFor({ timeout: 30_000 });
     expect(new URL(page.url()).searchParams.get('next')).toBe('/decisions/proposals');
     expect(problems).toEqual([]);
   });

@@ -17,13 +17,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { registerVerified, type Account } from '../src/accounts.js';
+import { logInSharedModerator, registerVerified, type Account } from '../src/accounts.js';
 import { launchBrowser } from '../src/browser.js';
 
 const baseUrl = (process.env.E2E_BASE_URL ?? '').replace(/\/+$/, '');
 const mailUrl = process.env.E2E_MAIL_URL ?? '';
-const moderatorEmail = 'moderator.notifications@example.test';
-const moderatorPassword = 'moderator-password-1';
 
 const texts = {
   en: {
@@ -89,19 +87,9 @@ async function newContext(lang: Lang): Promise<BrowserContext> {
   return context;
 }
 
-/**
- * The stack's seeded first moderator, shared with the chat browser test (same credentials): logged in
- * when another test registered it already, else registered and verified here.
- */
-async function logInModerator(context: BrowserContext): Promise<void> {
-  const logIn = () => context.request.post(`${baseUrl}/api/login`, { data: { email: moderatorEmail, password: moderatorPassword } });
-  if ((await logIn()).ok()) return;
-  try {
-    await registerVerified(context, { baseUrl, mailUrl, seen: seenMails }, { email: moderatorEmail, userName: `Moderator ${run}`, password: moderatorPassword, locale: 'en' });
-  } catch (error) {
-    // Registered by another test meanwhile: its verification logged nobody in here.
-    if (!(await logIn()).ok()) throw error;
-  }
+/** The shared stack's seeded first moderator. */
+function logInModerator(context: BrowserContext): Promise<void> {
+  return logInSharedModerator(context, { baseUrl, mailUrl, seen: seenMails });
 }
 
 /** The session user of a logged-in context (POST /api/login/auth-user restores it). */

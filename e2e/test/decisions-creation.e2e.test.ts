@@ -1,0 +1,283 @@
+/**
+ * A law from its draw to the archive in a real browser against a stack of its own:
+ * two members propose and vote through the API (the proposal screens have their own browser test),
+ * the vote closes and both are drawn as creators; one drafts in the creation editor a group, an
+ * article in it and an amendment to it while a visitor sees the text read-only; in the final vote
+ * both vote so that the amendment wins (the screen shows what it changes and the live counts); once
+ * archived, the law is found in the archive and its PDF, downloaded in the browser, holds the amended
+ * text with its accents (pdftotext).
+ *
+ * Cycles are shared by a whole stack (one per phase), so this test drives the cycles of a stack of
+ * its own, with short phases.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { CycleSummary, LawList, ProposalList, VotingView } from '@civic/contracts';
+import { registerVerified, type Account } from '../src/accounts.js';
+import { launchBrowser } from '../src/browser.js';
+import { startBrowserTestStack } from '../src/stacks.mjs';
+
+let ownStack: { baseUrl: string; mailUrl: string; stop: () => Promise<void> } | null = null;
+let baseUrl = '';
+let mailUrl = '';
+/** The longest the test waits for the cycle to move on by one phase. */
+const phaseWaitMs = Number(process.env.E2E_DECISIONS_PHASE_WAIT_MS ?? 120_000);
+
+let browser: Browser;
+const seen = new Set<string>();
+
+interface Member {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+}
+
+async function member(name: string): Promise<Member> {
+  const context = await browser.newContext({ locale: 'en-US', acceptDownloads: true });
+  context.setDefaultTimeout(15_000);
+  const account: Account = { email: `${name}-${run}-creation@example.org`, userName: `${name} ${run}`, password: `${name}-drafts-2026`, locale: 'en' };
+  await registerVerified(context, { baseUrl, mailUrl, seen }, account);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return { context, page, problems };
+}
+
+/** A JSON call with the member's cookies (the gateway's CSRF rule: JSON bodies name their type). */
+async function api<T>(who: Member, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
+  const answer = await who.context.request.fetch(`${baseUrl}${url}`, {
+    method,
+    headers: data === undefined ? { 'x-requested-with': 'fetch' } : { 'content-type': 'application/json' },
+    data: data === undefined ? undefined : JSON.stringify(data),
+  });
+  if (!answer.ok()) throw new Error(`${method} ${url} answered ${answer.status()}: ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = phaseWaitMs): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** With E2E_SCREENSHOTS_DIR set, keeps a full-page screenshot of each step there. */
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+async function heading(page: Page, text: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
+}
+
+const run = randomBytes(3).toString('hex');
+const title = `Free buses on Sundays ${run}`;
+const otherTitle = `Quiet streets at night ${run}`;
+const articleText = 'Les bus sont gratuits le dimanche.';
+const amendmentText = 'Les bus et les trams sont gratuits le dimanche et les jours fériés.';
+let alice: Member;
+let bob: Member;
+let visitor: Member;
+let lawId: string;
+
+beforeAll(async () => {
+  // A stack of its own: the start rule is met by this test's 2 members and 2 proposals, the vote
+  // closes within seconds, and creation and final vote leave time to draft and to vote.
+  ownStack = await startBrowserTestStack(
+    'e2e_creation',
+    {
+      START_MIN_VERIFIED_USERS: '2',
+      START_MIN_PROPOSALS: '2',
+      PHASE_PROPOSALS_SECONDS: '2',
+      PHASE_VOTING_SECONDS: '40',
+      PHASE_CREATION_SECONDS: '45',
+      PHASE_FINAL_VOTE_SECONDS: '30',
+      PHASE_EXTENSION_SECONDS: '2',
+    },
+    { build: false },
+  );
+  ({ baseUrl, mailUrl } = ownStack);
+  if (!mailUrl) throw new Error('this browser test verifies its members through the mail catcher: run it without SMTP_URL');
+  browser = await launchBrowser();
+  [alice, bob] = await Promise.all([member('alice'), member('bob')]);
+  const context = await browser.newContext({ locale: 'en-US' });
+  visitor = { context, page: await context.newPage(), problems: [] };
+  visitor.page.on('pageerror', (error) => visitor.problems.push(`pageerror: ${error.message}`));
+}, 150_000);
+
+afterAll(async () => {
+  await Promise.all([alice, bob, visitor].filter(Boolean).map((who) => who.context.close()));
+  await browser?.close();
+  await ownStack?.stop();
+}, 60_000);
+
+it(
+  'draws the voters as creators once the vote on proposals closes',
+  async () => {
+    // A cycle open for proposals (the previous test's cycle may still be moving on).
+    await until('a cycle open for proposals', async () => (await api<{ cycles: CycleSummary[] }>(alice, 'GET', '/api/decisions')).cycles.some((c) => c.phase === 'proposals'));
+    await api(alice, 'POST', '/api/proposals', { title, description: 'Buses would be free on Sundays, paid for by a small parking tax.', category: 'transport' });
+    await api(bob, 'POST', '/api/proposals', { title: otherTitle, description: 'No loud works in the streets after ten at night.', category: 'environment' });
+    const mine = await api<ProposalList>(alice, 'GET', '/api/proposals?state=submitted');
+    const proposalId = mine.proposals.find((p) => p.title === title)?.id;
+    expect(proposalId).toBeDefined();
+    const voting = await until('the vote to open', async () => {
+      const view = await api<VotingView>(alice, 'GET', '/api/decisions/voting-on-proposals');
+      return view.cycle?.phase === 'voting' && view.proposals.some((p) => p.id === proposalId) ? view : null;
+    });
+    for (const who of [alice, bob]) {
+      for (const proposal of voting.proposals) await api(who, 'PUT', `/api/proposals/${proposal.id}/vote`, { vote: proposal.id === proposalId ? 'for' : 'neutral' });
+    }
+    const laws = await until('the law in creation', async () => {
+      const list = await api<LawList>(alice, 'GET', '/api/laws?state=creation');
+      return list.laws.find((law) => law.id === proposalId);
+    });
+    lawId = laws.id;
+    expect(laws.creators.map((c) => c.userName).sort()).toEqual([`alice ${run}`, `bob ${run}`]);
+
+    // The creators page lists them and the draw checks out in the browser.
+    const { page } = alice;
+    await page.goto(`${baseUrl}/decisions/creators/${lawId}`);
+    await heading(page, 'Creators');
+    await page.getByRole('link', { name: `alice ${run}`, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Check the draw in my browser' }).click();
+    await page.getByText('The draw checks out', { exact: false }).waitFor();
+    await shot(page, 'creators');
+  },
+  3 * phaseWaitMs,
+);
+
+it(
+  'lets a creator draft a group, an article and an amendment, and shows them read-only to a visitor',
+  async () => {
+    const { page } = alice;
+    await page.goto(`${baseUrl}/decisions/creations?law=${lawId}`);
+    await heading(page, 'Creation');
+    const law = page.locator(`[data-law="${lawId}"]`);
+    await law.getByText('You were drawn as a creator of this law', { exact: false }).waitFor();
+
+    // A group, then an article in it.
+    await law.getByLabel('Name of the group', { exact: true }).last().fill('Transports publics');
+    await law.getByRole('button', { name: 'Add the group', exact: true }).click();
+    const group = law.locator('[data-group="Transports publics"]');
+    await group.waitFor();
+    await law.getByLabel('Group', { exact: true }).selectOption({ label: 'Transports publics' });
+    await law.getByLabel('Text of the article', { exact: true }).last().fill(articleText);
+    await law.getByRole('button', { name: 'Add the article', exact: true }).click();
+    const article = group.getByRole('article', { name: 'Article 1', exact: true });
+    await article.getByText(articleText, { exact: true }).waitFor();
+
+    // An amendment to it, with a title.
+    await article.getByRole('button', { name: 'Propose an amendment', exact: true }).click();
+    await article.getByLabel('Title of the amendment (optional)', { exact: true }).fill('Précision');
+    await article.getByLabel('Text of the amendment', { exact: true }).fill(amendmentText);
+    await article.getByRole('button', { name: 'Propose an amendment', exact: true }).click();
+    const amendment = article.getByRole('article', { name: 'Amendment 1: Précision', exact: true });
+    await amendment.getByText(amendmentText, { exact: true }).waitFor();
+    // The keyboard reaches the article's actions.
+    await article.getByRole('button', { name: 'Edit', exact: true }).first().focus();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
+    await shot(page, 'creation-creator');
+
+    // A visitor reads the same text without any drafting control.
+    const other = visitor.page;
+    await other.goto(`${baseUrl}/decisions/creations?law=${lawId}`);
+    await heading(other, 'Creation');
+    const read = other.locator(`[data-law="${lawId}"]`);
+    await read.getByText(amendmentText, { exact: true }).waitFor();
+    await read.getByText('Only the creators drawn for this law write', { exact: false }).waitFor();
+    expect(await read.getByRole('button', { name: 'Add the article' }).count()).toBe(0);
+    expect(await read.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
+    await shot(other, 'creation-visitor');
+    expect(alice.problems).toEqual([]);
+    expect(visitor.problems).toEqual([]);
+  },
+  60_000,
+);
+
+it(
+  'runs the final vote: the amendment, with more "for" votes than its article, wins',
+  async () => {
+    const { page } = alice;
+    await until('the final vote', async () => (await api<LawList>(alice, 'GET', '/api/laws?state=final-vote')).laws.some((law) => law.id === lawId));
+    await page.goto(`${baseUrl}/decisions/final-vote?law=${lawId}`);
+    await heading(page, 'Final vote');
+    const original = page.getByRole('article', { name: 'Article 1 · Original article', exact: true });
+    const amendment = page.getByRole('article', { name: 'Article 1 · Amendment 1: Précision', exact: true });
+    await original.getByText(articleText, { exact: true }).waitFor();
+    // What the amendment changes: the added words are marked.
+    await amendment.locator('ins', { hasText: 'et les trams' }).first().waitFor();
+    await page.getByRole('timer').waitFor();
+
+    await original.getByRole('radio', { name: 'Neutral', exact: true }).check();
+    await original.getByText('Your vote: Neutral.', { exact: true }).waitFor();
+    await amendment.getByRole('radio', { name: 'For', exact: true }).check();
+    await amendment.getByText('Your vote: For.', { exact: true }).waitFor();
+
+    await bob.page.goto(`${baseUrl}/decisions/final-vote?law=${lawId}`);
+    const bobsAmendment = bob.page.getByRole('article', { name: 'Article 1 · Amendment 1: Précision', exact: true });
+    await bobsAmendment.getByRole('radio', { name: 'For', exact: true }).check();
+    await bobsAmendment.getByText('Your vote: For.', { exact: true }).waitFor();
+    // Alice's screen shows Bob's vote within a poll.
+    await amendment.locator('[data-count="for"] strong', { hasText: /^2$/ }).waitFor();
+    await shot(page, 'final-vote');
+    expect(alice.problems).toEqual([]);
+    expect(bob.problems).toEqual([]);
+  },
+  2 * phaseWaitMs,
+);
+
+it(
+  'archives the adopted law with the amended text, found by title, with its PDF downloaded from the archive',
+  async () => {
+    const { page } = alice;
+    await until('the archive', async () => (await api<LawList>(alice, 'GET', `/api/laws?state=adopted&q=${encodeURIComponent(run)}`)).laws.some((law) => law.id === lawId));
+    await page.goto(`${baseUrl}/archive`);
+    await heading(page, 'Archive');
+    await page.getByLabel('Title contains', { exact: true }).fill(run);
+    await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Transport' });
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const card = page.getByRole('article', { name: title, exact: true });
+    await card.waitFor();
+    expect(new URL(page.url()).searchParams.get('category')).toBe('transport');
+    expect(await page.getByRole('article', { name: otherTitle, exact: true }).count()).toBe(0);
+    await shot(page, 'archive');
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'e2e-law-pdf-'));
+    try {
+      const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: `Download the PDF · ${title}`, exact: true }).click()]);
+      const file = path.join(dir, 'law.pdf');
+      await download.saveAs(file);
+      expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+      const text = spawnSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+      expect(text.status).toBe(0);
+      const flat = text.stdout.replace(/\s+/g, ' ');
+      expect(flat).toContain(title);
+      expect(flat).toContain('Adopted on');
+      expect(flat).toContain('Transports publics');
+      expect(flat).toContain(`Article 1 (as amended) ${amendmentText}`);
+      expect(flat).not.toContain(articleText);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    // The law's page: the final text and both downloads.
+    await card.getByRole('link', { name: title, exact: true }).click();
+    await heading(page, 'Archived law');
+    await page.locator('.decisions-law-text').getByText(amendmentText, { exact: true }).waitFor();
+    await page.getByRole('link', { name: `Open data (JSON) · ${title}`, exact: true }).waitFor();
+    await shot(page, 'archived-law');
+    expect(alice.problems).toEqual([]);
+  },
+  phaseWaitMs + 30_000,
+);
