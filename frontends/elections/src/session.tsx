@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { SessionUser } from '@civic/contracts';
-import { fetchSession, setSessionLostListener } from './api/client.js';
+import { fetchSession, setSessionLostListener } from '@civic/frontend-kit/api-client';
 
 interface Session {
   /** Replaces the known user (after PUT /api/users/{id} answered the updated one). */

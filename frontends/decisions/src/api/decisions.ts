@@ -12,7 +12,7 @@ import type {
   VoteChoice,
   VotingView,
 } from '@civic/contracts';
-import { api } from './client.js';
+import { api } from '@civic/frontend-kit/api-client';
 
 const id = (value: string) => encodeURIComponent(value);
 

@@ -13,7 +13,7 @@ import type {
   VoteAnswer,
   VoteChoice,
 } from '@civic/contracts';
-import { api } from './client.js';
+import { api } from '@civic/frontend-kit/api-client';
 
 const id = (value: string) => encodeURIComponent(value);
 

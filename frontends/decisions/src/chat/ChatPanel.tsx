@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { ChatMessage } from '@civic/contracts';
-import { useNow } from '../hooks.js';
+import { useNow } from '@civic/frontend-kit/remote-hooks';
 import { useIdentifyPath, useSession } from '../session.js';
 import { useFeedback } from '../ui/feedback.js';
 import { ChatStyles } from './styles.js';

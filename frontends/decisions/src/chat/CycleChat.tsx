@@ -1,6 +1,6 @@
 import { chatRooms } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
-import { useResource } from '../hooks.js';
+import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { ChatPanel } from './ChatPanel.js';
 
 export interface CycleChatProps {

@@ -1,6 +1,6 @@
 /** The chat's HTTP reads (ChatApi of packages/contracts/src/chat.ts). */
 import type { ChatHistory, ChatMessage, ChatRoom, MutedUser, TrollHunt } from '@civic/contracts';
-import { api } from '../api/client.js';
+import { api } from '@civic/frontend-kit/api-client';
 
 const part = (value: string) => encodeURIComponent(value);
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { ErrorMessages, isChatError, type ChatAck, type ChatAckData, type ChatClientEvents, type ChatMessage, type ChatRoom } from '@civic/contracts';
-import { ApiError, fetchSession, toApiError } from '../api/client.js';
+import { ApiError, fetchSession, toApiError } from '@civic/frontend-kit/api-client';
 import { chatApi } from './api.js';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting';

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { proposalCategories, type LawDetail, type ProposalCategory } from '@civic/contracts';
 import { lawsApi } from '../api/laws.js';
-import { useResource } from '../hooks.js';
+import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { adoptedArticles } from '../law-rules.js';
 import { categoryMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';

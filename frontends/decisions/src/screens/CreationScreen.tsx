@@ -5,7 +5,7 @@ import type { Article, LawDetail, SessionUser } from '@civic/contracts';
 import { ChatPanel } from '../chat/ChatPanel.js';
 import { decisionsApi } from '../api/decisions.js';
 import { lawsApi } from '../api/laws.js';
-import { useResource } from '../hooks.js';
+import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { contentPermissions, isCreatorOf, mayDraft } from '../law-rules.js';
 import { useShell } from '../RemoteFrame.js';
 import { useSession } from '../session.js';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { lawsApi } from '../api/laws.js';
-import { useResource } from '../hooks.js';
+import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { recomputeDraw } from '../law-rules.js';
 import { useShell } from '../RemoteFrame.js';
 import { LawMeta } from '../ui/LawParts.js';

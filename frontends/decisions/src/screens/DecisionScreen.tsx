@@ -1,9 +1,9 @@
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import type { Proposal } from '@civic/contracts';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '@civic/frontend-kit/api-client';
 import { decisionsApi } from '../api/decisions.js';
-import { useResource } from '../hooks.js';
+import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { phaseMessages, phaseScreens } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { useSession } from '../session.js';

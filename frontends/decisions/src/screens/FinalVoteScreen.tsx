@@ -4,7 +4,7 @@ import type { Article, LawDetail, VoteAnswer } from '@civic/contracts';
 import { ChatPanel } from '../chat/ChatPanel.js';
 import { decisionsApi } from '../api/decisions.js';
 import { lawsApi } from '../api/laws.js';
-import { useResource } from '../hooks.js';
+import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '../session.js';
 import { Countdown } from '../ui/cycle.js';

@@ -4,7 +4,7 @@ import type { LawSummary } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
 import { lawsApi } from '../api/laws.js';
 import { lawStateMessages } from '../ui/LawParts.js';
-import { useResource } from '../hooks.js';
+import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { categoryMessages, stateMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';

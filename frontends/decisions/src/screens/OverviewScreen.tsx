@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { CycleSummary } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
-import { useResource } from '../hooks.js';
+import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { phaseMessages, phaseScreens } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { Countdown, StartRuleProgress } from '../ui/cycle.js';

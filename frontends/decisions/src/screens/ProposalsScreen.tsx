@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { proposalCategories, type Proposal, type ProposalCategory } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
-import { useResource } from '../hooks.js';
+import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { categoryMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '../session.js';

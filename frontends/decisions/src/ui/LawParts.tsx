@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { ReferenceType, voteChoices, type Article, type LawSummary, type Source, type SourceFieldProblem, type SourceInput, type VoteAnswer, type VoteChoice } from '@civic/contracts';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '@civic/frontend-kit/api-client';
 import { lawsApi } from '../api/laws.js';
 import { wordDiff } from '../law-rules.js';
 import { categoryMessages, choiceMessages } from '../messages.js';

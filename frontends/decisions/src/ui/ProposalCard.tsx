@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import type { Proposal, SessionUser, VoteCounts } from '@civic/contracts';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '@civic/frontend-kit/api-client';
 import { decisionsApi } from '../api/decisions.js';
 import { categoryMessages, choiceMessages, stateMessages } from '../messages.js';
 import { permissions } from '../rules.js';

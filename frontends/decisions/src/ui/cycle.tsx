@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { decisionPhases, type Countdown as CountdownTimes, type CycleSummary, type DecisionPhase } from '@civic/contracts';
-import { useNow } from '../hooks.js';
+import { useNow } from '@civic/frontend-kit/remote-hooks';
 import { phaseMessages } from '../messages.js';
 
 const messages = {

@@ -9,7 +9,7 @@ import {
   type ElectionSchedule,
   type SessionUser,
 } from '@civic/contracts';
-import { api } from './client.js';
+import { api } from '@civic/frontend-kit/api-client';
 
 /** The calls of the elections screens (SPEC section 7, packages/contracts/src/elections.ts). */
 export const electionsApi = {

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { electionsApi } from '../api/elections.js';
-import { useResource } from '../hooks.js';
+import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { roleTitles } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { LoadError, Loading } from '../ui/states.js';

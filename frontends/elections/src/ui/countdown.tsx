@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { ElectionSchedule } from '@civic/contracts';
-import { useNow } from '../hooks.js';
+import { useNow } from '@civic/frontend-kit/remote-hooks';
 import { secondsUntil } from '../rules.js';
 
 const messages = {

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
-import { asApiError } from '../api/client.js';
+import { asApiError } from '@civic/frontend-kit/api-client';
 
 /**
  * The remote's own small confirmation dialog (No / Yes, focus kept inside, Escape = No) and message

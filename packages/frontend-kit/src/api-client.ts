@@ -1,7 +1,7 @@
 import { ErrorMessages, errorKeyOf, type ErrorKey, type SessionUser } from '@civic/contracts';
 
 /**
- * The remote's own small fetch client (a remote cannot import the shell's): same-origin cookies,
+ * The remotes' fetch client (each bundles its own copy; the shell has its own): same-origin cookies,
  * JSON both ways, the gateway's CSRF rule (JSON writes name their type, writes without a body mark
  * themselves), and every error answer as an ApiError in the shape of SPEC section 8.
  */
