@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteRoutesProps } from '@civic/frontend-kit/shell-contract';
 import { RemoteFrame, useShell } from './RemoteFrame.js';
-import { SessionProvider } from './session.js';
+import { SessionProvider } from '@civic/frontend-kit/remote-session';
 import { FeedbackProvider } from './ui/feedback.js';
 import { Loading } from './ui/states.js';
 import { DecisionsStyles } from './ui/styles.js';

@@ -4,7 +4,7 @@ import { RemoteFrame, useShell } from './RemoteFrame.js';
 import { ElectedScreen } from './screens/ElectedScreen.js';
 import { ElectionScreen } from './screens/ElectionScreen.js';
 import { ElectionsOverviewScreen } from './screens/OverviewScreen.js';
-import { SessionProvider } from './session.js';
+import { SessionProvider } from '@civic/frontend-kit/remote-session';
 import { FeedbackProvider } from './ui/feedback.js';
 import { ElectionsStyles } from './ui/styles.js';
 

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { ChatMessage } from '@civic/contracts';
 import { useNow } from '@civic/frontend-kit/remote-hooks';
-import { useIdentifyPath, useSession } from '../session.js';
+import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { useFeedback } from '../ui/feedback.js';
 import { ChatStyles } from './styles.js';
 import { chatLength, chatMax, messagePermissions, sendable, type ChatViewer } from './rules.js';

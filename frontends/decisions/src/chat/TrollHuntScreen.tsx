@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { useShell } from '../RemoteFrame.js';
-import { useIdentifyPath, useSession } from '../session.js';
+import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { Empty, LoadError, Loading } from '../ui/states.js';
 import { chatApi } from './api.js';
 import { ChatStyles } from './styles.js';

@@ -8,7 +8,7 @@ import { lawsApi } from '../api/laws.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { contentPermissions, isCreatorOf, mayDraft } from '../law-rules.js';
 import { useShell } from '../RemoteFrame.js';
-import { useSession } from '../session.js';
+import { useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/cycle.js';
 import { useFeedback } from '../ui/feedback.js';
 import { ContentBadges, LawMeta, SourceList, TextForm, useAct } from '../ui/LawParts.js';

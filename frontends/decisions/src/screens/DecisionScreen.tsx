@@ -6,7 +6,7 @@ import { decisionsApi } from '../api/decisions.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { phaseMessages, phaseScreens } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
-import { useSession } from '../session.js';
+import { useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown, PhaseTimeline, StartRuleProgress } from '../ui/cycle.js';
 import { ProposalCard } from '../ui/ProposalCard.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';

@@ -6,7 +6,7 @@ import { decisionsApi } from '../api/decisions.js';
 import { lawsApi } from '../api/laws.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { useShell } from '../RemoteFrame.js';
-import { useIdentifyPath, useSession } from '../session.js';
+import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/cycle.js';
 import { BallotControls, BallotCounts, Changes, LawMeta } from '../ui/LawParts.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';

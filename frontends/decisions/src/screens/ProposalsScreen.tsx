@@ -6,7 +6,7 @@ import { decisionsApi } from '../api/decisions.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { categoryMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
-import { useIdentifyPath, useSession } from '../session.js';
+import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/cycle.js';
 import { useFeedback } from '../ui/feedback.js';
 import { ProposalCard } from '../ui/ProposalCard.js';

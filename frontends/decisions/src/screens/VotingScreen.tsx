@@ -8,7 +8,7 @@ import { decisionsApi } from '../api/decisions.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { choiceMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
-import { useIdentifyPath, useMembersOnly, useSession } from '../session.js';
+import { useIdentifyPath, useMembersOnly, useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/cycle.js';
 import { useFeedback } from '../ui/feedback.js';
 import { ProposalCard, VoteCountsList } from '../ui/ProposalCard.js';

@@ -6,7 +6,7 @@ import { ApiError } from '@civic/frontend-kit/api-client';
 import { lawsApi } from '../api/laws.js';
 import { wordDiff } from '../law-rules.js';
 import { categoryMessages, choiceMessages } from '../messages.js';
-import { useIdentifyPath, useMembersOnly } from '../session.js';
+import { useIdentifyPath, useMembersOnly } from '@civic/frontend-kit/remote-session';
 import { useFeedback, useErrorText, type ConfirmOptions } from './feedback.js';
 
 export const lawStateMessages = {

@@ -6,7 +6,7 @@ import { ApiError } from '@civic/frontend-kit/api-client';
 import { decisionsApi } from '../api/decisions.js';
 import { categoryMessages, choiceMessages, stateMessages } from '../messages.js';
 import { permissions } from '../rules.js';
-import { useIdentifyPath, useMembersOnly } from '../session.js';
+import { useIdentifyPath, useMembersOnly } from '@civic/frontend-kit/remote-session';
 import { useFeedback, type ConfirmOptions } from './feedback.js';
 import { ProposalForm } from './ProposalForm.js';
 

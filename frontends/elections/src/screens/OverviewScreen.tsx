@@ -8,7 +8,7 @@ import { useResource, type Resource } from '@civic/frontend-kit/remote-hooks';
 import { roleDescriptions, roleNames, roleTitles } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { applyVote, isStanding, monthDate, roles, voteFor } from '../rules.js';
-import { useIdentifyPath, useMembersOnly, useReplaceSession, useSession } from '../session.js';
+import { useIdentifyPath, useMembersOnly, useReplaceSession, useSession } from '@civic/frontend-kit/remote-session';
 import { ElectionCountdown } from '../ui/countdown.js';
 import { useFeedback } from '../ui/feedback.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';

@@ -1,9 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { SessionUser } from '@civic/contracts';
-import { fetchSession, setSessionLostListener } from '@civic/frontend-kit/api-client';
+import { fetchSession, setSessionLostListener } from './api-client.js';
 
 interface Session {
+  /** Replaces the known user (after PUT /api/users/{id} answered the updated one). */
+  replace: (user: SessionUser | null) => void;
   /** undefined until known. */
   user: SessionUser | null | undefined;
   ensure: () => Promise<SessionUser | null>;
@@ -38,7 +40,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => setSessionLostListener(null);
   }, []);
 
-  const value = useMemo(() => ({ user, ensure }), [user, ensure]);
+  const replace = useCallback((next: SessionUser | null) => {
+    pending.current = Promise.resolve(next);
+    setUser(next);
+  }, []);
+
+  const value = useMemo(() => ({ user, ensure, replace }), [user, ensure, replace]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
@@ -55,6 +62,11 @@ export function useSession(): SessionUser | null | undefined {
     void ensure();
   }, [ensure]);
   return user;
+}
+
+/** Replaces the session user once a call answered the updated one. */
+export function useReplaceSession(): (user: SessionUser | null) => void {
+  return useSessionContext().replace;
 }
 
 /** The /identify address that comes back to the current screen after logging in or registering. */
