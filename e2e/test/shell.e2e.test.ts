@@ -2,7 +2,9 @@
  * The shell and its two remotes in a real browser, against the running stack (E2E_BASE_URL): the
  * gateway serves the shell at /, the remotes under /remotes/<name>/ and /remotes.json.
  */
+import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { logInSharedModerator, registerVerified } from '../src/accounts.js';
 import { launchBrowser } from '../src/browser.js';
 
 const baseUrl = (process.env.E2E_BASE_URL ?? '').replace(/\/+$/, '');
@@ -21,8 +23,22 @@ interface Session {
 
 const sessions: Session[] = [];
 
-async function open(path: string, options: { locale?: string; prepare?: (page: Page) => Promise<unknown> } = {}): Promise<Session> {
-  const context = await browser.newContext({ locale: options.locale ?? 'en-US' });
+const mailUrl = process.env.E2E_MAIL_URL ?? '';
+const run = randomBytes(3).toString('hex');
+const seenMails = new Set<string>();
+
+async function open(
+  path: string,
+  options: { locale?: string; prepare?: (page: Page) => Promise<unknown>; member?: string; serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<Session> {
+  const context = await browser.newContext({ locale: options.locale ?? 'en-US', serviceWorkers: options.serviceWorkers ?? 'block' });
+  if (options.member) {
+    await registerVerified(
+      context,
+      { baseUrl, mailUrl, seen: seenMails },
+      { email: `shell.${options.member}.${run}@example.test`, userName: `shell ${options.member} ${run}`, password: 'shell-password-1', locale: 'en' },
+    );
+  }
   // Below jest's 30 s so that a failing wait reports what it was waiting for.
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
@@ -252,5 +268,235 @@ describe('a remote that is down', () => {
     });
     expect(await page.getByRole('alert').textContent()).toContain('This part of the site is unavailable right now');
     await heading(page, 'Archive');
+  });
+});
+
+/** Document loads of the main frame (the first load included): a reload adds one, client-side navigations none. */
+function countLoads(page: Page): { count: () => number } {
+  let loads = 0;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads += 1;
+  });
+  return { count: () => loads };
+}
+
+async function sessionUser(page: Page): Promise<{ id: string; userName: string }> {
+  return page.evaluate(async () => {
+    const answer = await fetch('/api/login/auth-user', { method: 'POST', headers: { accept: 'application/json', 'x-requested-with': 'fetch' } });
+    return (await answer.json()) as { id: string; userName: string };
+  });
+}
+
+describe('shell frame', () => {
+  it('shows the home page with the slogan, the current phases with countdowns and calls to action', async () => {
+    const { page, problems } = await open('/');
+    await heading(page, 'Share and co-create the laws');
+    const phases = page.getByRole('region', { name: 'Current phases' });
+    await phases.locator('[data-countdown]').first().waitFor();
+    expect(await phases.textContent()).toMatch(/Decision \d+/);
+    const countdown = phases.locator('[data-countdown="proposals"]');
+    expect(await countdown.textContent()).toMatch(/\d+ (day|hour|minute|second)s?/);
+    // The header shows the same phases, each a link to its screen.
+    const headerPhases = page.getByRole('navigation', { name: 'Current phases' });
+    expect(await headerPhases.getByRole('link').first().getAttribute('href')).toMatch(/^\/(decisions|archive)/);
+    expect(await page.getByRole('link', { name: 'Propose a law' }).getAttribute('href')).toBe('/decisions/proposals');
+    expect(await page.locator('footer').textContent()).toContain(`© ${new Date().getFullYear()} Civic`);
+    expect(problems).toEqual([]);
+  });
+
+  it('explains the process with its rules on /about, and answers questions on /help and /legal', async () => {
+    const { page } = await open('/about');
+    await heading(page, 'About');
+    const about = await page.locator('main').textContent();
+    for (const rule of ['150 verified users and 10 proposals', 'top 3 proposals', '5 creators per law', 'strictly more “for” votes', 'one proposal every 7 days']) {
+      expect(about).toContain(rule);
+    }
+    await page.goto(`${baseUrl}/legal`);
+    await heading(page, 'Legal notice');
+    const legal = await page.locator('main').textContent();
+    expect(legal).toContain('no third-party cookies');
+    expect(legal).toContain('IP addresses are stored to prevent');
+    expect(legal).toContain('your profile is anonymized and your email address is removed');
+    await page.goto(`${baseUrl}/help`);
+    await heading(page, 'Help');
+    expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThanOrEqual(5);
+  });
+
+  it('sends a fatal rendering error to /error', async () => {
+    const { page } = await open('/users/fatal-profile/someone/activity', {
+      prepare: (page) =>
+        page.route('**/api/users/fatal-profile', (route) =>
+          // A profile whose user name is not text: rendering it throws.
+          route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ id: 'fatal-profile', userName: { broken: true }, memberSince: '2026-01-01T00:00:00Z', lawsCreated: 0, articlesCreated: 0, chatMessages: 0, moderator: false, scribe: false, deleted: false }) }),
+        ),
+    });
+    await heading(page, 'Something went wrong');
+    expect(new URL(page.url()).pathname).toBe('/error');
+    expect(await page.locator('main').textContent()).toContain('Error 500');
+    expect(await page.locator('main').getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows an API error as a translated toast with its date and time', async () => {
+    const { page } = await open('/', { member: 'toast' });
+    const user = await sessionUser(page);
+    await page.route('**/api/users/edit-profile/**', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ statusCode: 403, statusMessage: 'Suspension error', data: { until: '2026-12-01T10:00:00Z' } }) }),
+    );
+    await page.goto(`${baseUrl}/users/${user.id}/${encodeURIComponent(user.userName)}/settings`);
+    await heading(page, 'Your settings');
+    await page.getByRole('button', { name: 'Français' }).click();
+    await page.getByRole('button', { name: 'Enregistrer mon profil' }).click();
+    const toast = page.locator('[data-snackbar="error"]');
+    await toast.waitFor();
+    expect(await toast.textContent()).toMatch(/^Erreur de suspension \(1 décembre 2026 (à )?\d{2}:00\)$/);
+  });
+
+  it('asks for confirmation with No and Yes before deleting an account, and shows the snackbar for 4000 ms', async () => {
+    const { page } = await open('/', { member: 'delete' });
+    const user = await sessionUser(page);
+    await page.goto(`${baseUrl}/users/${user.id}/${encodeURIComponent(user.userName)}/delete-account`);
+    await heading(page, 'Delete your account');
+    const submit = page.getByRole('button', { name: 'Delete my account' });
+
+    await submit.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button').allTextContents()).toEqual(['No', 'Yes']);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('No');
+    await dialog.getByRole('button', { name: 'No' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // No: nothing happened, focus is back on the button.
+    expect(new URL(page.url()).pathname).toContain('/delete-account');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete my account');
+
+    await submit.click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await submit.click();
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    const snackbar = page.locator('[data-snackbar="success"]');
+    await snackbar.waitFor();
+    const shownAt = Date.now();
+    expect(await snackbar.textContent()).toBe('Your account has been deleted.');
+    await heading(page, 'Share and co-create the laws');
+    // Not dismissible by default: no close button.
+    expect(await snackbar.getByRole('button').count()).toBe(0);
+    await page.waitForTimeout(Math.max(0, 3300 - (Date.now() - shownAt)));
+    expect(await snackbar.count()).toBe(1);
+    await snackbar.waitFor({ state: 'detached', timeout: 3000 });
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThanOrEqual(3300);
+    expect(shownFor).toBeLessThan(5500);
+  });
+
+  it('offers the troll hunt to moderators in the account menu, in English and French', async () => {
+    const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    sessions.push({ context, page, problems: [], failedResponses: [] });
+    await logInSharedModerator(context, { baseUrl, mailUrl, seen: seenMails });
+    await page.goto(`${baseUrl}/about`);
+    await heading(page, 'About');
+    await page.locator('header').getByRole('button', { name: /: account menu$/ }).click();
+    const link = page.locator('header').getByRole('link', { name: 'Troll hunt' });
+    expect(await link.getAttribute('href')).toBe('/decisions/troll-hunt');
+    await link.click();
+    await heading(remote(page, 'decisions'), 'Troll hunt');
+    await page.getByRole('button', { name: 'Français' }).click();
+    await heading(remote(page, 'decisions'), 'Chasse aux trolls');
+    await page.locator('header').getByRole('button', { name: /menu du compte$/ }).click();
+    expect(await page.locator('header').getByRole('link', { name: 'Chasse aux trolls' }).getAttribute('href')).toBe('/decisions/troll-hunt');
+  });
+
+  it('keeps the troll hunt out of the menu of members who are not moderators', async () => {
+    const { page } = await open('/about', { member: 'plain' });
+    await page.locator('header').getByRole('button', { name: /: account menu$/ }).click();
+    await page.locator('header').getByRole('link', { name: 'My activity' }).waitFor();
+    expect(await page.locator('header').getByRole('link', { name: 'Troll hunt' }).count()).toBe(0);
+  });
+});
+
+describe('failed loads and new versions', () => {
+  it('reloads the page once when a chunk fails to load, not twice within 10 seconds', async () => {
+    let loads: { count: () => number } = { count: () => 0 };
+    const { page } = await open('/elections/elected', {
+      prepare: async (page) => {
+        loads = countLoads(page);
+        await page.route('**/remotes/elections/__federation_expose_*', (route) => route.abort());
+      },
+    });
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('This part of the site is unavailable right now');
+    // The first load failed and reloaded the page; the second failure, within 10 s, shows the panel.
+    expect(loads.count()).toBe(2);
+    const log = await page.evaluate(() => JSON.parse(sessionStorage.getItem('civic.chunk-reloads') ?? '{}') as Record<string, number>);
+    expect(Object.keys(log)).toEqual(['/elections/elected']);
+    await page.waitForTimeout(2000);
+    expect(loads.count()).toBe(2);
+  });
+
+  it("reloads once when one of the shell's own screen chunks fails to load, then shows the error page", async () => {
+    let loads: { count: () => number } = { count: () => 0 };
+    const { page } = await open('/', {
+      prepare: async (page) => {
+        loads = countLoads(page);
+      },
+    });
+    await heading(page, 'Share and co-create the laws');
+    const loaded = new Set(await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)));
+    // Every shell script not loaded yet (the login screen's chunk among them) now fails.
+    await page.route(
+      (url) => url.pathname.endsWith('.js') && !url.pathname.startsWith('/remotes/') && !loaded.has(url.pathname),
+      (route) => route.abort(),
+    );
+    await page.locator('header').getByRole('link', { name: 'Log in' }).click();
+    await heading(page, 'Something went wrong');
+    expect(loads.count()).toBe(2);
+    expect(new URL(page.url()).pathname).toBe('/error');
+    await page.waitForTimeout(1500);
+    expect(loads.count()).toBe(2);
+  });
+
+  it('offers a reload once a new build is deployed', async () => {
+    const { page } = await open('/', {
+      prepare: async (page) => {
+        await page.clock.install();
+      },
+    });
+    await heading(page, 'Share and co-create the laws');
+    const prompt = page.locator('[data-update-prompt]');
+    // The deployed build is the page's own: no prompt at the next check.
+    await page.clock.fastForward('05:01');
+    await page.waitForTimeout(500);
+    expect(await prompt.count()).toBe(0);
+    // A new build: /build-manifest.json names other entry scripts.
+    await page.route('**/build-manifest.json', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ version: 'next', entry: ['/main.0123456789.js'] }) }),
+    );
+    await page.clock.fastForward('05:01');
+    await prompt.waitFor();
+    expect(await prompt.textContent()).toContain('A new version of the site is available.');
+    const [reload] = await Promise.all([
+      page.waitForRequest((request) => request.isNavigationRequest() && request.frame() === page.mainFrame()),
+      prompt.getByRole('button', { name: 'Reload the page' }).click(),
+    ]);
+    expect(new URL(reload.url()).pathname).toBe('/');
+  });
+
+  it('registers a service worker at /sw.js that serves the shell on the next visit', async () => {
+    const { page } = await open('/', { serviceWorkers: 'allow' });
+    await heading(page, 'Share and co-create the laws');
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${baseUrl}/`);
+    await page.waitForFunction(async () => (await caches.keys()).includes('civic-shell-v1'));
+    const fromWorker: string[] = [];
+    page.on('response', (response) => {
+      if (response.fromServiceWorker()) fromWorker.push(new URL(response.url()).pathname);
+    });
+    await page.reload();
+    await heading(page, 'Share and co-create the laws');
+    expect(fromWorker.some((path) => /^\/main\.[0-9a-f]+\.js$/.test(path))).toBe(true);
   });
 });

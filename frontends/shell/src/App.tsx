@@ -1,7 +1,9 @@
 import { BrowserRouter, Routes } from 'react-router-dom';
 import { AuthProvider } from './auth/AuthProvider.js';
 import { ConfirmProvider } from './components/ConfirmModal.js';
+import { PhasesProvider } from './components/Phases.js';
 import { SnackbarProvider } from './components/Snackbar.js';
+import { UpdatePrompt } from './components/UpdatePrompt.js';
 import { LocaleProvider } from './i18n/LocaleProvider.js';
 import { NotificationsProvider } from './notifications/NotificationsProvider.js';
 import { appRoutes } from './routes.js';
@@ -14,7 +16,10 @@ export function App() {
           <SnackbarProvider>
             <NotificationsProvider>
               <ConfirmProvider>
-                <Routes>{appRoutes}</Routes>
+                <PhasesProvider>
+                  <Routes>{appRoutes}</Routes>
+                  <UpdatePrompt />
+                </PhasesProvider>
               </ConfirmProvider>
             </NotificationsProvider>
           </SnackbarProvider>

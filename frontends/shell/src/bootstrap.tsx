@@ -1,7 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
+import { installChunkErrorReload, registerServiceWorker } from './app/runtime.js';
 import './styles.css';
+
+installChunkErrorReload();
+registerServiceWorker();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

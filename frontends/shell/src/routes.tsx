@@ -1,14 +1,48 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { Route } from 'react-router-dom';
 import { AppFrame } from './components/AppFrame.js';
 import { RemoteMount } from './remotes/RemoteMount.js';
-import { ChangeEmailScreen, IdentifyScreen, LoginScreen, PasswordScreen, RegisterScreen, VerifyAccountScreen } from './screens/AccountScreens.js';
 import { ErrorScreen } from './screens/ErrorScreen.js';
 import { HomeScreen } from './screens/HomeScreen.js';
 import { AboutScreen, HelpScreen, LegalScreen } from './screens/InfoScreens.js';
-import { ProtectedScreen } from './screens/MemberScreens.js';
-import { NotificationsScreen } from './screens/NotificationsScreen.js';
 import { NotFoundScreen } from './screens/NotFoundScreen.js';
-import { ProfileActivityScreen, ProfileDeleteAccountScreen, ProfileSettingsScreen } from './screens/ProfileScreens.js';
+
+/**
+ * Screens off the first page's path (account forms, profile, notifications, to-do) load as separate
+ * chunks on first use, which keeps the first-load JavaScript small. A chunk that fails to load goes
+ * through the reload guard (FatalErrorBoundary).
+ */
+function lazyScreen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const accountScreens = () => import('./screens/AccountScreens.js');
+const profileScreens = () => import('./screens/ProfileScreens.js');
+const LoginScreen = lazyScreen(accountScreens, 'LoginScreen');
+const RegisterScreen = lazyScreen(accountScreens, 'RegisterScreen');
+const VerifyAccountScreen = lazyScreen(accountScreens, 'VerifyAccountScreen');
+const PasswordScreen = lazyScreen(accountScreens, 'PasswordScreen');
+const ChangeEmailScreen = lazyScreen(accountScreens, 'ChangeEmailScreen');
+const IdentifyScreen = lazyScreen(accountScreens, 'IdentifyScreen');
+const ProtectedScreen = lazyScreen(() => import('./screens/MemberScreens.js'), 'ProtectedScreen');
+const NotificationsScreen = lazyScreen(() => import('./screens/NotificationsScreen.js'), 'NotificationsScreen');
+const ProfileActivityScreen = lazyScreen(profileScreens, 'ProfileActivityScreen');
+const ProfileSettingsScreen = lazyScreen(profileScreens, 'ProfileSettingsScreen');
+const ProfileDeleteAccountScreen = lazyScreen(profileScreens, 'ProfileDeleteAccountScreen');
+
+function ScreenLoading() {
+  const { formatMessage: t } = useIntl();
+  return (
+    <p className="loading" role="status">
+      {t({ id: 'common.loading' })}
+    </p>
+  );
+}
+
+function Deferred({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<ScreenLoading />}>{children}</Suspense>;
+}
 
 /**
  * Path prefixes served by each remote (SPEC section 2, ARCHITECTURE sections 6 and 8). The remote
@@ -26,17 +60,17 @@ export const appRoutes = (
     <Route path="/about" element={<AboutScreen />} />
     <Route path="/help" element={<HelpScreen />} />
     <Route path="/legal" element={<LegalScreen />} />
-    <Route path="/login" element={<LoginScreen />} />
-    <Route path="/register" element={<RegisterScreen />} />
-    <Route path="/verify-account" element={<VerifyAccountScreen />} />
-    <Route path="/password" element={<PasswordScreen />} />
-    <Route path="/change-email" element={<ChangeEmailScreen />} />
-    <Route path="/identify" element={<IdentifyScreen />} />
-    <Route path="/protected" element={<ProtectedScreen />} />
-    <Route path="/notifications" element={<NotificationsScreen />} />
-    <Route path="/users/:id/:userName/activity" element={<ProfileActivityScreen />} />
-    <Route path="/users/:id/:userName/settings" element={<ProfileSettingsScreen />} />
-    <Route path="/users/:id/:userName/delete-account" element={<ProfileDeleteAccountScreen />} />
+    <Route path="/login" element={<Deferred><LoginScreen /></Deferred>} />
+    <Route path="/register" element={<Deferred><RegisterScreen /></Deferred>} />
+    <Route path="/verify-account" element={<Deferred><VerifyAccountScreen /></Deferred>} />
+    <Route path="/password" element={<Deferred><PasswordScreen /></Deferred>} />
+    <Route path="/change-email" element={<Deferred><ChangeEmailScreen /></Deferred>} />
+    <Route path="/identify" element={<Deferred><IdentifyScreen /></Deferred>} />
+    <Route path="/protected" element={<Deferred><ProtectedScreen /></Deferred>} />
+    <Route path="/notifications" element={<Deferred><NotificationsScreen /></Deferred>} />
+    <Route path="/users/:id/:userName/activity" element={<Deferred><ProfileActivityScreen /></Deferred>} />
+    <Route path="/users/:id/:userName/settings" element={<Deferred><ProfileSettingsScreen /></Deferred>} />
+    <Route path="/users/:id/:userName/delete-account" element={<Deferred><ProfileDeleteAccountScreen /></Deferred>} />
     <Route path="/error" element={<ErrorScreen />} />
     {/* Pathless parents: the remote renders its own <Routes> with absolute paths. */}
     <Route element={<RemoteMount remote="decisions" />}>

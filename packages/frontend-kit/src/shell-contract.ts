@@ -49,3 +49,55 @@ export interface RemoteRoutesProps {
   /** The shell's 404 screen, for paths under a remote's prefix that the remote does not know. */
   NotFound: ComponentType;
 }
+
+/** The shared confirmation modal (SPEC section 2): No / Yes. Texts already translated. */
+export interface ShellConfirmOptions {
+  title: string;
+  message?: ReactNode;
+  /** Default "Yes" / "No" in the reader's language. */
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Styles Yes as a destructive action (deletion). */
+  danger?: boolean;
+}
+
+/** One snackbar message (SPEC section 2): 4000 ms by default, not dismissible by default. */
+export interface ShellSnackbarOptions {
+  message: string;
+  kind?: 'info' | 'success' | 'error';
+  /** Milliseconds on screen; default 4000; 0 keeps it until dismissed. */
+  duration?: number;
+  dismissible?: boolean;
+}
+
+export interface ShellSnackbar {
+  show: (options: ShellSnackbarOptions) => number;
+  dismiss: (id: number) => void;
+  /** The translated message of a failed call (SPEC section 8), with its date and time when it carries one. */
+  showError: (error: unknown, options?: Omit<ShellSnackbarOptions, 'message' | 'kind'>) => number;
+}
+
+/** The date display formats of SPEC section 3 (see `@civic/frontend-kit/dates`). */
+export type ShellDateFormat = 'short' | 'long' | 'numeric' | 'hours' | 'currentYear';
+
+/**
+ * What the shell lends every remote besides its layouts: the one confirmation modal, the one snackbar
+ * and the date formats in the reader's language. Optional so a remote built before they existed
+ * still type-checks; the shell always passes them.
+ */
+export interface ShellServices {
+  /** Resolves true for Yes, false for No, Escape or a click outside. */
+  confirm: (options: ShellConfirmOptions) => Promise<boolean>;
+  snackbar: ShellSnackbar;
+  formatDate: (date: Date | string | number, format: ShellDateFormat) => string;
+  /**
+   * Tells the shell a lazy chunk of the remote failed to load: the page reloads at most once per path
+   * in 10 seconds (SPEC section 4). Answers true when a reload is under way.
+   */
+  reportChunkError: (error: unknown) => boolean;
+}
+
+export interface RemoteRoutesProps {
+  /** The shell's modal, snackbar, date formats and reload guard. */
+  services?: ShellServices;
+}

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
+import { Limits } from '@civic/contracts';
 
 export interface ConfirmOptions {
   /** Translated texts. */
@@ -31,7 +32,22 @@ const ConfirmContext = createContext<Confirm | null>(null);
 const messages = { yes: { id: 'confirm.yes' }, no: { id: 'confirm.no' } };
 
 interface Pending extends ConfirmOptions {
-  resolve: (answer: boolean) => void;
+  /** Set by the buttons; read by the asking side every 100 ms (SPEC sections 2 and 9). */
+  answer: boolean | undefined;
+}
+
+/**
+ * Waits for `question.answer`, checking every `pollMs` (Limits.modalPollMs): the asking code awaits a
+ * promise while the modal only records the click.
+ */
+export function pollForAnswer(question: { answer: boolean | undefined }, pollMs: number = Limits.modalPollMs): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const timer = setInterval(() => {
+      if (question.answer === undefined) return;
+      clearInterval(timer);
+      resolve(question.answer);
+    }, pollMs);
+  });
 }
 
 const focusableSelector = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -41,22 +57,20 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const pendingRef = useRef<Pending | null>(null);
 
-  const confirm = useCallback<Confirm>(
-    (options) =>
-      new Promise<boolean>((resolve) => {
-        pendingRef.current?.resolve(false); // one question at a time: a new one answers the old with No
-        const next = { ...options, resolve };
-        pendingRef.current = next;
-        setPending(next);
-      }),
-    [],
-  );
+  const confirm = useCallback<Confirm>((options) => {
+    // One question at a time: a new one answers the old with No.
+    if (pendingRef.current) pendingRef.current.answer = false;
+    const next: Pending = { ...options, answer: undefined };
+    pendingRef.current = next;
+    setPending(next);
+    return pollForAnswer(next);
+  }, []);
 
   const answer = useCallback((value: boolean) => {
     const current = pendingRef.current;
     pendingRef.current = null;
     setPending(null);
-    current?.resolve(value);
+    if (current) current.answer = value;
   }, []);
 
   return (

@@ -1,15 +1,20 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { useFormatDate } from './ShellServices.js';
 
 const messages = {
   navLabel: { id: 'footer.label' },
   legal: { id: 'footer.legal' },
   help: { id: 'footer.help' },
   tagline: { id: 'app.tagline' },
+  copyright: { id: 'footer.copyright' },
 };
 
 export function Footer() {
   const intl = useIntl();
+  const formatDate = useFormatDate();
+  const [now] = useState(() => Date.now());
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -24,6 +29,7 @@ export function Footer() {
             </li>
           </ul>
         </nav>
+        <p className="site-footer__copyright">{intl.formatMessage(messages.copyright, { year: formatDate(now, 'currentYear') })}</p>
       </div>
     </footer>
   );

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router-dom';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { NotificationBell } from './NotificationBell.js';
+import { HeaderPhases } from './Phases.js';
 import { UserMenu } from './UserMenu.js';
 
 const messages = {
@@ -44,9 +45,14 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <LanguageSwitch />
-        <NotificationBell />
-        <UserMenu />
+        <div className="site-header__tools">
+          <LanguageSwitch />
+          <NotificationBell />
+          <UserMenu />
+        </div>
+      </div>
+      <div className="site-header__phases">
+        <HeaderPhases />
       </div>
     </header>
   );

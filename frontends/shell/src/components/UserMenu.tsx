@@ -12,6 +12,9 @@ const messages = {
   activity: { id: 'header.activity' },
   settings: { id: 'header.settings' },
   moderation: { id: 'header.moderation' },
+  trollHunt: { id: 'header.trollHunt' },
+  notifications: { id: 'header.notificationsShort' },
+  todo: { id: 'header.todo' },
   logout: { id: 'header.logout' },
   loggedOut: { id: 'header.loggedOut' },
 };
@@ -116,9 +119,16 @@ function MemberMenu({ user }: { user: SessionUser }) {
         <li>
           <Link to={userPath(user, 'settings')}>{t(messages.settings)}</Link>
         </li>
+        <li>
+          <Link to="/notifications">{t(messages.notifications)}</Link>
+        </li>
+        <li>
+          <Link to="/protected">{t(messages.todo)}</Link>
+        </li>
         {user.moderator ? (
-          <li>
+          <li className="user-menu__group">
             <span className="user-menu__role">{t(messages.moderation)}</span>
+            <Link to="/decisions/troll-hunt">{t(messages.trollHunt)}</Link>
           </li>
         ) : null}
         <li>

@@ -13,6 +13,8 @@ import {
 } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
+import { reloadAfterFailedLoad } from '../app/runtime.js';
+import { useShellServices } from '../components/ShellServices.js';
 import { DefaultLayout, layouts } from '../layouts/index.js';
 import { NotFoundScreen } from '../screens/NotFoundScreen.js';
 import type { RemoteRoutesProps } from './contract.js';
@@ -43,6 +45,10 @@ function remoteComponent(name: RemoteName, retry: boolean): RemoteComponent {
         return { default: await loadRemoteRoutes(name, forceReload) };
       } catch (error) {
         entry.failed = true;
+        // A new deployment may have replaced the remote's files: reload once per path in 10 s
+        // (SPEC section 4); the page keeps its loading state until the reload. Failing again within
+        // the 10 s, the unavailable panel shows instead.
+        if (!retry && reloadAfterFailedLoad(error)) await new Promise<never>(() => undefined);
         throw error;
       }
     }),
@@ -129,6 +135,7 @@ export function RemoteMount({ remote }: { remote: RemoteName }) {
 
 function RemoteMountForRemote({ remote }: { remote: RemoteName }) {
   const [attempt, setAttempt] = useState(0);
+  const services = useShellServices();
   const [RemoteRoutes, setRemoteRoutes] = useState<RemoteComponent>(() => remoteComponent(remote, false));
   const retry = useCallback(() => {
     setRemoteRoutes(() => remoteComponent(remote, true));
@@ -137,7 +144,7 @@ function RemoteMountForRemote({ remote }: { remote: RemoteName }) {
   return (
     <RemoteErrorBoundary key={attempt} remote={remote} attempt={attempt} onRetry={retry}>
       <Suspense fallback={<RemoteLoading />}>
-        <RemoteRoutes layouts={layouts} NotFound={NotFoundScreen} />
+        <RemoteRoutes layouts={layouts} NotFound={NotFoundScreen} services={services} />
       </Suspense>
     </RemoteErrorBoundary>
   );

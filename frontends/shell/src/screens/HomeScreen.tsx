@@ -1,9 +1,18 @@
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../auth/AuthProvider.js';
+import { HomePhases } from '../components/Phases.js';
 import { CardsListLayout } from '../layouts/index.js';
 
 const messages = {
   title: { id: 'home.title' },
   intro: { id: 'home.intro' },
+  phasesTitle: { id: 'home.phases.title' },
+  ctaTitle: { id: 'home.cta.title' },
+  ctaPropose: { id: 'home.cta.propose' },
+  ctaVote: { id: 'home.cta.vote' },
+  ctaRegister: { id: 'home.cta.register' },
+  ctaHow: { id: 'home.cta.how' },
   decisionsTitle: { id: 'home.card.decisions.title' },
   decisionsDescription: { id: 'home.card.decisions.description' },
   electionsTitle: { id: 'home.card.elections.title' },
@@ -14,9 +23,10 @@ const messages = {
   aboutDescription: { id: 'home.card.about.description' },
 };
 
+/** The slogan, the current phases with their countdowns, calls to action and the main sections. */
 export function HomeScreen() {
-  const intl = useIntl();
-  const t = intl.formatMessage;
+  const { formatMessage: t } = useIntl();
+  const { user } = useAuth();
   return (
     <CardsListLayout
       title={t(messages.title)}
@@ -27,6 +37,32 @@ export function HomeScreen() {
         { to: '/archive', title: t(messages.archiveTitle), description: t(messages.archiveDescription) },
         { to: '/about', title: t(messages.aboutTitle), description: t(messages.aboutDescription) },
       ]}
-    />
+    >
+      <HomePhases title={t(messages.phasesTitle)} />
+      <section className="home-cta" aria-label={t(messages.ctaTitle)}>
+        <ul className="link-list link-list--actions">
+          <li>
+            <Link className="button" to="/decisions/proposals">
+              {t(messages.ctaPropose)}
+            </Link>
+          </li>
+          <li>
+            <Link className="button button--secondary" to="/decisions/voting-on-proposals">
+              {t(messages.ctaVote)}
+            </Link>
+          </li>
+          {user ? null : (
+            <li>
+              <Link className="button button--secondary" to="/register">
+                {t(messages.ctaRegister)}
+              </Link>
+            </li>
+          )}
+          <li>
+            <Link to="/about">{t(messages.ctaHow)}</Link>
+          </li>
+        </ul>
+      </section>
+    </CardsListLayout>
   );
 }

@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { DefaultLayout } from '../layouts/index.js';
 
 const about = {
@@ -10,9 +11,18 @@ const about = {
   creation: { id: 'about.steps.creation' },
   finalVote: { id: 'about.steps.finalVote' },
   archive: { id: 'about.steps.archive' },
+  rulesTitle: { id: 'about.rules.title' },
+  rulesIntro: { id: 'about.rules.intro' },
+  rules: ['cycle', 'startRule', 'proposalVote', 'selection', 'creators', 'finalVote', 'limits', 'archive'].map((key) => ({
+    id: `about.rules.${key}`,
+  })),
+  rolesTitle: { id: 'about.roles.title' },
+  roles: { id: 'about.roles.text' },
+  accessTitle: { id: 'about.access.title' },
+  access: { id: 'about.access.text' },
 };
 
-/** /about: what the platform is and how a proposal becomes a law. */
+/** /about: what the platform is and how a proposal becomes a law, with the rules of each step. */
 export function AboutScreen() {
   const { formatMessage: t } = useIntl();
   return (
@@ -25,21 +35,54 @@ export function AboutScreen() {
         <li>{t(about.finalVote)}</li>
         <li>{t(about.archive)}</li>
       </ol>
+      <h2>{t(about.rulesTitle)}</h2>
+      <p>{t(about.rulesIntro)}</p>
+      <ul className="rules">
+        {about.rules.map((rule) => (
+          <li key={rule.id}>{t(rule)}</li>
+        ))}
+      </ul>
+      <h2>{t(about.rolesTitle)}</h2>
+      <p>{t(about.roles)}</p>
+      <h2>{t(about.accessTitle)}</h2>
+      <p>{t(about.access)}</p>
     </DefaultLayout>
   );
 }
 
-const help = { title: { id: 'help.title' }, intro: { id: 'help.intro' } };
+const helpTopics = ['account', 'propose', 'vote', 'create', 'elections', 'chat', 'language'] as const;
+
+const help = {
+  title: { id: 'help.title' },
+  intro: { id: 'help.intro' },
+  contact: { id: 'help.contact' },
+  about: { id: 'help.aboutLink' },
+};
 
 /** /help: answers to the questions citizens ask. */
 export function HelpScreen() {
   const { formatMessage: t } = useIntl();
-  return <DefaultLayout title={t(help.title)} intro={t(help.intro)} />;
+  return (
+    <DefaultLayout title={t(help.title)} intro={t(help.intro)}>
+      {helpTopics.map((topic) => (
+        <section key={topic} className="help-topic">
+          <h2>{t({ id: `help.${topic}.question` })}</h2>
+          <p>{t({ id: `help.${topic}.answer` })}</p>
+        </section>
+      ))}
+      <p>
+        <Link to="/about">{t(help.about)}</Link>
+      </p>
+      <p>{t(help.contact)}</p>
+    </DefaultLayout>
+  );
 }
 
 const legal = {
   title: { id: 'legal.title' },
   intro: { id: 'legal.intro' },
+  publisherTitle: { id: 'legal.publisher.title' },
+  publisher: { id: 'legal.publisher.text' },
   privacyTitle: { id: 'legal.privacy.title' },
   cookies: { id: 'legal.privacy.cookies' },
   ipAddresses: { id: 'legal.privacy.ipAddresses' },
@@ -51,6 +94,8 @@ export function LegalScreen() {
   const { formatMessage: t } = useIntl();
   return (
     <DefaultLayout title={t(legal.title)} intro={t(legal.intro)}>
+      <h2>{t(legal.publisherTitle)}</h2>
+      <p>{t(legal.publisher)}</p>
       <h2>{t(legal.privacyTitle)}</h2>
       <ul>
         <li>{t(legal.cookies)}</li>

@@ -1,0 +1,73 @@
+/**
+ * The current decision phases as the header and the home page show them (SPEC section 1: the time to
+ * the next step is a countdown, exact durations are not shown). Pure helpers.
+ */
+import type { CycleSummary, DecisionPhase } from '@civic/contracts';
+
+/** The screen of each phase. */
+export const phaseRoutes: Record<DecisionPhase, string> = {
+  proposals: '/decisions/proposals',
+  voting: '/decisions/voting-on-proposals',
+  creation: '/decisions/creations',
+  'final-vote': '/decisions/final-vote',
+  archive: '/archive',
+};
+
+export interface PhaseCountdown {
+  cycleId: string;
+  number: number;
+  phase: DecisionPhase;
+  /** Epoch ms, on the browser's clock corrected by the server time, of the next step; null if none. */
+  nextStepAt: number | null;
+}
+
+/**
+ * The running phases (archived cycles left out), in the order of the process, each with the time of
+ * its next step on the local clock: `receivedAt` is the local time the answer carrying `serverTime` came.
+ */
+export function currentPhases(cycles: readonly CycleSummary[], receivedAt: number): PhaseCountdown[] {
+  const order: DecisionPhase[] = ['proposals', 'voting', 'creation', 'final-vote'];
+  return cycles
+    .filter((cycle) => cycle.phase !== 'archive')
+    .map((cycle) => {
+      const offset = Date.parse(cycle.serverTime) - receivedAt;
+      const target = Date.parse(cycle.nextStepAt ?? cycle.phaseEndsAt ?? '');
+      return {
+        cycleId: cycle.id,
+        number: cycle.number,
+        phase: cycle.phase,
+        nextStepAt: Number.isNaN(target) || Number.isNaN(offset) ? null : target - offset,
+      };
+    })
+    .sort((a, b) => order.indexOf(a.phase) - order.indexOf(b.phase) || a.number - b.number);
+}
+
+export interface DurationParts {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/** Whole seconds left from `now` to `target` (never negative), split into days, hours, minutes, seconds. */
+export function timeLeft(target: number, now: number): DurationParts & { total: number } {
+  const total = Math.max(0, Math.ceil((target - now) / 1000));
+  return {
+    total,
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}
+
+/**
+ * The parts to show: days and hours while more than a day is left, then hours and minutes, then
+ * minutes and seconds ("3 d 4 h", "4 h 12 min", "12 min 5 s"). `precise` keeps every smaller unit.
+ */
+export function visibleParts(parts: DurationParts, precise = false): (keyof DurationParts)[] {
+  const units: (keyof DurationParts)[] = ['days', 'hours', 'minutes', 'seconds'];
+  const first = units.findIndex((unit) => parts[unit] > 0);
+  if (first === -1) return ['seconds'];
+  return precise ? units.slice(first) : units.slice(first, first + 2);
+}

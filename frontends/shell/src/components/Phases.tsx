@@ -1,0 +1,189 @@
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { CycleSummary } from '@civic/contracts';
+import { apiRequest } from '../api/client.js';
+import { currentPhases, phaseRoutes, timeLeft, visibleParts, type PhaseCountdown } from '../app/phases.js';
+
+interface PhasesState {
+  /** undefined while loading, null when the decisions service did not answer. */
+  phases: PhaseCountdown[] | null | undefined;
+  refresh: () => void;
+}
+
+const PhasesContext = createContext<PhasesState>({ phases: undefined, refresh: () => undefined });
+
+const refreshMs = 60_000;
+const elapsedRetryMs = 5_000;
+
+/** One read of GET /api/decisions for the header and the home page, renewed every minute. */
+export function PhasesProvider({ children }: { children: ReactNode }) {
+  const [phases, setPhases] = useState<PhaseCountdown[] | null | undefined>(undefined);
+  const controller = useRef<AbortController | null>(null);
+
+  const refresh = useCallback(() => {
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    apiRequest<{ cycles: CycleSummary[] }>('GET', '/api/decisions', { signal: current.signal, renewSession: false })
+      .then((answer) => setPhases(currentPhases(answer.cycles, Date.now())))
+      .catch((error: unknown) => {
+        if (current.signal.aborted) return;
+        // The countdowns are a convenience: without the decisions service the rest still works.
+        console.warn('The current phases could not be read', error);
+        setPhases((previous) => previous ?? null);
+      });
+  }, []);
+
+  useEffect(() => {
+    refresh();
+    const timer = setInterval(refresh, refreshMs);
+    return () => {
+      clearInterval(timer);
+      controller.current?.abort();
+    };
+  }, [refresh]);
+
+  const value = useMemo(() => ({ phases, refresh }), [phases, refresh]);
+  return <PhasesContext.Provider value={value}>{children}</PhasesContext.Provider>;
+}
+
+export function usePhases(): PhasesState {
+  return useContext(PhasesContext);
+}
+
+/** The local time, renewed every `intervalMs`. */
+export function useNow(intervalMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+const messages = {
+  label: { id: 'phases.label' },
+  decision: { id: 'phases.decision' },
+  nextStep: { id: 'phases.nextStep' },
+  now: { id: 'phases.now' },
+  none: { id: 'phases.none' },
+  unavailable: { id: 'phases.unavailable' },
+  loading: { id: 'common.loading' },
+  days: { id: 'countdown.days' },
+  hours: { id: 'countdown.hours' },
+  minutes: { id: 'countdown.minutes' },
+  seconds: { id: 'countdown.seconds' },
+  daysShort: { id: 'countdown.daysShort' },
+  hoursShort: { id: 'countdown.hoursShort' },
+  minutesShort: { id: 'countdown.minutesShort' },
+  secondsShort: { id: 'countdown.secondsShort' },
+};
+
+const longUnits = { days: messages.days, hours: messages.hours, minutes: messages.minutes, seconds: messages.seconds };
+const shortUnits = { days: messages.daysShort, hours: messages.hoursShort, minutes: messages.minutesShort, seconds: messages.secondsShort };
+
+/** "3 days 4 hours" or, `compact`, "3 d 4 h"; `precise` keeps every unit down to the seconds. */
+function useCountdownText(target: number | null, now: number, { compact = false, precise = false } = {}): string | null {
+  const intl = useIntl();
+  if (target === null) return null;
+  const parts = timeLeft(target, now);
+  if (parts.total === 0) return intl.formatMessage(messages.now);
+  const units = compact ? shortUnits : longUnits;
+  return visibleParts(parts, precise)
+    .map((unit) => intl.formatMessage(units[unit], { count: parts[unit] }))
+    .join(' ');
+}
+
+function usePhaseName(): (phase: PhaseCountdown['phase']) => string {
+  const intl = useIntl();
+  return (phase) => intl.formatMessage({ id: `notifications.phase.${phase}` });
+}
+
+/** Refreshes the phases a few seconds after a countdown reaches zero (the phase moved on). */
+function useRefreshWhenElapsed(phases: PhaseCountdown[] | null | undefined, now: number, refresh: () => void) {
+  const elapsed = (phases ?? []).some((phase) => phase.nextStepAt !== null && phase.nextStepAt <= now);
+  useEffect(() => {
+    if (!elapsed) return;
+    const timer = setTimeout(refresh, elapsedRetryMs);
+    return () => clearTimeout(timer);
+  }, [elapsed, refresh]);
+}
+
+function HeaderPhase({ phase, now }: { phase: PhaseCountdown; now: number }) {
+  const phaseName = usePhaseName();
+  const text = useCountdownText(phase.nextStepAt, now, { compact: true });
+  return (
+    <li>
+      <Link to={phaseRoutes[phase.phase]} className="phase-chip">
+        <span className="phase-chip__name">{phaseName(phase.phase)}</span>
+        {text ? <span className="phase-chip__time">{text}</span> : null}
+      </Link>
+    </li>
+  );
+}
+
+/** The header's countdowns: one short line per running phase, each a link to its screen. */
+export function HeaderPhases() {
+  const { formatMessage: t } = useIntl();
+  const { phases, refresh } = usePhases();
+  const now = useNow(1000);
+  useRefreshWhenElapsed(phases, now, refresh);
+  if (!phases || phases.length === 0) return null;
+  return (
+    <nav className="header-phases" aria-label={t(messages.label)}>
+      <ul>
+        {phases.map((phase) => (
+          <HeaderPhase key={phase.cycleId} phase={phase} now={now} />
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function HomePhase({ phase, now }: { phase: PhaseCountdown; now: number }) {
+  const { formatMessage: t } = useIntl();
+  const phaseName = usePhaseName();
+  const text = useCountdownText(phase.nextStepAt, now, { precise: true });
+  const labelId = useId();
+  return (
+    <li className="phase-card" aria-labelledby={labelId}>
+      <h3 id={labelId} className="phase-card__title">
+        <Link to={phaseRoutes[phase.phase]}>{phaseName(phase.phase)}</Link>
+      </h3>
+      <p className="phase-card__decision">{t(messages.decision, { number: phase.number })}</p>
+      {text ? (
+        <p className="phase-card__countdown">
+          {t(messages.nextStep)} <strong className="countdown" data-countdown={phase.phase}>{text}</strong>
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The home page's list of current phases with live countdowns. */
+export function HomePhases({ title }: { title: string }) {
+  const { formatMessage: t } = useIntl();
+  const { phases, refresh } = usePhases();
+  const now = useNow(1000);
+  const headingId = useId();
+  useRefreshWhenElapsed(phases, now, refresh);
+  let body: ReactNode;
+  if (phases === undefined) body = <p className="loading">{t(messages.loading)}</p>;
+  else if (phases === null) body = <p>{t(messages.unavailable)}</p>;
+  else if (phases.length === 0) body = <p>{t(messages.none)}</p>;
+  else
+    body = (
+      <ul className="phase-cards">
+        {phases.map((phase) => (
+          <HomePhase key={phase.cycleId} phase={phase} now={now} />
+        ))}
+      </ul>
+    );
+  return (
+    <section className="home-phases" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {body}
+    </section>
+  );
+}

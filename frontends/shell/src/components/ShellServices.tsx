@@ -1,0 +1,26 @@
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { formatDisplayDate, type DateFormat } from '@civic/frontend-kit/dates';
+import { reloadAfterFailedLoad } from '../app/runtime.js';
+import { isChunkLoadError } from '../app/reload-guard.js';
+import type { ShellServices } from '../remotes/contract.js';
+import { useConfirm } from './ConfirmModal.js';
+import { useSnackbar } from './Snackbar.js';
+
+/** A date in one of the display formats of SPEC section 3, in the reader's language. */
+export function useFormatDate(): (date: Date | string | number, format: DateFormat) => string {
+  const { locale } = useIntl();
+  return useMemo(() => (date: Date | string | number, format: DateFormat) => formatDisplayDate(date, format, locale), [locale]);
+}
+
+function reportChunkError(error: unknown): boolean {
+  return isChunkLoadError(error) && reloadAfterFailedLoad(error);
+}
+
+/** What the shell lends the remotes (shell-contract ShellServices): its modal, snackbar, dates and reload guard. */
+export function useShellServices(): ShellServices {
+  const confirm = useConfirm();
+  const snackbar = useSnackbar();
+  const formatDate = useFormatDate();
+  return useMemo(() => ({ confirm, snackbar, formatDate, reportChunkError }), [confirm, snackbar, formatDate]);
+}

@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { buildManifestUrl, isNewBuild, parseBuildManifest, scriptPath, updateCheckIntervalMs } from '../app/build-manifest.js';
+
+const messages = {
+  label: { id: 'update.label' },
+  text: { id: 'update.text' },
+  reload: { id: 'update.reload' },
+  later: { id: 'update.later' },
+};
+
+/** The entry scripts this page runs, as paths. */
+function pageScripts(): string[] {
+  return [...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((script) => scriptPath(script.src, window.location.href));
+}
+
+/**
+ * Checks /build-manifest.json every five minutes and when the tab comes back into view; once another
+ * build is deployed, offers to reload the page.
+ */
+export function UpdatePrompt() {
+  const { formatMessage: t } = useIntl();
+  const [available, setAvailable] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+
+  const check = useCallback(async () => {
+    try {
+      const response = await fetch(buildManifestUrl, { cache: 'no-store', headers: { accept: 'application/json' } });
+      if (!response.ok) return;
+      if (isNewBuild(parseBuildManifest(await response.json()), pageScripts())) setAvailable(true);
+    } catch {
+      // Offline or the server is restarting: the next check tries again.
+    }
+  }, []);
+
+  useEffect(() => {
+    const timer = setInterval(() => void check(), updateCheckIntervalMs);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void check();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [check]);
+
+  if (!available || dismissed) return null;
+  return (
+    <div className="update-prompt" role="region" aria-label={t(messages.label)} data-update-prompt="">
+      <p role="status">{t(messages.text)}</p>
+      <div className="update-prompt__actions">
+        <button type="button" onClick={() => window.location.reload()}>
+          {t(messages.reload)}
+        </button>
+        <button type="button" className="button--secondary" onClick={() => setDismissed(true)}>
+          {t(messages.later)}
+        </button>
+      </div>
+    </div>
+  );
+}

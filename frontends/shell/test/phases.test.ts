@@ -1,0 +1,49 @@
+import type { CycleSummary } from '@civic/contracts';
+import { currentPhases, phaseRoutes, timeLeft, visibleParts } from '../src/app/phases.js';
+
+function cycle(over: Partial<CycleSummary>): CycleSummary {
+  return {
+    id: 'c', number: 1, phase: 'proposals', phaseStartedAt: '2026-11-01T00:00:00Z', extensions: 0, proposals: 0,
+    startRule: { verifiedUsers: 0, proposals: 0, requiredUsers: 150, requiredProposals: 10, met: false },
+    serverTime: '2026-11-22T12:00:00Z', phaseEndsAt: '2026-11-23T12:00:00Z', nextStepAt: '2026-11-23T12:00:00Z',
+    ...over,
+  };
+}
+
+describe('current phases and countdowns', () => {
+  it('keeps running phases in process order, on the local clock corrected by the server time', () => {
+    const receivedAt = Date.parse('2026-11-22T12:00:10Z'); // local clock 10 s ahead of the server
+    const phases = currentPhases(
+      [
+        cycle({ id: 'b', number: 2, phase: 'voting', nextStepAt: '2026-11-22T13:00:00Z' }),
+        cycle({ id: 'a', number: 3, phase: 'proposals' }),
+        cycle({ id: 'z', number: 1, phase: 'archive', phaseEndsAt: null, nextStepAt: null }),
+      ],
+      receivedAt,
+    );
+    expect(phases.map((phase) => phase.phase)).toEqual(['proposals', 'voting']);
+    expect(phases[1]!.nextStepAt).toBe(Date.parse('2026-11-22T13:00:10Z'));
+  });
+
+  it('falls back to the phase end, and to no countdown', () => {
+    const [withEnd] = currentPhases([cycle({ nextStepAt: null })], Date.parse('2026-11-22T12:00:00Z'));
+    expect(withEnd!.nextStepAt).toBe(Date.parse('2026-11-23T12:00:00Z'));
+    const [without] = currentPhases([cycle({ nextStepAt: null, phaseEndsAt: null })], 0);
+    expect(without!.nextStepAt).toBeNull();
+  });
+
+  it('splits the time left and shows the two largest units', () => {
+    const left = timeLeft(3 * 86_400_000 + 4 * 3_600_000 + 12 * 60_000 + 5_000, 0);
+    expect(left).toEqual({ total: 274_325, days: 3, hours: 4, minutes: 12, seconds: 5 });
+    expect(visibleParts(left)).toEqual(['days', 'hours']);
+    expect(visibleParts(left, true)).toEqual(['days', 'hours', 'minutes', 'seconds']);
+    expect(visibleParts(timeLeft(65_000, 0))).toEqual(['minutes', 'seconds']);
+    expect(timeLeft(0, 5_000)).toEqual({ total: 0, days: 0, hours: 0, minutes: 0, seconds: 0 });
+    expect(visibleParts(timeLeft(0, 5_000))).toEqual(['seconds']);
+  });
+
+  it('links each phase to its screen', () => {
+    expect(phaseRoutes.voting).toBe('/decisions/voting-on-proposals');
+    expect(phaseRoutes['final-vote']).toBe('/decisions/final-vote');
+  });
+});
