@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import type { RemoteRoutesProps } from '@civic/frontend-kit/shell-contract';
 import { RemoteFrame, useShell } from './RemoteFrame.js';
 import { SessionProvider } from '@civic/frontend-kit/remote-session';
-import { FeedbackProvider } from './ui/feedback.js';
+import { FeedbackProvider } from '@civic/frontend-kit/remote-feedback';
 import { Loading } from './ui/states.js';
 import { DecisionsStyles } from './ui/styles.js';
 
@@ -40,7 +40,7 @@ export default function DecisionsRoutes(props: RemoteRoutesProps) {
   return (
     <RemoteFrame shell={props}>
       <SessionProvider>
-        <FeedbackProvider>
+        <FeedbackProvider services={props.services}>
           <DecisionsStyles />
           <Suspense fallback={<Loading />}>
             <Routes>

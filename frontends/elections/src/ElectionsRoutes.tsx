@@ -5,7 +5,7 @@ import { ElectedScreen } from './screens/ElectedScreen.js';
 import { ElectionScreen } from './screens/ElectionScreen.js';
 import { ElectionsOverviewScreen } from './screens/OverviewScreen.js';
 import { SessionProvider } from '@civic/frontend-kit/remote-session';
-import { FeedbackProvider } from './ui/feedback.js';
+import { FeedbackProvider } from '@civic/frontend-kit/remote-feedback';
 import { ElectionsStyles } from './ui/styles.js';
 
 function NotFound() {
@@ -18,7 +18,7 @@ export default function ElectionsRoutes(props: RemoteRoutesProps) {
   return (
     <RemoteFrame shell={props}>
       <SessionProvider>
-        <FeedbackProvider>
+        <FeedbackProvider services={props.services}>
           <ElectionsStyles />
           <Routes>
             <Route path="/elections" element={<ElectionsOverviewScreen />} />

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { ChatMessage } from '@civic/contracts';
 import { useNow } from '@civic/frontend-kit/remote-hooks';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
-import { useFeedback } from '../ui/feedback.js';
+import { useFeedback } from '@civic/frontend-kit/remote-feedback';
 import { ChatStyles } from './styles.js';
 import { chatLength, chatMax, messagePermissions, sendable, type ChatViewer } from './rules.js';
 import { useChatRoom } from './useChatRoom.js';

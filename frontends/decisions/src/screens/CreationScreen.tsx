@@ -10,7 +10,7 @@ import { contentPermissions, isCreatorOf, mayDraft } from '../law-rules.js';
 import { useShell } from '../RemoteFrame.js';
 import { useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/cycle.js';
-import { useFeedback } from '../ui/feedback.js';
+import { useFeedback } from '@civic/frontend-kit/remote-feedback';
 import { ContentBadges, LawMeta, SourceList, TextForm, useAct } from '../ui/LawParts.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';
 

@@ -8,7 +8,7 @@ import { categoryMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/cycle.js';
-import { useFeedback } from '../ui/feedback.js';
+import { useFeedback } from '@civic/frontend-kit/remote-feedback';
 import { ProposalCard } from '../ui/ProposalCard.js';
 import { ProposalForm } from '../ui/ProposalForm.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';

@@ -10,7 +10,7 @@ import { choiceMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useMembersOnly, useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/cycle.js';
-import { useFeedback } from '../ui/feedback.js';
+import { useFeedback } from '@civic/frontend-kit/remote-feedback';
 import { ProposalCard, VoteCountsList } from '../ui/ProposalCard.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';
 import { byRankThenPin } from './DecisionScreen.js';

@@ -7,7 +7,7 @@ import { lawsApi } from '../api/laws.js';
 import { wordDiff } from '../law-rules.js';
 import { categoryMessages, choiceMessages } from '../messages.js';
 import { useIdentifyPath, useMembersOnly } from '@civic/frontend-kit/remote-session';
-import { useFeedback, useErrorText, type ConfirmOptions } from './feedback.js';
+import { useFeedback, useErrorText, type ConfirmOptions } from '@civic/frontend-kit/remote-feedback';
 
 export const lawStateMessages = {
   creation: { id: 'decisions.law.state.creation' },

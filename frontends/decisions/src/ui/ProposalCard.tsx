@@ -7,7 +7,7 @@ import { decisionsApi } from '../api/decisions.js';
 import { categoryMessages, choiceMessages, stateMessages } from '../messages.js';
 import { permissions } from '../rules.js';
 import { useIdentifyPath, useMembersOnly } from '@civic/frontend-kit/remote-session';
-import { useFeedback, type ConfirmOptions } from './feedback.js';
+import { useFeedback, type ConfirmOptions } from '@civic/frontend-kit/remote-feedback';
 import { ProposalForm } from './ProposalForm.js';
 
 const messages = {

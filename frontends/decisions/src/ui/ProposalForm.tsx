@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Limits, proposalCategories, type ProposalCategory, type ProposalInput } from '@civic/contracts';
 import { categoryMessages } from '../messages.js';
 import { characterCount, formMessages, lengthError, type FieldError } from '../rules.js';
-import { useErrorText } from './feedback.js';
+import { useErrorText } from '@civic/frontend-kit/remote-feedback';
 
 const messages = {
   title: { id: 'decisions.form.title' },

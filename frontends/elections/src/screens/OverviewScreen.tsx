@@ -10,7 +10,7 @@ import { useShell } from '../RemoteFrame.js';
 import { applyVote, isStanding, monthDate, roles, voteFor } from '../rules.js';
 import { useIdentifyPath, useMembersOnly, useReplaceSession, useSession } from '@civic/frontend-kit/remote-session';
 import { ElectionCountdown } from '../ui/countdown.js';
-import { useFeedback } from '../ui/feedback.js';
+import { useFeedback } from '@civic/frontend-kit/remote-feedback';
 import { Empty, LoadError, Loading } from '../ui/states.js';
 
 const page = {

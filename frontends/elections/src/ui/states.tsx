@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useErrorText } from './feedback.js';
+import { useErrorText } from '@civic/frontend-kit/remote-feedback';
 
 const messages = {
   loading: { id: 'elections.status.loading' },
