@@ -304,13 +304,14 @@ export function ChatPanel({ room, headingLevel = 2 }: ChatPanelProps) {
               {t(m.earlier)}
             </button>
           ) : null}
-          <ol className="chat-list chat-log" role="log" aria-label={t(m.log)} aria-live="polite">
-            {visible.map((message) => (
-              <li key={message.id}>
-                {renderMessage(message)}
-              </li>
-            ))}
-          </ol>
+          {/* The live region wraps the list: a role on the <ol> itself would take the list semantics from its items. */}
+          <div className="chat-log" role="log" aria-label={t(m.log)} aria-live="polite">
+            <ol className="chat-list">
+              {visible.map((message) => (
+                <li key={message.id}>{renderMessage(message)}</li>
+              ))}
+            </ol>
+          </div>
           {visible.length === 0 ? <p className="decisions-muted">{t(m.empty)}</p> : null}
           {chat.muted.length > 0 ? (
             <p className="chat-muted">
