@@ -12,3 +12,4 @@ export * from './member-projection.js';
 export * from './validation.js';
 export * from './openapi.js';
 export * from './cached-verifier.js';
+export * from './tick-loop.js';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxRelay } from '@civic/service-kit';
+import { TickLoop, type OutboxRelay } from '@civic/service-kit';
 import { dueTransitions, type EngineSettings, type Transition } from '../domain/cycle-engine.js';
 import { CycleRepository, type Selection } from '../store/cycle.repository.js';
 import type { DecisionsPrisma } from '../store/prisma.js';
@@ -23,10 +23,11 @@ export interface CycleSchedulerOptions {
  * each transition (and write its events) exactly once, the second finding nothing left to do.
  */
 export class CycleScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly loop: TickLoop;
 
-  constructor(private readonly options: CycleSchedulerOptions) {}
+  constructor(private readonly options: CycleSchedulerOptions) {
+    this.loop = new TickLoop(() => this.tick(), options.tickMs, options.log, 'cycle tick');
+  }
 
   /** Applies what is due now; returns the transitions applied. */
   async tick(): Promise<Transition[]> {
@@ -57,23 +58,10 @@ export class CycleScheduler {
   }
 
   start(): void {
-    if (this.timer) return;
-    const run = () => {
-      if (this.running) return;
-      this.running = this.tick()
-        .catch((error: unknown) => this.options.log.warn({ err: error }, 'cycle tick failed, will retry'))
-        .finally(() => {
-          this.running = null;
-        });
-    };
-    run();
-    this.timer = setInterval(run, this.options.tickMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxRelay } from '@civic/service-kit';
+import { TickLoop, type OutboxRelay } from '@civic/service-kit';
 import { latestDueElection, type ElectionTime } from '../domain/calendar.js';
 import type { Seats } from '../domain/tally.js';
 import { ElectionRepository, type ClosedElection } from '../store/election.repository.js';
@@ -23,10 +23,11 @@ export interface ElectionSchedulerOptions {
  * months when it comes back. The unique month of an election is the last line of defence.
  */
 export class ElectionScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly loop: TickLoop;
 
-  constructor(private readonly options: ElectionSchedulerOptions) {}
+  constructor(private readonly options: ElectionSchedulerOptions) {
+    this.loop = new TickLoop(() => this.tick(), options.tickMs, options.log, 'election tick');
+  }
 
   /** Closes the elections due now; answers those it closed. */
   async tick(): Promise<ClosedElection[]> {
@@ -47,23 +48,10 @@ export class ElectionScheduler {
   }
 
   start(): void {
-    if (this.timer) return;
-    const run = () => {
-      if (this.running) return;
-      this.running = this.tick()
-        .catch((error: unknown) => this.options.log.warn({ err: error }, 'election tick failed, will retry'))
-        .finally(() => {
-          this.running = null;
-        });
-    };
-    run();
-    this.timer = setInterval(run, this.options.tickMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }
