@@ -249,6 +249,8 @@ describe.each(['en', 'fr'] as const)('notifications in %s', (lang) => {
     const gone = await items.nth(2).getAttribute('data-alert-id');
     const elsewhere = await context.request.delete(`${baseUrl}/api/users/notifications/${gone}`, { headers: { 'x-requested-with': 'fetch' } });
     expect(elsewhere.status()).toBe(204);
+    // The pushed count (one unread alert fewer) makes the list fetch what is new: let it settle first.
+    await waitForBadge(page, lang, 52);
     await items.nth(2).getByRole('button', { name: t.delete, exact: true }).click();
     await page.getByRole('alertdialog', { name: t.deleteTitle }).getByRole('button', { name: t.yes, exact: true }).click();
     await page.waitForURL(`${baseUrl}/error`);
