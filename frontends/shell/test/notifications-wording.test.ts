@@ -4,8 +4,8 @@
  * parameter code (phase, role, kind of content) is translated, and no placeholder is left raw.
  */
 import { createIntl, type IntlShape } from 'react-intl';
-import { messageKeys } from '../../../services/notifications/src/domain/alert-messages.js';
-import { alertMessageKeys, termValues, wordAlert } from '../src/notifications/wording.js';
+import { alertMessageKeys as messageKeys } from '@civic/contracts';
+import { termValues, wordAlert } from '../src/notifications/wording.js';
 
 type Catalog = Record<string, string>;
 async function catalog(locale: 'en' | 'fr'): Promise<Catalog> {
@@ -45,7 +45,6 @@ const samples: Record<string, Record<string, string | number>> = {
 
 describe('wording of alerts', () => {
   it('knows exactly the message keys the service sends', () => {
-    expect([...alertMessageKeys].sort()).toEqual([...messageKeys].sort());
     expect(Object.keys(samples).sort()).toEqual([...messageKeys].sort());
   });
 

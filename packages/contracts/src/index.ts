@@ -9,3 +9,4 @@ export * from './elections-events.js';
 export * from './elections.js';
 export * from './chat-events.js';
 export * from './chat.js';
+export * from './notifications.js';

@@ -9,7 +9,6 @@ import {
   electionClosedAlerts,
   isSafeLink,
   lawArchivedAlerts,
-  messageKeys,
   phaseChangedAlert,
   proposalDeletedAlerts,
   proposalEditedAlerts,
@@ -19,6 +18,7 @@ import {
   suspendedAlerts,
   suspensionLiftedAlerts,
 } from '../src/domain/alert-messages.js';
+import { alertMessageKeys } from '@civic/contracts';
 
 const [author, other, third] = [randomUUID(), randomUUID(), randomUUID()];
 const [cycleId, lawId, proposalId] = [randomUUID(), randomUUID(), randomUUID()];
@@ -103,7 +103,7 @@ describe('alert messages built from events', () => {
   });
 
   it('uses only keys of the catalogue the browser translates', () => {
-    expect(new Set(messageKeys).size).toBe(messageKeys.length);
+    expect(new Set(alertMessageKeys).size).toBe(alertMessageKeys.length);
   });
 
   it('accepts only links to paths of this site', () => {

@@ -4,31 +4,9 @@
  * on the wire); dates and months are formatted for the locale.
  */
 import type { IntlShape } from 'react-intl';
+import { alertMessageKeys } from '@civic/contracts';
 import type { Alert } from '../api/notifications.js';
 
-/** Every message key the notifications service sends (services/notifications/src/domain/alert-messages.ts). */
-export const alertMessageKeys = [
-  'cycleOpened',
-  'phaseChanged',
-  'proposalSelected',
-  'proposalSecondChance',
-  'proposalEditedByModerator',
-  'proposalDeletedByModerator',
-  'proposalSignalled',
-  'creatorDrawn',
-  'lawAdopted',
-  'lawRejected',
-  'contentSignalled',
-  'contentModerated',
-  'elected',
-  'roleLost',
-  'chatReplied',
-  'chatMessageSignalled',
-  'chatMessageModerated',
-  'suspended',
-  'suspensionLifted',
-  'notice',
-] as const;
 
 /** Parameter values that are codes, each translated under its own prefix. */
 export const termValues = {

@@ -5,6 +5,7 @@
  * the content concerned (SPEC section 2).
  */
 import type {
+  AlertMessageKey,
   ChatMessageModerated,
   ChatMessageReplied,
   ChatMessageSignalled,
@@ -23,37 +24,13 @@ import type {
   UserSuspended,
 } from '@civic/contracts';
 
-/** Every message key an alert may carry; the shell translates each one in EN and FR. */
-export const messageKeys = [
-  'cycleOpened',
-  'phaseChanged',
-  'proposalSelected',
-  'proposalSecondChance',
-  'proposalEditedByModerator',
-  'proposalDeletedByModerator',
-  'proposalSignalled',
-  'creatorDrawn',
-  'lawAdopted',
-  'lawRejected',
-  'contentSignalled',
-  'contentModerated',
-  'elected',
-  'roleLost',
-  'chatReplied',
-  'chatMessageSignalled',
-  'chatMessageModerated',
-  'suspended',
-  'suspensionLifted',
-  'notice',
-] as const;
-export type MessageKey = (typeof messageKeys)[number];
 
 export type ParamValue = string | number;
 export type AlertParams = Record<string, ParamValue>;
 
 /** The content of one alert, for one user or for several. */
 export interface AlertContent {
-  messageKey: MessageKey;
+  messageKey: AlertMessageKey;
   params: AlertParams;
   /** Shell route of the content concerned, or null. */
   link: string | null;

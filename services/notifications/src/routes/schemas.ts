@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { messageKeys } from '../domain/alert-messages.js';
+import { alertMessageKeys } from '@civic/contracts';
 import { MAX_LIMIT } from '../domain/paging.js';
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -7,7 +7,7 @@ const AlertId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const Cursor = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 const ParamValue = Type.Union([Type.String({ maxLength: 300 }), Type.Number()]);
 
-export const MessageKeySchema = Type.Enum([...messageKeys]);
+export const MessageKeySchema = Type.Enum([...alertMessageKeys]);
 
 export const UserParams = Type.Object({ userId: Uuid });
 export const AlertParams = Type.Object({ id: AlertId });

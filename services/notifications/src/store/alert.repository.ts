@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@civic/service-kit';
-import type { AlertBatch, AlertContent, AlertParams, MessageKey } from '../domain/alert-messages.js';
+import type { AlertMessageKey } from '@civic/contracts';
+import type { AlertBatch, AlertContent, AlertParams } from '../domain/alert-messages.js';
 import type { PagePlan } from '../domain/paging.js';
 import type { NotificationsPrisma } from './prisma.js';
 import { tables } from './tables.js';
@@ -8,7 +9,7 @@ import { tables } from './tables.js';
 export interface AlertView {
   id: number;
   userId: string;
-  messageKey: MessageKey;
+  messageKey: AlertMessageKey;
   params: AlertParams;
   link: string | null;
   viewed: 0 | 1;
@@ -18,7 +19,7 @@ export interface AlertView {
 interface AlertRow {
   id: bigint | number | string;
   user_id: string;
-  message_key: MessageKey;
+  message_key: AlertMessageKey;
   params: AlertParams;
   link: string | null;
   viewed: number;
