@@ -5,7 +5,8 @@
 import { createIntl } from 'react-intl';
 import { Limits, type Proposal, type SessionUser } from '@civic/contracts';
 import { characterCount, lengthError, permissions } from '../src/rules.js';
-import { formatDuration } from '../src/ui/cycle.js';
+import { formatDuration } from '@civic/frontend-kit/duration';
+import { durationUnits } from '../src/ui/cycle.js';
 
 /** A catalogue as a JSON module (dynamic import: the attribute survives the swc transform). */
 async function catalog(locale: 'en' | 'fr'): Promise<Record<string, string>> {
@@ -81,11 +82,11 @@ describe('permissions', () => {
 describe('formatDuration', () => {
   const intl = (locale: 'en' | 'fr') => createIntl({ locale, messages: catalogs[locale] });
   it('writes days, hours and minutes, and seconds under a day', () => {
-    expect(formatDuration(intl('en'), 3 * 86_400 + 4 * 3600 + 12 * 60 + 5)).toBe('3 days 4 h 12 min');
-    expect(formatDuration(intl('en'), 86_400 + 60)).toBe('1 day 0 h 1 min');
-    expect(formatDuration(intl('en'), 2 * 3600 + 5)).toBe('2 h 0 min 5 s');
-    expect(formatDuration(intl('en'), 125)).toBe('2 min 5 s');
-    expect(formatDuration(intl('en'), 9)).toBe('9 s');
-    expect(formatDuration(intl('fr'), 2 * 86_400 + 3600)).toBe('2 jours 1 h 0 min');
+    expect(formatDuration(intl('en'), 3 * 86_400 + 4 * 3600 + 12 * 60 + 5, durationUnits)).toBe('3 days 4 h 12 min');
+    expect(formatDuration(intl('en'), 86_400 + 60, durationUnits)).toBe('1 day 0 h 1 min');
+    expect(formatDuration(intl('en'), 2 * 3600 + 5, durationUnits)).toBe('2 h 0 min 5 s');
+    expect(formatDuration(intl('en'), 125, durationUnits)).toBe('2 min 5 s');
+    expect(formatDuration(intl('en'), 9, durationUnits)).toBe('9 s');
+    expect(formatDuration(intl('fr'), 2 * 86_400 + 3600, durationUnits)).toBe('2 jours 1 h 0 min');
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
-import { useIntl, type IntlShape } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { decisionPhases, type Countdown as CountdownTimes, type CycleSummary, type DecisionPhase } from '@civic/contracts';
+import { formatDuration } from '@civic/frontend-kit/duration';
 import { useNow } from '@civic/frontend-kit/remote-hooks';
 import { phaseMessages } from '../messages.js';
 
@@ -23,19 +24,8 @@ const messages = {
   extended: { id: 'decisions.startRule.extended' },
 };
 
-/** "3 days 4 h 12 min", "4 h 12 min 5 s", "12 min 5 s", "5 s". */
-export function formatDuration(intl: IntlShape, totalSeconds: number): string {
-  const days = Math.floor(totalSeconds / 86_400);
-  const hours = Math.floor((totalSeconds % 86_400) / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  const parts: string[] = [];
-  if (days > 0) parts.push(intl.formatMessage(messages.days, { count: days }));
-  if (days > 0 || hours > 0) parts.push(intl.formatMessage(messages.hours, { count: hours }));
-  if (totalSeconds >= 60) parts.push(intl.formatMessage(messages.minutes, { count: minutes }));
-  if (days === 0) parts.push(intl.formatMessage(messages.seconds, { count: seconds }));
-  return parts.join(' ');
-}
+/** The units of a countdown, for formatDuration. */
+export const durationUnits = { days: messages.days, hours: messages.hours, minutes: messages.minutes, seconds: messages.seconds };
 
 const elapsedRetryMs = 3000;
 
@@ -82,7 +72,7 @@ export function Countdown({
         {label}
       </span>{' '}
       <span role="timer" aria-labelledby={labelId} data-countdown={seconds} className="decisions-countdown__value">
-        {elapsed ? intl.formatMessage(messages.elapsed) : intl.formatMessage(messages.left, { time: formatDuration(intl, seconds) })}
+        {elapsed ? intl.formatMessage(messages.elapsed) : intl.formatMessage(messages.left, { time: formatDuration(intl, seconds, durationUnits) })}
       </span>
     </p>
   );
