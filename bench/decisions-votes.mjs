@@ -1,9 +1,11 @@
-// Votes on proposals: PUT /api/proposals/{id}/vote cast by many verified members against the built
-// decisions service (PostgreSQL-backed, its own database and NATS prefix), directly and through the
-// built gateway, with the same client and concurrency in the same run. Reports votes/s, p50, p99,
-// the gateway/direct ratio, and checks the counters against the vote rows afterwards.
+// Votes on proposals: PUT /api/proposals/{id}/vote cast by many verified members against a bare
+// Fastify + pg endpoint running the same statement (the floor), the built decisions service
+// (PostgreSQL-backed, its own database and NATS prefix) directly, and through the built gateway, with
+// the same client and concurrency in the same run. Reports votes/s, p50, p99, the service/floor and
+// gateway/direct ratios, and checks the counters against the vote rows afterwards.
 // Run: node bench/run-all.mjs decisions-votes (needs PostgreSQL and NATS: DATABASE_URL, NATS_URL,
 // default 127.0.0.1). Sends traffic to 127.0.0.1 only.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +27,7 @@ const nats = benchNatsPrefix('decisions');
 const tokens = await TestTokens.start();
 let decisions = null;
 let gateway = null;
+let floor = null;
 const sql = new pg.Client({ connectionString: database.url });
 await sql.connect();
 
@@ -58,6 +61,7 @@ try {
     JWKS_URL: tokens.jwksUrl,
     PHASE_TICK_MS: '60000',
   });
+  floor = await startMinimalEndpoint(database.url);
   gateway = await startService('gateway', { DECISIONS_URL: decisions.origin, RATE_LIMIT_MAX: '100000000' }, { ready: '/healthz' });
 
   const voter = (origin) => {
@@ -78,10 +82,15 @@ try {
   };
 
   // Warm-up: JIT, connection pools, the JWKS fetch.
-  const warm = voter(decisions.origin);
-  await measure(warm.task, { concurrency: CONNECTIONS, durationMs: 1000 });
-  await warm.close();
+  for (const origin of [floor.origin, decisions.origin]) {
+    const warm = voter(origin);
+    await measure(warm.task, { concurrency: CONNECTIONS, durationMs: 1000 });
+    await warm.close();
+  }
 
+  const floorClient = voter(floor.origin);
+  const [bare, bareRss] = await withPeak(floor.rss, () => measure(floorClient.task, { concurrency: CONNECTIONS }));
+  await floorClient.close();
   const directClient = voter(decisions.origin);
   const [direct, directRss] = await withPeak(decisions.rss, () => measure(directClient.task, { concurrency: CONNECTIONS }));
   await directClient.close();
@@ -103,7 +112,8 @@ try {
   report(
     'Votes on proposals (PUT /api/proposals/{id}/vote)',
     [
-      { name: 'directly to the decisions service', ...direct, peakRss: directRss },
+      { name: 'baseline: bare Fastify + pg, same statement', ...bare, peakRss: bareRss },
+      { name: 'directly to the decisions service', ...direct, peakRss: directRss, ratio: direct.perSecond / bare.perSecond },
       {
         name: 'through the gateway',
         ...viaGateway,
@@ -115,6 +125,7 @@ try {
     ],
     [
       `${CONNECTIONS} connections, ${MEMBERS} members voting on ${PROPOSALS} proposals (casts and replacements), JWT cookie auth.`,
+      'Ratios: the service to the bare endpoint (its token check, validation, metrics and framework cost), the gateway to the service directly (target >= 0.6).',
       `${totals[0].votes} vote rows afterwards; proposals whose counters differ from their rows: ${rows[0].mismatched}.`,
     ],
   );
@@ -122,8 +133,40 @@ try {
 } finally {
   await gateway?.stop();
   await decisions?.stop();
+  await floor?.stop();
   await sql.end();
   await tokens.close();
   await nats.cleanup();
   await database.drop();
+}
+
+/** The bare endpoint (lib/minimal-vote-endpoint.mjs) in a process of its own, like the service. */
+async function startMinimalEndpoint(databaseUrl) {
+  const child = spawn(process.execPath, [path.join(root, 'bench/lib/minimal-vote-endpoint.mjs')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const listening = output.match(/LISTENING (\d+)/);
+      if (listening) resolve(Number(listening[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`the bare vote endpoint exited with ${code}`)));
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    async rss() {
+      const text = await (await fetch(`${origin}/metrics`)).text();
+      return Number(text.match(/process_resident_memory_bytes (\d+)/)?.[1] ?? NaN);
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
