@@ -112,3 +112,17 @@ export async function startConsumer<D extends EventDefinition>(options: Consumer
     },
   };
 }
+
+/** Starts the consumers when the app is ready and stops them when it closes. */
+export function runConsumersWithApp(
+  app: { addHook(name: 'onReady' | 'onClose', hook: () => Promise<void>): unknown },
+  starters: (() => Promise<RunningConsumer>)[],
+): void {
+  const running: RunningConsumer[] = [];
+  app.addHook('onReady', async () => {
+    for (const start of starters) running.push(await start());
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(running.splice(0).map((consumer) => consumer.stop()));
+  });
+}

@@ -8,7 +8,6 @@ export * from './outbox.js';
 export * from './consumer.js';
 export * from './run.js';
 export * from './evented-app.js';
-export * from './member-projection.js';
 export * from './validation.js';
 export * from './openapi.js';
 export * from './cached-verifier.js';
