@@ -54,5 +54,12 @@ export default {
       globalSetup: '<rootDir>/e2e/src/global-setup.mjs',
       globalTeardown: '<rootDir>/e2e/src/global-teardown.mjs',
     },
+    {
+      ...common,
+      displayName: 'security',
+      testMatch: ['<rootDir>/e2e/security/**/*.security.test.ts'],
+      globalSetup: '<rootDir>/e2e/security/global-setup.mjs',
+      globalTeardown: '<rootDir>/e2e/security/global-teardown.mjs',
+    },
   ],
 };

@@ -26,6 +26,7 @@ try {
 for (const frontend of FRONTENDS) {
   if (!step(`typecheck frontend ${frontend}`, node, [bin('typescript/bin/tsc'), '-p', `frontends/${frontend}/tsconfig.json`, '--noEmit'])) process.exit(1);
 }
+if (!step('typecheck end-to-end, fault and security tests', node, [bin('typescript/bin/tsc'), '-p', 'e2e/tsconfig.json'])) process.exit(1);
 
 mkdirSync(path.join(root, '.tmp'), { recursive: true });
 const results = path.join(root, '.tmp', 'jest-results.json');

@@ -1,0 +1,43 @@
+// Starts the one stack the security tests share, in a database, NATS prefix and ports of its own.
+// Decision cycles are short enough that the authorization matrix gets real laws in their drafting
+// phase within seconds; the elections clock can be moved so that a scribe is elected for real.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startBrowserTestStack } from '../src/stacks.mjs';
+
+/** Identity's seeded first moderator on this stack (SEED_MODERATOR_EMAIL). */
+export const SECURITY_MODERATOR_EMAIL = 'moderator.security@example.test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const built = () =>
+  ['gateway', 'identity', 'decisions', 'elections', 'chat', 'notifications'].every((service) => existsSync(path.join(root, 'services', service, 'dist/server.js'))) &&
+  ['shell', 'decisions', 'elections'].every((frontend) => existsSync(path.join(root, 'frontends', frontend, 'dist')));
+
+const STACK_ENV = {
+  SEED_MODERATOR_EMAIL: SECURITY_MODERATOR_EMAIL,
+  ELECTIONS_CLOCK_CONTROL: 'true',
+  // The first cycle leaves its proposals phase once the matrix's owner has made 15 proposals; the
+  // next cycle never gathers 15, so its proposals stay editable for the whole run.
+  START_MIN_VERIFIED_USERS: '1',
+  START_MIN_PROPOSALS: '15',
+  PROPOSAL_INTERVAL_DAYS: '0',
+  PHASE_PROPOSALS_SECONDS: '1',
+  PHASE_EXTENSION_SECONDS: '1',
+  PHASE_VOTING_SECONDS: '6',
+  PHASE_CREATION_SECONDS: '3600',
+  SELECTED_PROPOSALS: '2',
+  SECOND_CHANCE_PROPOSALS: '0',
+  CREATORS_PER_LAW: '1',
+  PHASE_TICK_MS: '250',
+};
+
+export default async function globalSetup() {
+  if (process.env.SECURITY_BASE_URL) return; // a stack started by hand
+  // `pnpm test` builds before jest runs; a run of this project alone builds only when nothing is built.
+  const stack = await startBrowserTestStack('security', STACK_ENV, { build: !built() });
+  globalThis.__civicSecurityStack = stack;
+  process.env.SECURITY_BASE_URL = stack.baseUrl;
+  process.env.SECURITY_MAIL_URL = stack.mailUrl;
+  process.env.SECURITY_MODERATOR_EMAIL = SECURITY_MODERATOR_EMAIL;
+}

@@ -1,0 +1,7 @@
+import { dropRunLeftovers } from '../../packages/test-kit/jest/infrastructure.mjs';
+
+export default async function globalTeardown() {
+  // Stopping the stack drops its database; the run's leftovers (its NATS streams) go too.
+  await globalThis.__civicSecurityStack?.stop();
+  await dropRunLeftovers();
+}
