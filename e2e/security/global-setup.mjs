@@ -1,7 +1,8 @@
 // Starts the one stack the security tests share, in a database, NATS prefix and ports of its own.
 // Decision cycles are short enough that the authorization matrix gets real laws in their drafting
 // phase within seconds; the elections clock can be moved so that a scribe is elected for real.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBrowserTestStack } from '../src/stacks.mjs';
@@ -30,9 +31,14 @@ const STACK_ENV = {
   SECOND_CHANCE_PROPOSALS: '0',
   CREATORS_PER_LAW: '1',
   PHASE_TICK_MS: '250',
+  // The chat's socket matrix posts a fresh message for each row it acts on, all by one author; the
+  // per-user message rate (5 per 10 s by default) has its own tests in the chat's integration tests.
+  CHAT_RATE_LIMIT: '100',
 };
 
 export default async function globalSetup() {
+  // Where the test files share what is built once per run (support/shared.ts), workers included.
+  process.env.SECURITY_SHARED_DIR = mkdtempSync(path.join(tmpdir(), 'civic-security-'));
   if (process.env.SECURITY_BASE_URL) return; // a stack started by hand
   // `pnpm test` builds before jest runs; a run of this project alone builds only when nothing is built.
   const stack = await startBrowserTestStack('security', STACK_ENV, { build: !built() });

@@ -9,10 +9,15 @@
  * - scribe: elected scribe in a real election (the elections clock moved past its close);
  * - moderator: identity's seeded first moderator, re-elected in the same election (an election sets
  *   the officials to exactly those it elects).
+ *
+ * The election, the seeded moderator and the first cycle are global to the stack, so this world is
+ * built once per run (support/shared.ts), by the first test file that asks; each file then logs its
+ * members in afresh. Only the authorization matrix acts on the proposals, laws, sources and alerts.
  */
 import type { CycleSummary, ElectionSchedule, LawDetail, LawList, Proposal, VotingView } from '@civic/contracts';
 import { Client, sourceAddress, waitFor } from './http.js';
-import { account, logIn, registerVerified, type Member } from './members.js';
+import { account, detailsOf, logIn, logInAgain, registerVerified, type Member, type MemberDetails } from './members.js';
+import { buildOnce } from './shared.js';
 
 export type Caller = 'visitor' | 'user' | 'owner' | 'suspended' | 'scribe' | 'moderator';
 /** The order in which each route is called: the owner last, so that an owner's deletion comes after every refusal. */
@@ -22,15 +27,25 @@ export type Signaller = 'user' | 'suspended' | 'scribe' | 'moderator';
 /** An id nobody made, for the rows whose resource cannot exist on this stack. */
 export const MADE_UP_ID = '00000000-0000-4000-8000-00000000beef';
 
-export interface Cast {
-  clients: Record<Caller, Client>;
-  members: Record<Exclude<Caller, 'visitor'> | 'bystander', Member>;
+export type Named = Exclude<Caller, 'visitor'> | 'bystander';
+const named: readonly Named[] = ['user', 'owner', 'suspended', 'scribe', 'moderator', 'bystander'];
+/** The loopback address each member of the world speaks from (see support/http.ts); the visitor's is 10. */
+const ADDRESSES: Record<Named, number> = { user: 11, owner: 12, suspended: 13, scribe: 14, moderator: 15, bystander: 16 };
+
+/** What the test files share: the members (without their sessions) and the ids of what they made. */
+export interface World {
+  members: Record<Named, MemberDetails>;
   proposals: { edited: string; deleted: string; toSignal: Record<Signaller, string> };
   laws: { drafted: string; deleted: string };
   groups: { renamed: string; deleted: string };
   articles: { edited: string; deleted: string };
   sources: { edited: string; deletedBy: Record<'scribe' | 'moderator' | 'owner', string> };
   alerts: { read: string; deleted: string };
+}
+
+export interface Cast extends Omit<World, 'members'> {
+  clients: Record<Caller, Client>;
+  members: Record<Named, Member>;
 }
 
 const proposal = (title: string) => ({ title, description: `Why "${title}" matters to citizens.`, category: 'environment' });
@@ -116,15 +131,15 @@ async function suspensionKnown(suspended: Member): Promise<void> {
   });
 }
 
-export async function buildCast(baseUrl: string, mailUrl: string, moderatorEmail: string): Promise<Cast> {
-  const register = (name: string, address: number, email?: string) => registerVerified(baseUrl, mailUrl, sourceAddress(address), account(name, email));
+async function buildWorld(baseUrl: string, mailUrl: string, moderatorEmail: string): Promise<{ shared: World; local: Record<Named, Member> }> {
+  const register = (name: Named, email?: string) => registerVerified(baseUrl, mailUrl, sourceAddress(ADDRESSES[name]), account(name, email));
   const [user, owner, suspended, scribe, moderator, bystander] = await Promise.all([
-    register('user', 11),
-    register('owner', 12),
-    register('suspended', 13),
-    register('scribe', 14),
-    register('moderator', 15, moderatorEmail),
-    register('bystander', 16),
+    register('user'),
+    register('owner'),
+    register('suspended'),
+    register('scribe'),
+    register('moderator', moderatorEmail),
+    register('bystander'),
   ]);
 
   const [, laws] = await Promise.all([elect(user, scribe, moderator), draftingLaws(owner)]);
@@ -146,12 +161,43 @@ export async function buildCast(baseUrl: string, mailUrl: string, moderatorEmail
   const cycles = await owner.client.ok<{ cycles: CycleSummary[] }>('GET', '/api/decisions');
   if (!cycles.cycles.some((cycle) => cycle.phase === 'proposals' && cycle.proposals < 15)) throw new Error('the second cycle must stay in its proposals phase');
 
+  const members = { user, owner, suspended, scribe, moderator, bystander };
   return {
-    clients: { visitor: new Client(baseUrl, sourceAddress(10)), user: user.client, owner: owner.client, suspended: suspended.client, scribe: scribe.client, moderator: moderator.client },
-    members: { user, owner, suspended, scribe, moderator, bystander },
-    proposals,
-    laws: { drafted: laws.drafted.id, deleted: laws.deleted.id },
-    ...drafted,
-    alerts: { read: alerts[0]!.id, deleted: alerts[1]!.id },
+    shared: {
+      members: Object.fromEntries(named.map((name) => [name, detailsOf(members[name])])) as Record<Named, MemberDetails>,
+      proposals,
+      laws: { drafted: laws.drafted.id, deleted: laws.deleted.id },
+      ...drafted,
+      alerts: { read: alerts[0]!.id, deleted: alerts[1]!.id },
+    },
+    local: members,
+  };
+}
+
+/**
+ * The run's world: built here when this file is the first to ask (its members keep their sessions),
+ * else as another file built it. Takes up to a few tens of seconds either way.
+ */
+export function sharedWorld(baseUrl: string, mailUrl: string, moderatorEmail: string): Promise<{ shared: World; local: Record<Named, Member> | null }> {
+  return buildOnce('world', () => buildWorld(baseUrl, mailUrl, moderatorEmail));
+}
+
+/** The matrix's cast: the shared world with every member logged in for this file. */
+export async function buildCast(baseUrl: string, mailUrl: string, moderatorEmail: string): Promise<Cast> {
+  const { shared: world, local } = await sharedWorld(baseUrl, mailUrl, moderatorEmail);
+  const members =
+    local ??
+    (Object.fromEntries(await Promise.all(named.map(async (name) => [name, await logInAgain(baseUrl, sourceAddress(ADDRESSES[name]), world.members[name])] as const))) as Record<Named, Member>);
+  return {
+    ...world,
+    clients: {
+      visitor: new Client(baseUrl, sourceAddress(10)),
+      user: members.user.client,
+      owner: members.owner.client,
+      suspended: members.suspended.client,
+      scribe: members.scribe.client,
+      moderator: members.moderator.client,
+    },
+    members,
   };
 }

@@ -39,3 +39,15 @@ export async function logIn(member: Member): Promise<void> {
   member.client.cookies.clear();
   await member.client.ok('POST', '/api/login', { email: member.email, password: member.password });
 }
+
+/** What identifies a member across processes: a member less its logged-in client. */
+export type MemberDetails = Omit<Member, 'client'>;
+
+export const detailsOf = ({ client: _client, ...details }: Member): MemberDetails => details;
+
+/** A member made in another test file, logged in afresh from `localAddress` (a session of its own). */
+export async function logInAgain(baseUrl: string, localAddress: string, details: MemberDetails): Promise<Member> {
+  const client = new Client(baseUrl, localAddress);
+  await client.ok('POST', '/api/login', { email: details.email, password: details.password });
+  return { ...details, client };
+}

@@ -1,0 +1,214 @@
+/**
+ * The authorization matrix of the chat's socket events (the chat has no mutating HTTP route: every
+ * change is a socket.io event, services/chat/src/socket/payloads.ts). For each event, and for the
+ * variants whose rule differs (a reply, a message signalled or not, undoing a pin or a hide), the
+ * verdict the spec gives each of the six callers, written by hand from SPEC sections 3, 4 and 6,
+ * never from the answers:
+ *
+ * - allowed: the event passes authorization (an ok acknowledgement, or a refusal that is not 401/403
+ *   and never 5xx: this is about who, not what);
+ * - denied: the acknowledgement is the spec's error shape, 401 Unauthorized for the visitor, 403
+ *   (Unauthorized action, or Suspension error) for a member, and nothing changed.
+ *
+ * Decisions where the spec leaves room:
+ * - suspended member: SPEC 4 says a suspension blocks voting, SPEC 6 lists it among the moderators'
+ *   sanctions and says login is needed "to vote or chat"; the platform treats it as barring
+ *   participation (the HTTP matrix: no proposing either) while reading stays open to everyone. So a
+ *   suspended member reads, leaves, signals and mutes (reporting to the moderators and hiding an
+ *   author for oneself are not participation), but does not post, reply or edit. The chat's code
+ *   agrees (domain/permissions.ts mayPost/mayEdit; ARCHITECTURE: "chat keeps suspensions").
+ * - scribe: SPEC 6 gives scribes article and law edits (scribeStatus), and names the chat's editors
+ *   (author, moderator when signalled) without them: in the chat a scribe is a plain member.
+ * - moderator: edits and deletes chat content only once it is signalled (moderationStatus 1, SPEC 4
+ *   and 6); pins ("with permission", held by moderators as in the HTTP matrix) and hides
+ *   (hideInChat, moderators' "modify any content"), and undoes both.
+ * - owner: the author of every message the rows act on; muting is per member ("a logged-in user
+ *   other than that author"), so the owner is refused muting themself; unmuting only edits one's own
+ *   list and is every member's, themself included (nothing to protect).
+ *
+ * Each row acts on fresh messages of the owner (`prepare`), so that a deletion, a signal or a pin by
+ * one caller never decides another caller's answer. Callers run in `callers` order, the owner last.
+ */
+import { callers, type Caller } from './cast.js';
+
+export type SocketVerdict = 'allowed' | 'denied';
+type Member = Exclude<Caller, 'visitor'>;
+
+/** What the rows act with: the room and ways to set up a row's messages. */
+export interface ChatStage {
+  room: string;
+  ids: Record<Member, string>;
+  /** A fresh message of the owner in the room; answers its id. */
+  post(text: string): Promise<string>;
+  /** Signals a message to the moderators, as the plain user (a setup step, not a checked call). */
+  signal(id: string): Promise<void>;
+  /** Pins or hides a message, as the moderator (a setup step). */
+  pin(id: string): Promise<void>;
+  hide(id: string): Promise<void>;
+}
+
+/** The messages a row prepared, by role in the row. */
+export type Prepared = Record<string, string>;
+
+export interface SocketRow {
+  /** The event as the server names it (payloads.ts). */
+  event: string;
+  /** The event and, when several rows share it, the case. */
+  label: string;
+  verdicts: Record<Caller, SocketVerdict>;
+  /** The spec's rule behind the verdicts. */
+  rule: string;
+  prepare?: (stage: ChatStage) => Promise<Prepared>;
+  payload: (caller: Caller, prepared: Prepared, stage: ChatStage) => unknown;
+}
+
+const verdictsOf = (pick: (caller: Caller) => SocketVerdict) => Object.fromEntries(callers.map((caller) => [caller, pick(caller)])) as Record<Caller, SocketVerdict>;
+const everyone = verdictsOf(() => 'allowed');
+/** Logged in. */
+const members = verdictsOf((caller) => (caller === 'visitor' ? 'denied' : 'allowed'));
+/** Logged in and not suspended. */
+const chatters = verdictsOf((caller) => (caller === 'visitor' || caller === 'suspended' ? 'denied' : 'allowed'));
+const only = (...allowed: Caller[]) => verdictsOf((caller) => (allowed.includes(caller) ? 'allowed' : 'denied'));
+/** Logged in, but not the owner. */
+const othersThanTheAuthor = verdictsOf((caller) => (caller === 'visitor' || caller === 'owner' ? 'denied' : 'allowed'));
+
+const text = (what: string, caller: Caller) => `${what} by the ${caller}`;
+
+export const socketMatrix: SocketRow[] = [
+  {
+    event: 'room:join',
+    label: 'room:join',
+    verdicts: everyone,
+    rule: 'visitors can read (SPEC 6); joining a room is reading it, a suspension blocks voting, not reading (SPEC 4)',
+    payload: (_caller, _prepared, stage) => ({ room: stage.room }),
+  },
+  {
+    event: 'message:post',
+    label: 'message:post',
+    verdicts: chatters,
+    rule: 'login needed to chat (SPEC 6); not while suspended (see the decisions above)',
+    payload: (caller, _prepared, stage) => ({ room: stage.room, text: text('A message', caller) }),
+  },
+  {
+    event: 'message:post',
+    label: 'message:post (reply)',
+    verdicts: chatters,
+    rule: 'reply to chat: any logged-in user (SPEC 6); not while suspended',
+    prepare: async (stage) => ({ target: await stage.post('A message to reply to') }),
+    payload: (caller, prepared, stage) => ({ room: stage.room, text: text('A reply', caller), replyTo: prepared.target }),
+  },
+  {
+    event: 'message:edit',
+    label: 'message:edit (own, not signalled)',
+    verdicts: only('owner'),
+    rule: 'edit chat content: the author, or a moderator when moderationStatus is 1 (SPEC 6); it is 0',
+    prepare: async (stage) => ({ target: await stage.post('A message to edit') }),
+    payload: (caller, prepared) => ({ id: prepared.target, text: text('Edited', caller) }),
+  },
+  {
+    event: 'message:edit',
+    label: 'message:edit (signalled)',
+    verdicts: only('moderator', 'owner'),
+    rule: 'edit chat content: the author, or a moderator when moderationStatus is 1 (SPEC 4, 6); signalled first by the user',
+    prepare: async (stage) => {
+      const target = await stage.post('A signalled message to edit');
+      await stage.signal(target);
+      return { target };
+    },
+    payload: (caller, prepared) => ({ id: prepared.target, text: text('Edited once signalled', caller) }),
+  },
+  {
+    event: 'message:delete',
+    label: 'message:delete (not signalled)',
+    verdicts: only('owner'),
+    rule: 'delete chat: the author, or a moderator when moderationStatus is 1 (SPEC 6); it is 0, and the owner deletes last',
+    prepare: async (stage) => ({ target: await stage.post('A message to delete') }),
+    payload: (_caller, prepared) => ({ id: prepared.target }),
+  },
+  {
+    event: 'message:delete',
+    label: 'message:delete (signalled)',
+    verdicts: only('moderator', 'owner'),
+    rule: 'delete chat: the author, or a moderator when moderationStatus is 1 (SPEC 4, 6); the moderator deletes one signalled message, everyone else the owner’s other one',
+    prepare: async (stage) => {
+      const [forModerator, forOwner] = [await stage.post('A signalled message the moderator deletes'), await stage.post('A signalled message its author deletes')];
+      await stage.signal(forModerator);
+      await stage.signal(forOwner);
+      return { forModerator, forOwner };
+    },
+    payload: (caller, prepared) => ({ id: caller === 'moderator' ? prepared.forModerator : prepared.forOwner }),
+  },
+  {
+    event: 'message:signal',
+    label: 'message:signal',
+    verdicts: othersThanTheAuthor,
+    rule: 'signal to moderator: any logged-in user other than the author, when moderationStatus is 0 (SPEC 6); each signaller signals a message of its own, the visitor and the owner a spare one',
+    prepare: async (stage) => {
+      const prepared: Prepared = {};
+      for (const who of ['user', 'suspended', 'scribe', 'moderator', 'spare']) prepared[who] = await stage.post(`A message to signal (${who})`);
+      return prepared;
+    },
+    payload: (caller, prepared) => ({ id: prepared[caller] ?? prepared.spare }),
+  },
+  {
+    event: 'message:pin',
+    label: 'message:pin (pin)',
+    verdicts: only('moderator'),
+    rule: 'pin: with the permission (SPEC 6), which moderators hold, as for proposals, laws, articles and sources',
+    prepare: async (stage) => ({ target: await stage.post('A message to pin') }),
+    payload: (_caller, prepared) => ({ id: prepared.target, pin: true }),
+  },
+  {
+    event: 'message:pin',
+    label: 'message:pin (unpin)',
+    verdicts: only('moderator'),
+    rule: 'unpinning needs the same permission as pinning (SPEC 6); pinned first by the moderator',
+    prepare: async (stage) => {
+      const target = await stage.post('A message to unpin');
+      await stage.pin(target);
+      return { target };
+    },
+    payload: (_caller, prepared) => ({ id: prepared.target, pin: false }),
+  },
+  {
+    event: 'message:hide',
+    label: 'message:hide (hide)',
+    verdicts: only('moderator'),
+    rule: 'hideInChat marks content a moderator hid (SPEC 3); moderators modify any content (SPEC 6)',
+    prepare: async (stage) => ({ target: await stage.post('A message to hide') }),
+    payload: (_caller, prepared) => ({ id: prepared.target, hidden: true }),
+  },
+  {
+    event: 'message:hide',
+    label: 'message:hide (show)',
+    verdicts: only('moderator'),
+    rule: 'showing a hidden message again is the moderators’ too (SPEC 6); hidden first by the moderator',
+    prepare: async (stage) => {
+      const target = await stage.post('A message to show again');
+      await stage.hide(target);
+      return { target };
+    },
+    payload: (_caller, prepared) => ({ id: prepared.target, hidden: false }),
+  },
+  {
+    event: 'user:mute',
+    label: 'user:mute',
+    verdicts: othersThanTheAuthor,
+    rule: 'mute a chat author: a logged-in user other than that author (SPEC 6); the author is the owner, a suspended member may still choose what to read',
+    payload: (_caller, _prepared, stage) => ({ userId: stage.ids.owner }),
+  },
+  {
+    event: 'user:unmute',
+    label: 'user:unmute',
+    verdicts: members,
+    rule: 'unmuting edits the caller’s own mutes: any logged-in user (SPEC 6: login needed to chat), the owner unmuting themself changes nothing',
+    payload: (_caller, _prepared, stage) => ({ userId: stage.ids.owner }),
+  },
+  {
+    event: 'room:leave',
+    label: 'room:leave',
+    verdicts: everyone,
+    rule: 'leaving a room only stops one’s own reading: anyone',
+    payload: (_caller, _prepared, stage) => ({ room: stage.room }),
+  },
+];
