@@ -87,6 +87,22 @@ describe('alert messages built from events', () => {
     ]);
   });
 
+  it('links a chat alert to the screen that shows its room', () => {
+    const cycleId = randomUUID();
+    const lawId = randomUUID();
+    const linkOf = (room: string) => chatSignalledAlerts({ messageId: randomUUID(), userId: author, signalledBy: other, room })[0]?.link;
+    expect(linkOf(`cycle:${cycleId}:proposals`)).toBe('/decisions/proposals');
+    expect(linkOf(`cycle:${cycleId}:voting`)).toBe('/decisions/voting-on-proposals');
+    expect(linkOf(`cycle:${cycleId}:final-vote`)).toBe('/decisions/final-vote');
+    expect(linkOf(`law:${lawId}:creation`)).toBe(`/decisions/creations?law=${lawId}`);
+    expect(chatRepliedAlerts({ messageId: randomUUID(), userId: other, repliedToMessageId: randomUUID(), repliedToUserId: author, room: `law:${lawId}:creation` })[0]?.link).toBe(
+      `/decisions/creations?law=${lawId}`,
+    );
+    expect(chatModeratedAlerts({ messageId: randomUUID(), userId: author, moderatorId: other, action: 'deleted', room: `cycle:${cycleId}:voting` })[0]?.link).toBe('/decisions/voting-on-proposals');
+    // A room name outside the chat's pattern still leads somewhere sensible.
+    expect(linkOf('law:not-a-uuid:creation')).toBe('/decisions');
+  });
+
   it('tells chat authors about replies and moderation, and users about their suspension', () => {
     const messageId = randomUUID();
     expect(chatRepliedAlerts({ messageId, userId: other, repliedToMessageId: randomUUID(), repliedToUserId: author, room: 'r1' })).toEqual([

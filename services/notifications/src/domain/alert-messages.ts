@@ -23,7 +23,7 @@ import type {
   ProposalSignalled,
   UserSuspended,
 } from '@civic/contracts';
-
+import { chatRoomPattern } from '@civic/contracts';
 
 export type ParamValue = string | number;
 export type AlertParams = Record<string, ParamValue>;
@@ -58,7 +58,21 @@ export const links = {
   archive: (lawId: string) => `/archive/${lawId}`,
   elected: '/elections/elected',
   decisions: '/decisions',
+  chatRoom: chatRoomLink,
 } as const;
+
+const CHAT_ROOM = new RegExp(chatRoomPattern);
+
+/** The screen that shows a chat room: its phase's screen, the law's creation tab, else the decisions overview. */
+function chatRoomLink(room: string): string {
+  const match = CHAT_ROOM.exec(room);
+  if (!match) return '/decisions';
+  if (room.startsWith('law:')) return `/decisions/creations?law=${room.split(':')[1]}`;
+  const phase = match[2];
+  if (phase === 'proposals') return '/decisions/proposals';
+  if (phase === 'voting') return '/decisions/voting-on-proposals';
+  return '/decisions/final-vote';
+}
 
 /** A cycle opened (from null) or moved from one phase to the next: every member is told. */
 export function phaseChangedAlert(payload: EventPayload<typeof CyclePhaseChanged>): BroadcastAlert {
@@ -145,17 +159,17 @@ export function electionClosedAlerts(payload: EventPayload<typeof ElectionClosed
 
 export function chatRepliedAlerts(payload: EventPayload<typeof ChatMessageReplied>): AlertBatch[] {
   if (payload.repliedToUserId === payload.userId) return [];
-  return one(payload.repliedToUserId, { messageKey: 'chatReplied', params: { room: payload.room }, link: links.decisions });
+  return one(payload.repliedToUserId, { messageKey: 'chatReplied', params: { room: payload.room }, link: links.chatRoom(payload.room) });
 }
 
 export function chatSignalledAlerts(payload: EventPayload<typeof ChatMessageSignalled>): AlertBatch[] {
   if (payload.signalledBy === payload.userId) return [];
-  return one(payload.userId, { messageKey: 'chatMessageSignalled', params: { room: payload.room }, link: links.decisions });
+  return one(payload.userId, { messageKey: 'chatMessageSignalled', params: { room: payload.room }, link: links.chatRoom(payload.room) });
 }
 
 export function chatModeratedAlerts(payload: EventPayload<typeof ChatMessageModerated>): AlertBatch[] {
   if (payload.moderatorId === payload.userId) return [];
-  return one(payload.userId, { messageKey: 'chatMessageModerated', params: { action: payload.action, room: payload.room }, link: links.decisions });
+  return one(payload.userId, { messageKey: 'chatMessageModerated', params: { action: payload.action, room: payload.room }, link: links.chatRoom(payload.room) });
 }
 
 export function suspendedAlerts(payload: EventPayload<typeof UserSuspended>): AlertBatch[] {
