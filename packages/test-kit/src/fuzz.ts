@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type pg from 'pg';
+import pg from 'pg';
 
 /** The slice of an OpenAPI 3 document the fuzzer reads. */
 interface JsonSchema {
@@ -207,4 +207,32 @@ export function schemaFingerprint(pool: pg.Pool, schema: string, { countOnly = [
     );
     return parts.join(',');
   };
+}
+
+export interface ServiceFuzzOptions extends Omit<FuzzOptions, 'openapi' | 'fingerprint'> {
+  databaseUrl: string;
+  /** The service's schema, whose data must not change on a rejected request. */
+  schema: string;
+  /** Where the service serves its OpenAPI document. */
+  openapiUrl: string;
+  /** Tables left out of the comparison (their change on rejection is the point, e.g. login failures). */
+  exclude?: string[];
+}
+
+/**
+ * fuzzRoutes over a service's own OpenAPI document, comparing its schema's data before and after each
+ * rejected request (outbox and inbox by their number of rows). Prints what it covered.
+ */
+export async function fuzzService({ databaseUrl, schema, openapiUrl, exclude, ...options }: ServiceFuzzOptions): Promise<{ routes: number; requests: number; findings: FuzzFinding[] }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  try {
+    const answer = await options.app.inject({ method: 'GET', url: openapiUrl, headers: {} });
+    const openapi = JSON.parse(answer.body) as OpenApiDocument;
+    const fingerprint = schemaFingerprint(pool, schema, { countOnly: ['outbox_event', 'inbox_event'], exclude });
+    const result = await fuzzRoutes({ ...options, openapi, fingerprint });
+    console.log(`fuzzed ${result.routes} routes of ${schema} with ${result.requests} requests`);
+    return result;
+  } finally {
+    await pool.end();
+  }
 }

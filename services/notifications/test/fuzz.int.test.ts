@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { Role } from '@civic/contracts';
-import { fuzzRoutes, schemaFingerprint, type OpenApiDocument } from '@civic/test-kit';
+import { fuzzService } from '@civic/test-kit';
 import { startHarness, type Harness } from './support/harness.js';
 
 /**
@@ -10,15 +9,12 @@ import { startHarness, type Harness } from './support/harness.js';
  * open by design (its own test covers it).
  */
 let h: Harness;
-let pool: pg.Pool;
 
 beforeAll(async () => {
   h = await startHarness();
-  pool = new pg.Pool({ connectionString: h.context.databaseUrl, max: 4 });
 });
 
 afterAll(async () => {
-  await pool.end();
   await h.close();
 });
 
@@ -30,11 +26,12 @@ test('every route survives generated input from every kind of caller', async () 
     `INSERT INTO notifications.alert (user_id, message_key, params) SELECT $1::uuid, 'notice', '{}'::jsonb FROM generate_series(1, 5) RETURNING id`,
     owner.id,
   );
-  const openapi = (await h.app.inject({ url: '/api/users/notifications/openapi.json' })).json<OpenApiDocument>();
 
-  const { routes, requests, findings } = await fuzzRoutes({
+  const { routes, requests, findings } = await fuzzService({
     app: h.app,
-    openapi,
+    databaseUrl: h.context.databaseUrl,
+    schema: 'notifications',
+    openapiUrl: '/api/users/notifications/openapi.json',
     callers: [
       { name: 'visitor', headers: {} },
       { name: 'owner', headers: owner.headers },
@@ -44,12 +41,10 @@ test('every route survives generated input from every kind of caller', async () 
       { name: 'wrong service token', headers: { 'x-service-token': 'nope' } },
     ],
     knownIds: [owner.id, other.id, moderator.id, ...ids.map((row) => String(row.id))],
-    fingerprint: schemaFingerprint(pool, 'notifications', { countOnly: ['outbox_event', 'inbox_event'] }),
     skip: ['GET /api/users/notifications/stream'],
     runsPerRoute: 30,
   });
 
-  console.log(`fuzzed ${routes} routes with ${requests} requests`);
   expect(routes).toBe(6);
   expect(requests).toBe(routes * 30);
   expect(findings).toEqual([]);
