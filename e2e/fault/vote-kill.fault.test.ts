@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { UserRegistered, UserVerified, voteChoices, type EventDefinition, type VoteChoice } from '@civic/contracts';
-import { connectBus, newEvent, type EventBus } from '@civic/service-kit';
-import { createTestDatabase, deleteStreams, migrateServices, TestTokens, testNatsPrefix, waitFor, type TestDatabase } from '@civic/test-kit';
+import { connectBus, type EventBus } from '@civic/service-kit';
+import { createTestDatabase, deleteStreams, publishEvent, migrateServices, TestTokens, testNatsPrefix, waitFor, type TestDatabase } from '@civic/test-kit';
 import type { Static } from 'typebox';
 import { ServiceProcess } from './processes.js';
 
@@ -19,9 +19,8 @@ let decisions: ServiceProcess;
 const natsPrefix = testNatsPrefix();
 
 async function publish<D extends EventDefinition>(definition: D, payload: Static<D['payload']>): Promise<void> {
-  const event = newEvent(definition, payload);
   await bus.ensureStream('identity');
-  await bus.js.publish(bus.subject(event.subject), JSON.stringify(event), { msgID: event.id });
+  await publishEvent(bus, definition, payload);
 }
 
 beforeAll(async () => {

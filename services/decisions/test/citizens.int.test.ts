@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UserDeleted, UserRegistered, UserVerified, type EventDefinition } from '@civic/contracts';
-import { connectBus, loadConfig, newEvent, type EventBus, type ServiceApp } from '@civic/service-kit';
-import { setupServiceTest, waitFor, type ServiceTestContext } from '@civic/test-kit';
+import { connectBus, loadConfig, type EventBus, type newEvent, type ServiceApp } from '@civic/service-kit';
+import { publishEvent, setupServiceTest, waitFor, type ServiceTestContext } from '@civic/test-kit';
 import { buildApp } from '../src/app.js';
 import { DecisionsConfig } from '../src/config.js';
 import { createPrisma, type DecisionsPrisma } from '../src/store/prisma.js';
@@ -33,12 +33,8 @@ afterAll(async () => {
   await context.cleanup();
 });
 
-/** Publishes as identity's relay would: the envelope, with its id as Nats-Msg-Id. */
-async function publish<D extends EventDefinition>(definition: D, payload: Parameters<typeof newEvent<D>>[1]) {
-  const event = newEvent(definition, payload);
-  await bus.js.publish(bus.subject(event.subject), JSON.stringify(event), { msgID: event.id });
-  return event;
-}
+/** Publishes as identity's relay would. */
+const publish = <D extends EventDefinition>(definition: D, payload: Parameters<typeof newEvent<D>>[1]) => publishEvent(bus, definition, payload);
 
 const now = () => new Date().toISOString();
 const publishRegistration = (userId: string) => publish(UserRegistered, { userId, userName: 'Citizen', registeredAt: now() });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UserRegistered, UserVerified, type EventDefinition, type VoteChoice } from '@civic/contracts';
-import { connectBus, loadConfig, newEvent, type EventBus, type ServiceApp } from '@civic/service-kit';
-import { setupServiceTest, TestTokens, waitFor, type ServiceTestContext, type TestUserClaims } from '@civic/test-kit';
+import { connectBus, loadConfig, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { ManualClock, publishEvent, setupServiceTest, TestTokens, waitFor, type ServiceTestContext, type TestUserClaims } from '@civic/test-kit';
 import type { Static } from 'typebox';
 import { createDecisions, type Decisions } from '../../src/app.js';
 import { DecisionsConfig } from '../../src/config.js';
@@ -10,14 +10,6 @@ import { createPrisma, type DecisionsPrisma } from '../../src/store/prisma.js';
 
 export const DAY = 24 * 60 * 60 * 1000;
 
-/** A clock the test moves by hand. */
-export class FakeClock {
-  constructor(public current = new Date('2026-03-01T08:00:00.000Z')) {}
-  now = (): Date => new Date(this.current);
-  advance(ms: number): void {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-}
 
 export interface Harness {
   context: ServiceTestContext;
@@ -26,7 +18,7 @@ export interface Harness {
   app: ServiceApp;
   scheduler: CycleScheduler;
   tokens: TestTokens;
-  clock: FakeClock;
+  clock: ManualClock;
   config: DecisionsConfig;
   /** Another replica on the same database and stream (built on demand). */
   replica(): Promise<Decisions>;
@@ -44,7 +36,7 @@ export interface Member {
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const context = await setupServiceTest(['decisions']);
   const tokens = await TestTokens.start();
-  const clock = new FakeClock();
+  const clock = new ManualClock(new Date('2026-03-01T08:00:00.000Z'));
   const config = loadConfig(DecisionsConfig, {
     DATABASE_URL: context.databaseUrl,
     NATS_URL: context.natsUrl,
@@ -62,8 +54,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const replicas: { decisions: Decisions; db: DecisionsPrisma; bus: EventBus }[] = [];
 
   const publish: Harness['publish'] = async (definition, payload, occurredAt) => {
-    const event = newEvent(definition, payload, occurredAt);
-    await bus.js.publish(bus.subject(event.subject), JSON.stringify(event), { msgID: event.id });
+    await publishEvent(bus, definition, payload, occurredAt);
   };
 
   return {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UserCandidacyChanged, UserRegistered, UserVerified, type CandidateTo, type EventDefinition } from '@civic/contracts';
-import { connectBus, loadConfig, newEvent, type EventBus, type ServiceApp } from '@civic/service-kit';
-import { setupServiceTest, TestTokens, waitFor, type ServiceTestContext, type TestUserClaims } from '@civic/test-kit';
+import { connectBus, loadConfig, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { ManualClock, publishEvent, setupServiceTest, TestTokens, waitFor, type ServiceTestContext, type TestUserClaims } from '@civic/test-kit';
 import type { Static } from 'typebox';
 import { createElections, type Elections } from '../../src/app.js';
 import { ElectionsConfig } from '../../src/config.js';
@@ -10,17 +10,6 @@ import { createPrisma, type ElectionsPrisma } from '../../src/store/prisma.js';
 
 export const DAY = 24 * 60 * 60 * 1000;
 
-/** A clock the test moves by hand: 10 Nov 2026, 10:00 in Paris. */
-export class FakeClock {
-  constructor(public current = new Date('2026-11-10T09:00:00.000Z')) {}
-  now = (): Date => new Date(this.current);
-  set(instant: string | Date): void {
-    this.current = new Date(instant);
-  }
-  advance(ms: number): void {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-}
 
 export interface Member {
   id: string;
@@ -35,7 +24,7 @@ export interface Harness {
   app: ServiceApp;
   scheduler: ElectionScheduler;
   tokens: TestTokens;
-  clock: FakeClock;
+  clock: ManualClock;
   config: ElectionsConfig;
   /** Another replica on the same database and stream (built on demand). */
   replica(): Promise<Elections>;
@@ -51,7 +40,7 @@ export interface Harness {
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const context = await setupServiceTest(['elections']);
   const tokens = await TestTokens.start();
-  const clock = new FakeClock();
+  const clock = new ManualClock(new Date('2026-11-10T09:00:00.000Z')); // 10 Nov 2026, 10:00 in Paris
   const config = loadConfig(ElectionsConfig, {
     DATABASE_URL: context.databaseUrl,
     NATS_URL: context.natsUrl,
@@ -67,8 +56,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const replicas: { elections: Elections; db: ElectionsPrisma; bus: EventBus }[] = [];
 
   const publish: Harness['publish'] = async (definition, payload, occurredAt) => {
-    const event = newEvent(definition, payload, occurredAt ?? clock.now());
-    await bus.js.publish(bus.subject(event.subject), JSON.stringify(event), { msgID: event.id });
+    await publishEvent(bus, definition, payload, occurredAt ?? clock.now());
   };
   const currentMonth = () => {
     const [year, month] = clock.now().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' }).split('-');
