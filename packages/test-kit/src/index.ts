@@ -5,3 +5,5 @@ export * from './pg-sql-client.js';
 export * from './tokens.js';
 export * from './fuzz.js';
 export * from './events.js';
+export * from './redis-server.js';
+export * from './socket-fuzz.js';

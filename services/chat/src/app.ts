@@ -40,7 +40,7 @@ export async function createChat({ config, db, bus, logger, verifier, clock = ()
   const tokens = verifier ?? createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
   installAuth(app, tokens);
 
-  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log.child({ component: 'redis' })) : null;
   const rooms = new RoomRepository(db);
   const messages = new MessageRepository(db);
   const members = new MemberRepository(db);

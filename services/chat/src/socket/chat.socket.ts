@@ -48,6 +48,11 @@ type ChatSocket = Socket<Record<string, never>, Record<string, (...args: never[]
 const userRoom = (userId: string) => `user:${userId}`;
 const mutingRoom = (authorId: string) => `muting:${authorId}`;
 const isChatRoom = (name: string) => name.startsWith('cycle:') || name.startsWith('law:');
+/**
+ * Ids are stored and compared in lower case (as PostgreSQL writes uuids); a client may send capitals,
+ * which must neither let a member mute themself nor name a socket room nobody else uses.
+ */
+const canonicalId = (id: string) => id.toLowerCase();
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -262,8 +267,9 @@ export function attachChatSocket(app: ServiceApp, context: ChatContext, verifier
       return broadcast('message:updated', await context.messages.hide(message, hidden), caller);
     },
 
-    async 'user:mute'(socket, { userId }) {
+    async 'user:mute'(socket, payload) {
       const caller = await callerOf(socket);
+      const userId = canonicalId(payload.userId);
       refused(mayMute(caller, userId));
       const known = (await context.members.standing(userId)) ?? (await context.messages.mutedBy(caller.id)).includes(userId);
       if (!known) throw new AppError('userNotFound', 404);
@@ -274,8 +280,9 @@ export function attachChatSocket(app: ServiceApp, context: ChatContext, verifier
       return { muted };
     },
 
-    async 'user:unmute'(socket, { userId }) {
+    async 'user:unmute'(socket, payload) {
       const caller = await callerOf(socket);
+      const userId = canonicalId(payload.userId);
       await context.messages.unmute(caller.id, userId);
       const muted = await context.messages.mutedBy(caller.id);
       io.in(userRoom(caller.id)).socketsLeave(mutingRoom(userId));
@@ -300,13 +307,9 @@ export function attachChatSocket(app: ServiceApp, context: ChatContext, verifier
     const user = socket.data.user;
     if (user && !socket.recovered) void socket.join(userRoom(user.id));
     for (const event of clientEvents) {
-      socket.on(event, async (payload: unknown, ack?: unknown) => {
-        let answer = ack;
-        let body = payload;
-        if (typeof payload === 'function') {
-          answer = payload;
-          body = undefined;
-        }
+      socket.on(event, async (...args: unknown[]) => {
+        // socket.io passes the acknowledgement last, after however many values the client sent.
+        const answer = args.pop();
         if (typeof answer !== 'function') return; // nobody to answer: ignored, never broadcast
         const reply = answer as (value: unknown) => void;
         const allowed = await flood.take(socket.id);
@@ -314,7 +317,11 @@ export function attachChatSocket(app: ServiceApp, context: ChatContext, verifier
           reply({ statusCode: 429, statusMessage: ErrorMessages.tooManyRequests, data: { reason: 'socket-rate', retryAfterMs: allowed.retryAfterMs } } satisfies ErrorBody);
           return;
         }
-        const checked = checkPayload(event, body);
+        if (args.length > 1) {
+          reply({ statusCode: 400, statusMessage: ErrorMessages.badRequest, data: { event, reason: 'one-payload' } } satisfies ErrorBody);
+          return;
+        }
+        const checked = checkPayload(event, args[0]);
         if (!checked.ok) {
           const key = checked.problem.missing ? 'missingRequiredFields' : 'badRequest';
           reply({ statusCode: 400, statusMessage: ErrorMessages[key], data: { event, errors: checked.problem.errors } } satisfies ErrorBody);

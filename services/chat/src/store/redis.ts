@@ -1,21 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
-import type { RateLimiter } from '../domain/rate-limit.js';
+import { SlidingWindow, type RateLimiter } from '../domain/rate-limit.js';
 
 type Client = ReturnType<typeof createClient>;
 type Raw = string | number;
+
+/** Redis cannot be reached right now: refused at once rather than queued until it is back. */
+class RedisUnavailable extends Error {
+  constructor() {
+    super('Redis is unavailable');
+  }
+}
+
+/** Sends now, or fails at once while Redis is unreachable (the client would otherwise hold the command until it is back). */
+function sendNow(target: Client, args: Raw[]): Promise<unknown> {
+  return target.isReady ? target.sendCommand(args.map(String)) : Promise.reject(new RedisUnavailable());
+}
 
 /**
  * What @socket.io/redis-streams-adapter calls on an ioredis client, served by node-redis 5 (whose
  * `commandOptions({ isolated })` the adapter's node-redis path still expects, but which version 5
  * removed). Blocking reads get a connection of their own so they never hold up publishing.
+ *
+ * While Redis is unreachable the instance serves alone: publishing fails at once, so the adapter
+ * still delivers to this instance's clients without waiting, and a reconnecting client gets a fresh
+ * session instead of waiting for its old one. Reading waits in the reader's queue until Redis is
+ * back (failing at once would spin the adapter's read loop), then resumes where it stopped.
  */
 export function streamsAdapterClient(client: Client, reader: Client): object {
-  const send = (target: Client, args: Raw[]): Promise<unknown> => target.sendCommand(args.map(String));
   return {
-    xread: (...args: Raw[]) => send(reader, ['XREAD', ...args]),
-    xadd: (args: Raw[]) => send(client, ['XADD', ...args]),
-    xrange: (key: string, start: string, end: string) => send(client, ['XRANGE', key, start, end]),
-    set: (...args: Raw[]) => send(client, ['SET', ...args]),
+    xread: (...args: Raw[]) => reader.sendCommand(['XREAD', ...args].map(String)),
+    xadd: (args: Raw[]) => sendNow(client, ['XADD', ...args]),
+    xrange: (key: string, start: string, end: string) => sendNow(client, ['XRANGE', key, start, end]),
+    // The adapter saves a session without awaiting it: a failure (the session is lost, the client
+    // starts afresh) must not become an unhandled rejection.
+    set: (...args: Raw[]) => sendNow(client, ['SET', ...args]).catch(() => null),
     multi() {
       const commands: Raw[][] = [];
       const chain = {
@@ -29,7 +48,7 @@ export function streamsAdapterClient(client: Client, reader: Client): object {
         },
         async exec() {
           const results: [null, unknown][] = [];
-          for (const command of commands) results.push([null, await send(client, command)]);
+          for (const command of commands) results.push([null, await sendNow(client, command)]);
           return results;
         },
       };
@@ -44,9 +63,20 @@ export interface ChatRedis {
   close(): Promise<void>;
 }
 
-export async function connectRedis(url: string): Promise<ChatRedis> {
+/** Connects the publishing and the reading clients; each reconnects by itself, and only the outage's start and end are logged. */
+export async function connectRedis(url: string, log?: Pick<FastifyBaseLogger, 'warn' | 'info'>): Promise<ChatRedis> {
   const client = createClient({ url });
-  client.on('error', () => undefined); // reconnects by itself; commands fail meanwhile
+  let reachable = true;
+  client.on('error', (error: unknown) => {
+    if (!reachable) return;
+    reachable = false;
+    log?.warn({ err: error }, 'Redis unreachable: this instance serves its own clients alone until it is back');
+  });
+  client.on('ready', () => {
+    if (reachable) return;
+    reachable = true;
+    log?.info('Redis is back: rooms are shared across instances again');
+  });
   await client.connect();
   const reader = client.duplicate();
   reader.on('error', () => undefined);
@@ -55,26 +85,43 @@ export async function connectRedis(url: string): Promise<ChatRedis> {
     client,
     reader,
     async close() {
-      await Promise.allSettled([client.close(), reader.destroy()]);
+      // Closing waits for the replies of queued commands, which never come while Redis is down.
+      await Promise.allSettled([client.isReady ? client.close() : client.destroy(), reader.destroy()]);
     },
   };
 }
 
-/** The per-user message rate shared by every instance: a fixed-window counter per user. */
+/**
+ * The per-user message rate shared by every instance: a fixed-window counter per user. While Redis
+ * is unreachable each instance counts alone (the limit then holds per instance), so posting neither
+ * waits for Redis nor stops.
+ */
 export class RedisWindow implements RateLimiter {
+  private readonly alone: SlidingWindow;
+
   constructor(
     private readonly client: Client,
     private readonly prefix: string,
     private readonly limit: number,
     private readonly windowMs: number,
-  ) {}
+  ) {
+    this.alone = new SlidingWindow(limit, windowMs);
+  }
 
   async take(userId: string) {
+    try {
+      return await this.shared(userId);
+    } catch {
+      return this.alone.take(userId);
+    }
+  }
+
+  private async shared(userId: string) {
     const now = Date.now();
     const window = Math.floor(now / this.windowMs);
     const key = `${this.prefix}rate:${userId}:${window}`;
-    const count = await this.client.incr(key);
-    if (count === 1) await this.client.pExpire(key, this.windowMs * 2);
+    const count = Number(await sendNow(this.client, ['INCR', key]));
+    if (count === 1) await sendNow(this.client, ['PEXPIRE', key, this.windowMs * 2]);
     if (count > this.limit) return { allowed: false as const, retryAfterMs: (window + 1) * this.windowMs - now };
     return { allowed: true as const };
   }
