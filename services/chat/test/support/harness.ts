@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { CyclePhaseChanged, Role, UserRegistered, type ChatAck, type DecisionPhase, type EventDefinition } from '@civic/contracts';
-import { connectBus, loadConfig, newEvent, type EventBus } from '@civic/service-kit';
-import { deleteRedisKeys, setupServiceTest, testRedisPrefix, TestTokens, waitFor, type ServiceTestContext } from '@civic/test-kit';
+import { connectBus, loadConfig, type EventBus } from '@civic/service-kit';
+import { deleteRedisKeys, publishEvent, setupServiceTest, testRedisPrefix, TestTokens, waitFor, type ServiceTestContext } from '@civic/test-kit';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { Static } from 'typebox';
 import { createChat, type Chat } from '../../src/app.js';
@@ -82,8 +82,7 @@ export async function startHarness(env: Record<string, string> = {}, { redis = f
   const a = await instance();
   const publisher = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'chat-test-publisher' });
   const publish: Harness['publish'] = async (definition, payload, occurredAt) => {
-    const event = newEvent(definition, payload, occurredAt);
-    await publisher.js.publish(publisher.subject(event.subject), JSON.stringify(event), { msgID: event.id });
+    await publishEvent(publisher, definition, payload, occurredAt);
   };
 
   return {
