@@ -1,4 +1,5 @@
 export * from './isolation.js';
+export * from './own-server.js';
 export * from './nats-server.js';
 export * from './wait.js';
 export * from './pg-sql-client.js';
