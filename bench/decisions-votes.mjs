@@ -1,6 +1,7 @@
 // Votes on proposals: PUT /api/proposals/{id}/vote cast by many verified members against a bare
 // Fastify + pg endpoint running the same statement (the floor), the built decisions service
-// (PostgreSQL-backed, its own database and NATS prefix) directly, and through the built gateway, with
+// (PostgreSQL-backed, its own database and NATS prefix) directly, through a bare proxy, and through
+// the built gateway, with
 // the same client and concurrency in the same run. Reports votes/s, p50, p99, the service/floor and
 // gateway/direct ratios, and checks the counters against the vote rows afterwards.
 // Run: node bench/run-all.mjs decisions-votes (needs PostgreSQL and NATS: DATABASE_URL, NATS_URL,
@@ -30,6 +31,7 @@ const tokens = await TestTokens.start();
 let decisions = null;
 let gateway = null;
 let floor = null;
+let bareProxy = null;
 const sql = new pg.Client({ connectionString: database.url });
 await sql.connect();
 
@@ -63,7 +65,8 @@ try {
     JWKS_URL: tokens.jwksUrl,
     PHASE_TICK_MS: '60000',
   });
-  floor = await startMinimalEndpoint(database.url);
+  floor = await startChild('minimal-vote-endpoint', { DATABASE_URL: database.url });
+  bareProxy = await startChild('bare-proxy', { UPSTREAM: decisions.origin });
   gateway = await startService('gateway', { DECISIONS_URL: decisions.origin, RATE_LIMIT_MAX: '100000000' }, { ready: '/healthz' });
 
   const voter = (origin) => {
@@ -96,6 +99,9 @@ try {
   const directClient = voter(decisions.origin);
   const [direct, directRss] = await withPeak(decisions.rss, () => measure(directClient.task, { concurrency: CONNECTIONS }));
   await directClient.close();
+  const bareProxyClient = voter(bareProxy.origin);
+  const [viaBareProxy, bareProxyRss] = await withPeak(bareProxy.rss, () => measure(bareProxyClient.task, { concurrency: CONNECTIONS }));
+  await bareProxyClient.close();
   const gatewayClient = voter(gateway.origin);
   const [viaGateway, gatewayRss] = await withPeak(gateway.rss, () => measure(gatewayClient.task, { concurrency: CONNECTIONS }));
   await gatewayClient.close();
@@ -116,6 +122,7 @@ try {
     [
       { name: 'baseline: bare Fastify + pg, same statement', ...bare, peakRss: bareRss },
       { name: 'directly to the decisions service', ...direct, peakRss: directRss, ratio: direct.perSecond / bare.perSecond },
+      { name: 'through a bare proxy (http-proxy alone)', ...viaBareProxy, peakRss: bareProxyRss, ratio: viaBareProxy.perSecond / direct.perSecond },
       {
         name: 'through the gateway',
         ...viaGateway,
@@ -127,7 +134,7 @@ try {
     ],
     [
       `${CONNECTIONS} connections, ${MEMBERS} members voting on ${PROPOSALS} proposals (casts and replacements), JWT cookie auth.`,
-      'Ratios: the service to the bare endpoint (its token check, validation, metrics and framework cost), the gateway to the service directly (target >= 0.6).',
+      'Ratios: the service to the bare endpoint (its token check, validation, metrics and framework cost); the bare proxy and the gateway to the service directly (target >= 0.6): the bare proxy is the cost of one more HTTP hop on the same cores, the gap between it and the gateway is the gateway\'s rate limit, CSRF rule, security headers, request ids and metrics.',
       `${totals[0].votes} vote rows afterwards; proposals whose counters differ from their rows: ${rows[0].mismatched}.`,
     ],
   );
@@ -136,16 +143,17 @@ try {
   await gateway?.stop();
   await decisions?.stop();
   await floor?.stop();
+  await bareProxy?.stop();
   await sql.end();
   await tokens.close();
   await nats.cleanup();
   await database.drop();
 }
 
-/** The bare endpoint (lib/minimal-vote-endpoint.mjs) in a process of its own, like the service. */
-async function startMinimalEndpoint(databaseUrl) {
-  const child = spawn(process.execPath, [path.join(root, 'bench/lib/minimal-vote-endpoint.mjs')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+/** A baseline server of bench/lib (`name`.mjs) in a process of its own, like the service it compares with. */
+async function startChild(name, env) {
+  const child = spawn(process.execPath, [path.join(root, `bench/lib/${name}.mjs`)], {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise((resolve, reject) => {
@@ -155,7 +163,7 @@ async function startMinimalEndpoint(databaseUrl) {
       const listening = output.match(/LISTENING (\d+)/);
       if (listening) resolve(Number(listening[1]));
     });
-    child.once('exit', (code) => reject(new Error(`the bare vote endpoint exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
   });
   const origin = `http://127.0.0.1:${port}`;
   return {

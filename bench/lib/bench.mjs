@@ -95,7 +95,10 @@ export async function createBenchDatabase(label, services) {
 /** Starts a built service (`services/<name>/dist/server.js`) on a free port and waits for /readyz. */
 export async function startService(name, env, { ready = '/readyz' } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, `services/${name}/dist/server.js`)], {
+  // BENCH_CPU_PROFILE=gateway,decisions: those services write a V8 CPU profile to .tmp/profiles on exit.
+  const profiled = (process.env.BENCH_CPU_PROFILE ?? '').split(',').includes(name);
+  const profile = profiled ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.tmp', 'profiles')}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, `services/${name}/dist/server.js`)], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NATS_URL, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
