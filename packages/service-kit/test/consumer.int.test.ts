@@ -2,7 +2,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { UserRegistered, type EventEnvelope } from '@civic/contracts';
 import { connectBus, newEvent, startConsumer, type EventBus, type SqlExecutor } from '@civic/service-kit';
-import { createEventTables, createTestDatabase, deleteStreams, pgSqlClient, testNatsPrefix, waitFor, type TestDatabase } from '@civic/test-kit';
+import { closePool, createEventTables, createTestDatabase, deleteStreams, pgSqlClient, testNatsPrefix, waitFor, type TestDatabase } from '@civic/test-kit';
 
 const SCHEMA = 'decisions';
 const log = pino({ level: 'silent' });
@@ -29,7 +29,7 @@ afterEach(() => pool.query(`TRUNCATE "${SCHEMA}".effect, "${SCHEMA}".inbox_event
 
 afterAll(async () => {
   for (const used of prefixes) await deleteStreams(used);
-  await pool.end();
+  await closePool(pool);
   await database.drop();
 });
 

@@ -2,7 +2,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { UserRegistered } from '@civic/contracts';
 import { connectBus, enqueueEvent, newEvent, OutboxRelay, type EventBus } from '@civic/service-kit';
-import { createEventTables, createTestDatabase, OwnNatsServer, pgSqlClient, testNatsPrefix, waitFor, type TestDatabase } from '@civic/test-kit';
+import { closePool, createEventTables, createTestDatabase, OwnNatsServer, pgSqlClient, testNatsPrefix, waitFor, type TestDatabase } from '@civic/test-kit';
 
 const SCHEMA = 'identity';
 const log = pino({ level: 'silent' });
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await pool.end();
+  await closePool(pool);
   await database.drop();
   await nats.dispose();
 });

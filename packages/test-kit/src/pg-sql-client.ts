@@ -44,3 +44,21 @@ export async function createEventTables(pool: pg.Pool, schema: string): Promise<
     consumer text NOT NULL, event_id uuid NOT NULL, subject text NOT NULL,
     processed_at timestamptz(3) NOT NULL DEFAULT now(), PRIMARY KEY (consumer, event_id))`);
 }
+
+/**
+ * Ends a pool and waits until its connections have closed: `pool.end()` resolves as soon as it has
+ * asked them to, and a forced DROP DATABASE right after would terminate one still closing, which the
+ * pool then reports as an unhandled error.
+ */
+export async function closePool(pool: pg.Pool, timeoutMs = 5000): Promise<void> {
+  const open = pool.totalCount;
+  let closed = 0;
+  const allClosed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      if (++closed >= open) resolve();
+    });
+  });
+  await pool.end();
+  await Promise.race([allClosed, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+}
