@@ -4,7 +4,7 @@ import type { LawSummary } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
 import { lawsApi } from '../api/laws.js';
 import { lawStateMessages } from '../ui/LawParts.js';
-import { useResource } from '@civic/frontend-kit/remote-hooks';
+import { useResource, type Resource } from '@civic/frontend-kit/remote-hooks';
 import { categoryMessages, stateMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';
@@ -36,54 +36,78 @@ function isBoard(type: string | undefined): type is keyof typeof boards {
   return type === 'proposals' || type === 'laws';
 }
 
+interface BoardCard {
+  id: string;
+  title: string;
+  to: string;
+  details: string;
+}
+
+interface BoardColumn {
+  state: string;
+  label: string;
+  cards: BoardCard[];
+}
+
+/** A board's frame: its title, loading and error states, the empty board, then one column per state. */
+function Board({ kind, emptyTitle, resource, columns }: { kind: keyof typeof boards; emptyTitle: string; resource: Pick<Resource<unknown>, 'data' | 'loading' | 'error' | 'reload'>; columns: BoardColumn[] }) {
+  const { formatMessage: t } = useIntl();
+  const { layouts } = useShell();
+  let body;
+  if (!resource.data) body = resource.loading ? <Loading /> : <LoadError error={resource.error} onRetry={resource.reload} />;
+  else if (columns.every((column) => column.cards.length === 0)) body = <Empty title={emptyTitle} />;
+  else {
+    body = (
+      <div className="decisions-board">
+        {columns.map((column) => (
+          <section key={column.state} className="decisions-board__column" aria-labelledby={`column-${column.state}`} data-column={column.state}>
+            <h2 id={`column-${column.state}`} className="decisions-board__title">
+              {t(board.column, { state: column.label, count: column.cards.length })}
+            </h2>
+            {column.cards.length === 0 ? (
+              <p className="decisions-muted">{t(board.emptyColumn)}</p>
+            ) : (
+              <ul className="decisions-board__cards">
+                {column.cards.map((card) => (
+                  <li key={card.id} className="decisions-board__card">
+                    <h3 className="decisions-board__card-title">
+                      <Link to={card.to}>{card.title}</Link>
+                    </h3>
+                    <p className="decisions-muted">{card.details}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <layouts.default title={t(boards[kind].title)} intro={t(boards[kind].intro)}>
+      {body}
+    </layouts.default>
+  );
+}
+
 /** /kanban/proposals: one column per proposal state, each proposal a small card. */
 function ProposalsBoard() {
   const { formatMessage: t } = useIntl();
-  const { layouts } = useShell();
   const kanban = useResource('kanban:proposals', (signal) => decisionsApi.kanban(signal), 30_000);
-  const columns = kanban.data?.columns ?? [];
-  const empty = columns.every((column) => column.proposals.length === 0);
-  return (
-    <layouts.default title={t(boards.proposals.title)} intro={t(boards.proposals.intro)}>
-      {!kanban.data ? (
-        kanban.loading ? (
-          <Loading />
-        ) : (
-          <LoadError error={kanban.error} onRetry={kanban.reload} />
-        )
-      ) : empty ? (
-        <Empty title={t(board.empty)} />
-      ) : (
-        <div className="decisions-board">
-          {columns.map((column) => (
-            <section key={column.state} className="decisions-board__column" aria-labelledby={`column-${column.state}`} data-column={column.state}>
-              <h2 id={`column-${column.state}`} className="decisions-board__title">
-                {t(board.column, { state: t(stateMessages[column.state]), count: column.proposals.length })}
-              </h2>
-              {column.proposals.length === 0 ? (
-                <p className="decisions-muted">{t(board.emptyColumn)}</p>
-              ) : (
-                <ul className="decisions-board__cards">
-                  {column.proposals.map((proposal) => (
-                    <li key={proposal.id} className="decisions-board__card">
-                      <h3 className="decisions-board__card-title">
-                        <Link to={`/decisions/${encodeURIComponent(proposal.cycleId)}`}>{proposal.title}</Link>
-                      </h3>
-                      <p className="decisions-muted">
-                        {t(categoryMessages[proposal.category])}
-                        {proposal.rank !== null ? ` · ${t(board.rank, { rank: proposal.rank })}` : ''}
-                        {proposal.state !== 'submitted' ? ` · ${t(board.score)} ${proposal.counts.score}` : ''}
-                      </p>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          ))}
-        </div>
-      )}
-    </layouts.default>
-  );
+  const columns = (kanban.data?.columns ?? []).map((column) => ({
+    state: column.state,
+    label: t(stateMessages[column.state]),
+    cards: column.proposals.map((proposal) => ({
+      id: proposal.id,
+      title: proposal.title,
+      to: `/decisions/${encodeURIComponent(proposal.cycleId)}`,
+      details:
+        t(categoryMessages[proposal.category]) +
+        (proposal.rank !== null ? ` · ${t(board.rank, { rank: proposal.rank })}` : '') +
+        (proposal.state !== 'submitted' ? ` · ${t(board.score)} ${proposal.counts.score}` : ''),
+    })),
+  }));
+  return <Board kind="proposals" emptyTitle={t(board.empty)} resource={kanban} columns={columns} />;
 }
 
 const lawLink = (law: LawSummary) =>
@@ -96,50 +120,20 @@ const lawLink = (law: LawSummary) =>
 /** /kanban/laws: drafting, final vote, adopted and rejected, each law a small card. */
 function LawsBoard() {
   const { formatMessage: t } = useIntl();
-  const { layouts } = useShell();
   const kanban = useResource('kanban:laws', (signal) => lawsApi.kanban(signal), 30_000);
-  const columns = kanban.data?.columns ?? [];
-  const empty = columns.every((column) => column.laws.length === 0);
-  return (
-    <layouts.default title={t(boards.laws.title)} intro={t(boards.laws.intro)}>
-      {!kanban.data ? (
-        kanban.loading ? (
-          <Loading />
-        ) : (
-          <LoadError error={kanban.error} onRetry={kanban.reload} />
-        )
-      ) : empty ? (
-        <Empty title={t(board.emptyLaws)} />
-      ) : (
-        <div className="decisions-board">
-          {columns.map((column) => (
-            <section key={column.state} className="decisions-board__column" aria-labelledby={`column-${column.state}`} data-column={column.state}>
-              <h2 id={`column-${column.state}`} className="decisions-board__title">
-                {t(board.column, { state: t(lawStateMessages[column.state]), count: column.laws.length })}
-              </h2>
-              {column.laws.length === 0 ? (
-                <p className="decisions-muted">{t(board.emptyColumn)}</p>
-              ) : (
-                <ul className="decisions-board__cards">
-                  {column.laws.map((law) => (
-                    <li key={law.id} className="decisions-board__card">
-                      <h3 className="decisions-board__card-title">
-                        <Link to={lawLink(law)}>{law.title}</Link>
-                      </h3>
-                      <p className="decisions-muted">
-                        {t(categoryMessages[law.category])} · {t(board.articles, { count: law.articleCount })}
-                        {law.state !== 'creation' ? ` · ${t(board.voters, { count: law.voters })}` : ''}
-                      </p>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          ))}
-        </div>
-      )}
-    </layouts.default>
-  );
+  const columns = (kanban.data?.columns ?? []).map((column) => ({
+    state: column.state,
+    label: t(lawStateMessages[column.state]),
+    cards: column.laws.map((law) => ({
+      id: law.id,
+      title: law.title,
+      to: lawLink(law),
+      details:
+        `${t(categoryMessages[law.category])} · ${t(board.articles, { count: law.articleCount })}` +
+        (law.state !== 'creation' ? ` · ${t(board.voters, { count: law.voters })}` : ''),
+    })),
+  }));
+  return <Board kind="laws" emptyTitle={t(board.emptyLaws)} resource={kanban} columns={columns} />;
 }
 
 /** /kanban/:type: a board by type; an unknown type is a 404. */
