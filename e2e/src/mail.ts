@@ -84,12 +84,18 @@ const unescapeHtml = (text: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"');
 
+/** Whether `text` names the address `to` whole: "user-1@x" must not match "chat-user-1@x". */
+function namesAddress(text: string, to: string): boolean {
+  const escaped = to.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^a-z0-9._%+-])${escaped}($|[^a-z0-9._%+-])`).test(text.toLowerCase());
+}
+
 /** The mails listed by the catcher for `to`, newest first. */
 export async function mailsTo(mailUrl: string, to: string): Promise<Mail[]> {
   const page = await (await fetch(mailUrl)).text();
   const files = [...page.matchAll(/<tr>(.*?)<\/tr>/g)]
     .map((row) => row[1]!)
-    .filter((row) => unescapeHtml(row).toLowerCase().includes(to.toLowerCase()))
+    .filter((row) => namesAddress(unescapeHtml(row), to))
     .map((row) => /href="\/([^"]+)"/.exec(row)?.[1])
     .filter((file): file is string => Boolean(file))
     .map((file) => decodeURIComponent(file));

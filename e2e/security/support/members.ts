@@ -31,7 +31,10 @@ export async function registerVerified(baseUrl: string, mailUrl: string, localAd
   if (registered.status !== 201) throw new Error(`registering ${details.email} answered ${registered.status}: ${registered.text}`);
   const { link } = await waitForMailLink(mailUrl, details.email, '/verify-account', { seen: seenMails });
   const verified = await client.ok<{ id: string }>('POST', '/api/auth/verify-account', { token: link.searchParams.get('token') });
-  return { ...details, id: verified.id, client };
+  // The link must have been this account's: another's would log this client in as someone else.
+  const { id } = registered.body as { id: string };
+  if (verified.id !== id) throw new Error(`the verification mail read for ${details.email} belonged to another account`);
+  return { ...details, id, client };
 }
 
 /** A fresh login: the session's access token then carries the roles and flags of this moment. */
