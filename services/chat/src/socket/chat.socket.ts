@@ -48,11 +48,6 @@ type ChatSocket = Socket<Record<string, never>, Record<string, (...args: never[]
 const userRoom = (userId: string) => `user:${userId}`;
 const mutingRoom = (authorId: string) => `muting:${authorId}`;
 const isChatRoom = (name: string) => name.startsWith('cycle:') || name.startsWith('law:');
-/**
- * Ids are stored and compared in lower case (as PostgreSQL writes uuids); a client may send capitals,
- * which must neither let a member mute themself nor name a socket room nobody else uses.
- */
-const canonicalId = (id: string) => id.toLowerCase();
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -267,9 +262,8 @@ export function attachChatSocket(app: ServiceApp, context: ChatContext, verifier
       return broadcast('message:updated', await context.messages.hide(message, hidden), caller);
     },
 
-    async 'user:mute'(socket, payload) {
+    async 'user:mute'(socket, { userId }) {
       const caller = await callerOf(socket);
-      const userId = canonicalId(payload.userId);
       refused(mayMute(caller, userId));
       const known = (await context.members.standing(userId)) ?? (await context.messages.mutedBy(caller.id)).includes(userId);
       if (!known) throw new AppError('userNotFound', 404);
@@ -280,9 +274,8 @@ export function attachChatSocket(app: ServiceApp, context: ChatContext, verifier
       return { muted };
     },
 
-    async 'user:unmute'(socket, payload) {
+    async 'user:unmute'(socket, { userId }) {
       const caller = await callerOf(socket);
-      const userId = canonicalId(payload.userId);
       await context.messages.unmute(caller.id, userId);
       const muted = await context.messages.mutedBy(caller.id);
       io.in(userRoom(caller.id)).socketsLeave(mutingRoom(userId));

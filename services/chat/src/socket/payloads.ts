@@ -34,10 +34,23 @@ const validators = Object.fromEntries(Object.entries(payloadSchemas).map(([event
   [E in ClientEvent]: ReturnType<typeof Compile<(typeof payloadSchemas)[E]>>;
 };
 
-/** The payload typed when valid, else what is wrong with it. */
+/** The payload fields holding a Uuid. */
+const ID_FIELDS = ['id', 'replyTo', 'userId'] as const;
+
+/**
+ * Ids in lower case, as PostgreSQL writes uuids: ids are also compared and used as socket room names
+ * in JavaScript, where capitals would let a member mute themself or name a room nobody else uses.
+ */
+function withCanonicalIds<P extends object>(payload: P): P {
+  const copy = { ...payload } as Record<string, unknown>;
+  for (const field of ID_FIELDS) if (typeof copy[field] === 'string') copy[field] = (copy[field] as string).toLowerCase();
+  return copy as P;
+}
+
+/** The payload typed when valid (its ids in lower case), else what is wrong with it. */
 export function checkPayload<E extends ClientEvent>(event: E, payload: unknown): { ok: true; value: Payload<E> } | { ok: false; problem: PayloadProblem } {
   const validator = validators[event];
-  if (validator.Check(payload)) return { ok: true, value: payload as Payload<E> };
+  if (validator.Check(payload)) return { ok: true, value: withCanonicalIds(payload as Payload<E>) };
   const errors = [...validator.Errors(payload)].slice(0, 10).map((error) => ({ path: error.instancePath, keyword: error.keyword, message: error.message }));
   return { ok: false, problem: { missing: errors.some((error) => error.keyword === 'required'), errors } };
 }

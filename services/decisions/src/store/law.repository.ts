@@ -233,6 +233,27 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 const changedMeanwhile = () => new AppError('unauthorizedAction', 403, { reason: 'changed-meanwhile' });
 
 /** Laws, their groups, articles, amendments and sources as stored, and each change with its event. */
+/** A source's columns from type to frequency, in the order the INSERT and UPDATE of sources list them. */
+const sourceColumns = (f: SourceFields) => [
+  f.type,
+  f.title ?? f.articleTitle ?? '',
+  f.author,
+  f.publisher,
+  f.publicationDate,
+  f.url,
+  f.accessDate,
+  f.volume,
+  f.issue,
+  f.pages,
+  f.periodicalTitle,
+  f.articleTitle,
+  f.director,
+  f.productionCompany,
+  f.releaseYear,
+  f.description,
+  f.frequency,
+];
+
 export class LawRepository {
   /** Live voter counts of laws in their final vote, recounted at most every `votersTtlMs`. */
   private readonly liveVoters = new Map<string, { count: number; at: number }>();
@@ -668,7 +689,6 @@ export class LawRepository {
   async addSource(input: { lawId: string; lawState: LawState; targetKind: 'law' | 'article'; targetId: string; userId: string; fields: SourceFields; now: Date }): Promise<string> {
     return this.inLaw(input.lawId, input.lawState, async (tx) => {
       const id = randomUUID();
-      const f = input.fields;
       await tx.$executeRawUnsafe(
         `INSERT INTO ${tables.source} (id, law_id, target_kind, target_id, user_id, type, title, author, publisher, publication_date, url, access_date,
            volume, issue, pages, periodical_title, article_title, director, production_company, release_year, description, frequency, created_at, updated_at)
@@ -679,23 +699,7 @@ export class LawRepository {
         input.targetKind,
         input.targetId,
         input.userId,
-        f.type,
-        f.title ?? f.articleTitle ?? '',
-        f.author,
-        f.publisher,
-        f.publicationDate,
-        f.url,
-        f.accessDate,
-        f.volume,
-        f.issue,
-        f.pages,
-        f.periodicalTitle,
-        f.articleTitle,
-        f.director,
-        f.productionCompany,
-        f.releaseYear,
-        f.description,
-        f.frequency,
+        ...sourceColumns(input.fields),
         input.now,
       );
       return id;
@@ -704,30 +708,13 @@ export class LawRepository {
 
   async editSource(source: StoredSource, lawState: LawState, fields: SourceFields, editor: { id: string; moderator: boolean }, now: Date): Promise<void> {
     await this.inLaw(source.lawId, lawState, async (tx) => {
-      const f = fields;
       const changed = await tx.$executeRawUnsafe(
         `UPDATE ${tables.source} SET type = $2, title = $3, author = $4, publisher = $5, publication_date = $6, url = $7, access_date = $8,
            volume = $9, issue = $10, pages = $11, periodical_title = $12, article_title = $13, director = $14, production_company = $15,
            release_year = $16, description = $17, frequency = $18, updated_at = $19::timestamptz
          WHERE id = $1::uuid AND deleted_at IS NULL`,
         source.id,
-        f.type,
-        f.title ?? f.articleTitle ?? '',
-        f.author,
-        f.publisher,
-        f.publicationDate,
-        f.url,
-        f.accessDate,
-        f.volume,
-        f.issue,
-        f.pages,
-        f.periodicalTitle,
-        f.articleTitle,
-        f.director,
-        f.productionCompany,
-        f.releaseYear,
-        f.description,
-        f.frequency,
+        ...sourceColumns(fields),
         now,
       );
       if (changed === 0) throw changedMeanwhile();
