@@ -6,13 +6,12 @@
 // gateway/direct ratios, and checks the counters against the vote rows afterwards.
 // Run: node bench/run-all.mjs decisions-votes (needs PostgreSQL and NATS: DATABASE_URL, NATS_URL,
 // default 127.0.0.1). Sends traffic to 127.0.0.1 only.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { benchNatsPrefix, createBenchDatabase, measure, report, root, startService, withPeak } from './lib/bench.mjs';
+import { benchNatsPrefix, createBenchDatabase, measure, report, root, startBaseline, startService, withPeak } from './lib/bench.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
@@ -65,8 +64,8 @@ try {
     JWKS_URL: tokens.jwksUrl,
     PHASE_TICK_MS: '60000',
   });
-  floor = await startChild('minimal-vote-endpoint', { DATABASE_URL: database.url });
-  bareProxy = await startChild('bare-proxy', { UPSTREAM: decisions.origin });
+  floor = await startBaseline('minimal-vote-endpoint', { DATABASE_URL: database.url });
+  bareProxy = await startBaseline('bare-proxy', { UPSTREAM: decisions.origin });
   gateway = await startService('gateway', { DECISIONS_URL: decisions.origin, RATE_LIMIT_MAX: '100000000' }, { ready: '/healthz' });
 
   const voter = (origin) => {
@@ -151,33 +150,3 @@ try {
   await database.drop();
 }
 
-/** A baseline server of bench/lib (`name`.mjs) in a process of its own, like the service it compares with. */
-async function startChild(name, env) {
-  const child = spawn(process.execPath, [path.join(root, `bench/lib/${name}.mjs`)], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const listening = output.match(/LISTENING (\d+)/);
-      if (listening) resolve(Number(listening[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  return {
-    origin,
-    async rss() {
-      const text = await (await fetch(`${origin}/metrics`)).text();
-      return Number(text.match(/process_resident_memory_bytes (\d+)/)?.[1] ?? NaN);
-    },
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}

@@ -93,12 +93,24 @@ export async function createBenchDatabase(label, services) {
 }
 
 /** Starts a built service (`services/<name>/dist/server.js`) on a free port and waits for /readyz. */
-export async function startService(name, env, { ready = '/readyz' } = {}) {
+export function startService(name, env, { ready = '/readyz' } = {}) {
+  return startProcess(name, path.join(root, `services/${name}/dist/server.js`), env, ready);
+}
+
+/**
+ * Starts a baseline server of bench/lib (`<name>.mjs`, listening on PORT with /readyz and /metrics) in
+ * a process of its own, like the service it is compared with.
+ */
+export function startBaseline(name, env) {
+  return startProcess(name, path.join(root, `bench/lib/${name}.mjs`), env, '/readyz');
+}
+
+async function startProcess(name, script, env, ready) {
   const port = await freePort();
   // BENCH_CPU_PROFILE=gateway,decisions: those services write a V8 CPU profile to .tmp/profiles on exit.
   const profiled = (process.env.BENCH_CPU_PROFILE ?? '').split(',').includes(name);
   const profile = profiled ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.tmp', 'profiles')}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`] : [];
-  const child = spawn(process.execPath, [...profile, path.join(root, `services/${name}/dist/server.js`)], {
+  const child = spawn(process.execPath, [...profile, script], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NATS_URL, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

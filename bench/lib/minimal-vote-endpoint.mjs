@@ -2,7 +2,7 @@
 // statement (its VoteRepository, so the SQL and the pool are the same) and nothing else: no token
 // check, no validation, no metrics, no outbox. The voter's id is read from the access token's payload
 // without verifying it, which only a benchmark may do. Started as a child process, like the service,
-// so it does not share the load generator's event loop. Prints its port once listening.
+// so it does not share the load generator's event loop (bench/lib/bench.mjs startBaseline).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
@@ -22,10 +22,10 @@ app.put('/api/proposals/:id/vote', async (request, reply) => {
   if (!counts) return reply.code(409).send({ statusCode: 409, statusMessage: 'Conflict' });
   return counts;
 });
+app.get('/readyz', async () => ({ status: 'ok' }));
 app.get('/metrics', async () => `process_resident_memory_bytes ${process.memoryUsage().rss}\n`);
 
-await app.listen({ port: 0, host: '127.0.0.1' });
-console.log(`LISTENING ${app.server.address().port}`);
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.on('SIGTERM', async () => {
   await app.close();
   await votes.close();
