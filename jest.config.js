@@ -1,5 +1,8 @@
 // One jest run for the whole workspace, in native ESM (Prisma's generated client and several
-// dependencies are ESM-only). Workspace packages resolve to their sources so tests need no build.
+// dependencies are ESM-only). Workspace packages resolve to their sources so tests need no build;
+// service-kit's own tests reach test-kit only this way, as test-kit depends on service-kit (declaring
+// it back, even as a dev dependency, would make a cycle between the two).
+// A package's tests alone: `pnpm --filter @civic/<package> test` (each package's test script).
 const swc = [
   '@swc/jest',
   {
@@ -53,6 +56,13 @@ export default {
       testMatch: ['<rootDir>/e2e/test/**/*.e2e.test.ts'],
       globalSetup: '<rootDir>/e2e/src/global-setup.mjs',
       globalTeardown: '<rootDir>/e2e/src/global-teardown.mjs',
+    },
+    {
+      ...common,
+      displayName: 'rehearsal',
+      testMatch: ['<rootDir>/e2e/rehearsal/**/*.rehearsal.test.ts'],
+      globalSetup: '<rootDir>/packages/test-kit/jest/global-setup.mjs',
+      globalTeardown: '<rootDir>/packages/test-kit/jest/global-teardown.mjs',
     },
     {
       ...common,

@@ -5,21 +5,38 @@ import { existsSync, mkdirSync, createWriteStream } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBalancer } from './balancer.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVICES = ['identity', 'decisions', 'elections', 'chat', 'notifications'];
 export const FRONTENDS = ['shell', 'decisions', 'elections'];
 const DEFAULT_PORTS = { gateway: 8080, identity: 4001, decisions: 4002, elections: 4003, chat: 4004, notifications: 4005 };
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed to the processes a stack starts are drawn below the kernel's ephemeral range (32768 and
+ * up on Linux): a port that listen(0) picked and released is an ephemeral one, which an outgoing
+ * connection of any process can take before the service it was meant for binds it.
+ */
+const LISTEN_PORTS = { from: 20_000, to: 32_000 };
+const handedOut = new Set();
+
+function canListen(port) {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/** A port nothing listens on now, never the same twice in this process. */
+export async function freePort() {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = LISTEN_PORTS.from + Math.floor(Math.random() * (LISTEN_PORTS.to - LISTEN_PORTS.from));
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port between ${LISTEN_PORTS.from} and ${LISTEN_PORTS.to}`);
 }
 
 function portAnswers(port) {
@@ -72,6 +89,9 @@ async function waitUntil(probe, timeoutMs, what) {
 }
 
 const httpOk = (url) => fetch(url, { signal: AbortSignal.timeout(2000) }).then((res) => res.ok);
+/** The gateway's /readyz stays 200 while an upstream is down ('degraded'); start-up waits for all. */
+const everyServiceReady = (url) =>
+  fetch(url, { signal: AbortSignal.timeout(2000) }).then(async (res) => res.ok && (await res.json()).status === 'ready');
 
 const running = new Set();
 // Should the runner itself die, its children must not outlive it.
@@ -98,7 +118,10 @@ function startProcess(name, command, args, env, { logDir, echo }) {
   return child;
 }
 
-function stopProcess(child, graceMs = 10_000) {
+/** A service drains for up to 5 s (SHUTDOWN_DRAIN_MS) before it closes; past this it is killed. */
+const STOP_GRACE_MS = 20_000;
+
+function stopProcess(child, graceMs = STOP_GRACE_MS) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
@@ -108,6 +131,88 @@ function stopProcess(child, graceMs = 10_000) {
     });
     child.kill('SIGTERM');
   });
+}
+
+/** The components `--replicas` may name: the five services and the gateway. */
+export const SCALABLE = [...SERVICES, 'gateway'];
+
+/** Parses `chat=3,decisions=2` into { chat: 3, decisions: 2 }; throws a message naming a bad entry. */
+export function parseReplicas(text) {
+  const replicas = {};
+  for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const match = /^([a-z]+)=(\d+)$/.exec(entry);
+    if (!match || !SCALABLE.includes(match[1]) || Number(match[2]) < 1 || Number(match[2]) > 16) {
+      throw new Error(`--replicas: "${entry}" is not <component>=<1..16>, with a component among ${SCALABLE.join(', ')}`);
+    }
+    replicas[match[1]] = Number(match[2]);
+  }
+  return replicas;
+}
+
+const replicaCount = (replicas, name) => Math.max(1, replicas?.[name] ?? 1);
+
+/**
+ * The replicas of one component, as a Deployment and its Service: with one replica the process
+ * listens on the component's port itself; with more, each replica gets a port of its own and a
+ * balancer on the component's port spreads connections across the ready ones. `roll(env)` replaces
+ * the replicas one at a time (start the new one, wait until ready, take the old one out of the
+ * balancer, SIGTERM it and wait for its exit), as a rolling update with maxUnavailable 0 does.
+ */
+async function startDeployment(name, { script, env, servicePort, replicas, processOptions, balancerHost = '127.0.0.1' }) {
+  const balancer = replicas > 1 ? startBalancer({ port: servicePort, host: balancerHost }) : null;
+  await balancer?.listening;
+  const pods = [];
+  const exitListeners = [];
+  let started = 0;
+  let currentEnv = env;
+
+  async function startPod(podEnv) {
+    const port = balancer ? await freePort() : servicePort;
+    const podName = balancer ? `${name}-${++started}` : name;
+    const child = startProcess(podName, process.execPath, [script], { ...podEnv, PORT: String(port) }, processOptions);
+    const pod = { name: podName, port, child, stopping: false };
+    child.once('exit', (code, signal) => {
+      if (!pod.stopping) for (const listener of exitListeners) listener(podName, code ?? signal);
+    });
+    pods.push(pod);
+    const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`${podName} exited while starting (code ${code})`))));
+    exited.catch(() => undefined);
+    if (balancer) {
+      await Promise.race([waitUntil(() => httpOk(`http://127.0.0.1:${port}/readyz`), 60_000, `${podName} to be ready`), exited]);
+      balancer.add(port);
+    }
+    return pod;
+  }
+
+  async function stopPod(pod) {
+    pod.stopping = true;
+    balancer?.remove(pod.port);
+    pods.splice(pods.indexOf(pod), 1);
+    await stopProcess(pod.child, STOP_GRACE_MS);
+  }
+
+  await Promise.all(Array.from({ length: replicas }, () => startPod(currentEnv)));
+  return {
+    name,
+    pods: () => pods.map(({ name: podName, port }) => ({ name: podName, port })),
+    onUnexpectedExit(listener) {
+      exitListeners.push(listener);
+    },
+    /** Replaces every replica, one at a time, by one started with `extraEnv` merged into the current settings. */
+    async roll(extraEnv = {}) {
+      if (!balancer) throw new Error(`${name} runs one replica: start it with --replicas ${name}=2 to roll it`);
+      // A setting given as undefined is removed, as a new build that no longer sets it.
+      currentEnv = Object.fromEntries(Object.entries({ ...currentEnv, ...extraEnv }).filter(([, value]) => value !== undefined));
+      for (const old of [...pods]) {
+        await startPod(currentEnv);
+        await stopPod(old);
+      }
+    },
+    async stop() {
+      await Promise.all([...pods].map((pod) => stopPod(pod)));
+      await balancer?.close();
+    },
+  };
 }
 
 async function startEmbeddedPostgres(dataDir, processOptions, log) {
@@ -156,7 +261,9 @@ async function startLocalNats(dataDir, options) {
  * Starts everything and resolves once the gateway reports every service ready.
  * Options: databaseUrl, natsUrl, natsPrefix, redisUrl, smtpUrl, dataDir, ports ('default' | 'free'),
  * echo (print service logs), log (progress lines), build (default true), serviceEnv (extra settings
- * for every service, e.g. limits a test needs raised).
+ * for every service, e.g. limits a test needs raised), envFor(component) (settings of one component),
+ * replicas ({ chat: 3, ... }: processes per component, see startDeployment), remoteDist ({ decisions:
+ * folder }: a remote's built files elsewhere than its dist/).
  */
 export async function startStack(options = {}) {
   const log = options.log ?? console.log;
@@ -214,34 +321,64 @@ export async function startStack(options = {}) {
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
       ...options.serviceEnv,
     };
-    const children = [];
+    // The gateway answers at localhost and 127.0.0.1 alike: chat accepts both as the socket's Origin.
+    const ownOrigins = { CORS_ORIGINS: `http://127.0.0.1:${ports.gateway},http://localhost:${ports.gateway}` };
+    const serviceEnv = (service) => ({ ...common, HOST: '127.0.0.1', ...(service === 'chat' ? ownOrigins : {}), ...options.envFor?.(service) });
+    /** @type {Record<string, Awaited<ReturnType<typeof startDeployment>>>} */
+    const deployments = {};
     for (const service of SERVICES) {
-      const child = startProcess(service, process.execPath, [`services/${service}/dist/server.js`], { ...common, PORT: String(ports[service]), HOST: '127.0.0.1' }, processOptions);
-      children.push(child);
-      stops.push(() => stopProcess(child));
+      deployments[service] = await startDeployment(service, {
+        script: `services/${service}/dist/server.js`,
+        env: serviceEnv(service),
+        servicePort: ports[service],
+        replicas: replicaCount(options.replicas, service),
+        processOptions,
+      });
+      stops.push(() => deployments[service].stop());
     }
     const upstreams = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]));
-    const gateway = startProcess('gateway', process.execPath, ['services/gateway/dist/server.js'], {
-      ...upstreams,
-      PORT: String(ports.gateway),
-      HOST: options.host ?? '0.0.0.0',
-      LOG_LEVEL: common.LOG_LEVEL,
-      SHELL_DIST: path.join(root, 'frontends/shell/dist'),
-      DECISIONS_REMOTE_DIST: path.join(root, 'frontends/decisions/dist'),
-      ELECTIONS_REMOTE_DIST: path.join(root, 'frontends/elections/dist'),
-    }, processOptions);
-    children.push(gateway);
-    stops.push(() => stopProcess(gateway)); // stops run in reverse: the gateway goes first, PostgreSQL last
+    deployments.gateway = await startDeployment('gateway', {
+      script: 'services/gateway/dist/server.js',
+      env: {
+        ...upstreams,
+        HOST: options.host ?? '0.0.0.0',
+        LOG_LEVEL: common.LOG_LEVEL,
+        SHELL_DIST: path.join(root, 'frontends/shell/dist'),
+        DECISIONS_REMOTE_DIST: options.remoteDist?.decisions ?? path.join(root, 'frontends/decisions/dist'),
+        ELECTIONS_REMOTE_DIST: options.remoteDist?.elections ?? path.join(root, 'frontends/elections/dist'),
+        ...options.envFor?.('gateway'),
+      },
+      servicePort: ports.gateway,
+      replicas: replicaCount(options.replicas, 'gateway'),
+      processOptions,
+      // Replicas of the gateway listen on loopback behind their balancer, which faces the clients.
+      balancerHost: options.host ?? '0.0.0.0',
+    });
+    stops.push(() => deployments.gateway.stop()); // stops run in reverse: the gateway goes first, PostgreSQL last
 
     const url = `http://localhost:${ports.gateway}`;
     const crashed = new Promise((_, reject) => {
-      for (const child of children) {
-        child.once('exit', (code) => reject(new Error(`a process exited during start-up (code ${code}); see ${path.relative(root, logDir)}/`)));
+      for (const deployment of Object.values(deployments)) {
+        deployment.onUnexpectedExit((name, code) => reject(new Error(`${name} exited during start-up (code ${code}); see ${path.relative(root, logDir)}/`)));
       }
     });
-    await Promise.race([waitUntil(() => httpOk(`http://127.0.0.1:${ports.gateway}/readyz`), 60_000, 'the gateway to report every service ready'), crashed]);
+    await Promise.race([waitUntil(() => everyServiceReady(`http://127.0.0.1:${ports.gateway}/readyz`), 60_000, 'the gateway to report every service ready'), crashed]);
     crashed.catch(() => undefined);
-    return { url, ports, databaseUrl, natsUrl, smtpUrl, mailViewer, logDir, children, stop: stopAll };
+    return {
+      url,
+      ports,
+      databaseUrl,
+      natsUrl,
+      smtpUrl,
+      mailViewer,
+      logDir,
+      deployments,
+      /** Calls `listener(name, code)` when a replica stops without being asked to. */
+      onUnexpectedExit(listener) {
+        for (const deployment of Object.values(deployments)) deployment.onUnexpectedExit(listener);
+      },
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;

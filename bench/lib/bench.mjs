@@ -4,10 +4,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { freePort } from '../../scripts/stack.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
@@ -17,16 +17,8 @@ export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export const runId = randomBytes(3).toString('hex');
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+// The stack's port picker: below the ephemeral range, so no outgoing connection takes it meanwhile.
+export { freePort };
 
 /** Latency list (ms) -> throughput and percentiles. */
 export function summarize(latencies, durationMs, errors = 0) {

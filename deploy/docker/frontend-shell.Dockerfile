@@ -1,8 +1,10 @@
 # syntax=docker/dockerfile:1.7
 # The shell (host app): static files, client-side routing; the chart mounts /remotes.json over the built one.
 # Build from the repository root (or deploy/docker/build-all.sh frontend-shell):
-#   docker build -f deploy/docker/frontend-shell.Dockerfile -t civic/frontend-shell:dev .
-ARG NODE_IMAGE=node:20-bookworm-slim
+#   docker build $(grep '^[A-Z]' deploy/docker/base-images.env | sed 's/^/--build-arg /') -f deploy/docker/frontend-shell.Dockerfile -t civic/frontend-shell:dev .
+# Base images: pinned by digest in deploy/docker/base-images.env, passed by build-all.sh.
+ARG NODE_IMAGE
+ARG NGINX_IMAGE
 
 # ---- build: the whole workspace, installed and compiled (the same text in every Dockerfile here, so
 # BuildKit builds it once for all images)
@@ -22,7 +24,7 @@ FROM build AS stage
 RUN pnpm --filter @civic/frontend-shell build
 
 # ---- runtime: static files from nginx, unprivileged (uid 101, port 8080)
-FROM nginxinc/nginx-unprivileged:1.27-alpine AS runtime
+FROM ${NGINX_IMAGE} AS runtime
 COPY deploy/docker/nginx/security-headers.conf /etc/nginx/civic/security-headers.conf
 COPY deploy/docker/nginx/shell.conf /etc/nginx/conf.d/default.conf
 COPY --from=stage /repo/frontends/shell/dist /usr/share/nginx/html

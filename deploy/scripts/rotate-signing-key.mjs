@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// Rotates identity's access-token signing key. identity keeps its Ed25519 keys in its own schema
-// (table identity.signing_key): the newest signs, every key is published in the JWKS
-// (/api/auth/jwks), and the other services fetch the JWKS again when a token names a key they do not
-// know. Runs inside the identity image (copied to /app/deploy/scripts) or from the repository, with
-// DATABASE_URL set (the identity pods have it):
+// Rotates identity's access-token signing key (procedure and bounds: docs/signing-keys.md).
+// identity keeps its Ed25519 keys in its own schema (table identity.signing_key): the newest signs,
+// every stored key is published in the JWKS (/api/auth/jwks). Runs inside the identity image (copied
+// to /app/deploy/scripts) or from the repository, with DATABASE_URL set (the identity pods have it):
 //
 //   node deploy/scripts/rotate-signing-key.mjs rotate
 //       adds a new key; restart identity (kubectl rollout restart) so every pod signs with it
 //   node deploy/scripts/rotate-signing-key.mjs retire --older-than-minutes 60
-//       removes every key but the newest created more than N minutes ago (wait at least the access
-//       token lifetime, ACCESS_TOKEN_MINUTES, after the restart: tokens signed by an old key stop verifying)
+//       removes every key but the newest created more than N minutes ago. Their tokens stop at once in
+//       identity and within 7 seconds in the other services. Run it only once the restart is complete
+//       (an identity pod still signing with a retired key hands out refused tokens); unless the old key
+//       leaked, wait ACCESS_TOKEN_MINUTES after the restart, so that its tokens have expired.
 //   node deploy/scripts/rotate-signing-key.mjs list
 //
 // IDENTITY_SCHEMA overrides the schema name (default identity).
@@ -54,7 +55,11 @@ async function main([command, ...args]) {
            AND created_at < now() - make_interval(mins => $1) RETURNING kid`,
         [minutes],
       );
-      console.log(rows.length === 0 ? 'no key to retire' : `retired ${rows.map((row) => row.kid).join(', ')}`);
+      console.log(
+        rows.length === 0
+          ? 'no key to retire'
+          : `retired ${rows.map((row) => row.kid).join(', ')}: identity refuses their tokens now, the other services within seconds (docs/signing-keys.md).`,
+      );
     } else if (command === 'list') {
       const { rows } = await client.query(`SELECT kid, created_at FROM ${table} ORDER BY created_at DESC`);
       rows.forEach((row, i) => console.log(`${row.kid}  ${row.created_at.toISOString()}${i === 0 ? '  (signing)' : ''}`));

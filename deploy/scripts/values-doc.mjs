@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// The chart README's values table, generated from the `# --` comments of values.yaml (helm-docs
-// style: a `# -- text` comment documents the key below it; a documented map is one row with its
-// default as JSON, unless keys inside it are documented themselves).
+// Each chart README's values table, generated from the `# --` comments of its values.yaml
+// (helm-docs style: a `# -- text` comment documents the key below it; a documented map is one row
+// with its default as JSON, unless keys inside it are documented themselves). Every chart under
+// deploy/helm with a values.yaml is covered.
 //
-//   node deploy/scripts/values-doc.mjs           check: exit 1 if a value is undocumented or README is stale
-//   node deploy/scripts/values-doc.mjs --write   rewrite the table in deploy/helm/civic-platform/README.md
-import { readFileSync, writeFileSync } from 'node:fs';
+//   node deploy/scripts/values-doc.mjs           check: exit 1 if a value is undocumented or a README is stale
+//   node deploy/scripts/values-doc.mjs --write   rewrite the table in each deploy/helm/<chart>/README.md
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,7 +15,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const require = createRequire(path.join(root, 'package.json'));
 const { parseDocument, isMap, isSeq, isScalar } = require('yaml');
 
-export const CHART_DIR = path.join(root, 'deploy/helm/civic-platform');
+export const HELM_DIR = path.join(root, 'deploy/helm');
+
+/** The directories of the charts that have values to document, by name. */
+export function chartDirs() {
+  return readdirSync(HELM_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(HELM_DIR, entry.name, 'values.yaml')))
+    .map((entry) => path.join(HELM_DIR, entry.name))
+    .sort();
+}
 const START = '<!-- values-table:start -->';
 const END = '<!-- values-table:end -->';
 
@@ -49,7 +58,7 @@ function commentOf(map, pair, index) {
 /**
  * Rows { key, default, description } of values.yaml, and the leaves no row covers.
  */
-export function valuesRows(valuesYaml = readFileSync(path.join(CHART_DIR, 'values.yaml'), 'utf8')) {
+export function valuesRows(valuesYaml) {
   const doc = parseDocument(valuesYaml);
   const rows = [];
   const undocumented = [];
@@ -92,19 +101,22 @@ export function renderReadme(readme, table) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const { rows, undocumented } = valuesRows();
-  if (undocumented.length > 0) {
-    console.error(`values.yaml: no "# --" description for: ${undocumented.join(', ')}`);
-    process.exitCode = 1;
-  }
-  const readmePath = path.join(CHART_DIR, 'README.md');
-  const readme = readFileSync(readmePath, 'utf8');
-  const updated = renderReadme(readme, valuesTable(rows));
-  if (process.argv.includes('--write')) {
-    writeFileSync(readmePath, updated);
-    console.log(`README.md: ${rows.length} values`);
-  } else if (updated !== readme) {
-    console.error('README.md values table is stale: run node deploy/scripts/values-doc.mjs --write');
-    process.exitCode = 1;
+  for (const chartDir of chartDirs()) {
+    const chart = path.basename(chartDir);
+    const { rows, undocumented } = valuesRows(readFileSync(path.join(chartDir, 'values.yaml'), 'utf8'));
+    if (undocumented.length > 0) {
+      console.error(`${chart}/values.yaml: no "# --" description for: ${undocumented.join(', ')}`);
+      process.exitCode = 1;
+    }
+    const readmePath = path.join(chartDir, 'README.md');
+    const readme = readFileSync(readmePath, 'utf8');
+    const updated = renderReadme(readme, valuesTable(rows));
+    if (process.argv.includes('--write')) {
+      writeFileSync(readmePath, updated);
+      console.log(`${chart}/README.md: ${rows.length} values`);
+    } else if (updated !== readme) {
+      console.error(`${chart}/README.md values table is stale: run node deploy/scripts/values-doc.mjs --write`);
+      process.exitCode = 1;
+    }
   }
 }

@@ -1,6 +1,8 @@
-// Chart checks (issue 10): helm lint --strict and helm template with the default values and every
-// ci/ file, each rendered object validated offline against the Kubernetes API schemas
-// (kubernetes-models), and every configuration key a service reads present in the chart.
+// Chart checks: every component chart alone (as its team installs it) and the all-in-one
+// civic-platform chart with its ci/ values. helm lint --strict, byte-identical renders, every object
+// validated offline against the Kubernetes API schemas (kubernetes-models), releases that never
+// share an object, migration Jobs tied to the image, chat's refusals, remote versions, and every
+// configuration key a service reads present in its chart.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,18 +15,18 @@ import { ChatConfig } from '../../services/chat/src/config.js';
 import { NotificationsConfig } from '../../services/notifications/src/config.js';
 import { GatewayConfig } from '../../services/gateway/src/config.js';
 import { runHelm } from '../scripts/helm.mjs';
-import { renderReadme, valuesRows, valuesTable } from '../scripts/values-doc.mjs';
+import { chartDirs, renderReadme, valuesRows, valuesTable } from '../scripts/values-doc.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const chartDir = path.join(repo, 'deploy/helm/civic-platform');
-const dockerDir = path.join(repo, 'deploy/docker');
-const RELEASE = 'civic-platform'; // fullname = release name, so components are civic-platform-<component>
+const helmDir = path.join(repo, 'deploy/helm');
+const umbrellaDir = path.join(helmDir, 'civic-platform');
 const NAMESPACE = 'civic';
-const name = (component: string) => `${RELEASE}-${component}`;
+const UMBRELLA_RELEASE = 'civic';
 
 const SERVICES = ['identity', 'decisions', 'elections', 'chat', 'notifications'] as const;
-const FRONTENDS = ['shell', 'decisions', 'elections'] as const;
-const COMPONENTS = [...SERVICES, 'gateway', ...FRONTENDS.map((f) => `frontend-${f}`)];
+const REMOTES = ['decisions-remote', 'elections-remote'] as const;
+const COMPONENTS = [...SERVICES, 'gateway', 'shell', ...REMOTES] as const;
+type Component = (typeof COMPONENTS)[number];
 /** Each component's config schema (typebox, i.e. JSON Schema). */
 const SCHEMAS: Record<string, Parameters<typeof loadConfig>[0]> = {
   identity: IdentityConfig,
@@ -37,17 +39,25 @@ const SCHEMAS: Record<string, Parameters<typeof loadConfig>[0]> = {
 
 /**
  * Settings a component reads that the chart leaves to their default on purpose, with the reason.
- * Everything else a service's config schema declares must be set by the chart.
+ * Everything else a service's config schema declares must be set by its chart.
  */
 const LEFT_TO_DEFAULT: Record<string, Record<string, string>> = {
   notifications: { ALERTS_SERVICE_TOKEN: 'every alert comes from events; no service of the chart creates alerts over HTTP, so only moderators may' },
   elections: { ELECTIONS_CLOCK_CONTROL: 'browser-test stacks only: lets a test move the election clock; never on in a cluster' },
   gateway: {
-    SHELL_DIST: 'single-machine mode only: in Kubernetes the shell is a Deployment of its own behind the Ingress',
-    DECISIONS_REMOTE_DIST: 'single-machine mode only: the decisions remote is a Deployment of its own',
-    ELECTIONS_REMOTE_DIST: 'single-machine mode only: the elections remote is a Deployment of its own',
+    SHELL_DIST: 'single-machine mode only: in Kubernetes the shell is a release of its own behind the Ingress',
+    DECISIONS_REMOTE_DIST: 'single-machine mode only: the decisions remote is a release of its own',
+    ELECTIONS_REMOTE_DIST: 'single-machine mode only: the elections remote is a release of its own',
+    DECISIONS_REMOTE_VERSION: 'single-machine mode only: in Kubernetes the remote release chooses its version (activeVersion)',
+    ELECTIONS_REMOTE_VERSION: 'single-machine mode only: in Kubernetes the remote release chooses its version (activeVersion)',
   },
 };
+for (const service of SERVICES) {
+  LEFT_TO_DEFAULT[service] = {
+    ...LEFT_TO_DEFAULT[service],
+    READ_EVENT_VERSIONS_UP_TO: 'rehearsal only: makes a consumer act as a build that predates an event version',
+  };
+}
 
 /** Defaults in values.yaml that differ from the service's own default on purpose. */
 const CHART_DEFAULT_DIFFERS: Record<string, Record<string, string>> = {
@@ -66,14 +76,21 @@ type Manifest = {
   data?: Record<string, string>;
 };
 
-const ciFiles = readdirSync(path.join(chartDir, 'ci'))
+const chartDir = (chart: string) => path.join(helmDir, chart);
+const umbrellaCi = readdirSync(path.join(umbrellaDir, 'ci'))
   .filter((file) => file.endsWith('.yaml'))
   .sort();
-const VALUE_SETS = ['default', ...ciFiles];
-const valuesArgs = (set: string) => (set === 'default' ? [] : ['--values', path.join(chartDir, 'ci', set)]);
+const UMBRELLA_SETS = ['default', ...umbrellaCi];
+const umbrellaArgs = (set: string) => (set === 'default' ? [] : ['--values', path.join(umbrellaDir, 'ci', set)]);
 
-function template(set: string, extra: string[] = []) {
-  return runHelm(['template', RELEASE, chartDir, '--namespace', NAMESPACE, ...valuesArgs(set), ...extra]);
+/** helm template of one chart as its own release (named after it); stdout, or throws with stderr. */
+function templateText(chart: string, args: string[] = [], release = chart): { status: number; stdout: string; stderr: string } {
+  return runHelm(['template', release, chartDir(chart), '--namespace', NAMESPACE, ...args]);
+}
+function render(chart: string, args: string[] = [], release = chart): Manifest[] {
+  const result = templateText(chart, args, release);
+  if (result.status !== 0) throw new Error(`helm template ${chart} ${args.join(' ')} failed:\n${result.stderr}`);
+  return parseManifests(result.stdout);
 }
 
 function parseManifests(text: string): Manifest[] {
@@ -83,283 +100,443 @@ function parseManifests(text: string): Manifest[] {
 }
 
 const rendered = new Map<string, Manifest[]>();
-const lints = new Map<string, { status: number; output: string }>();
+const umbrella = (set: string) => rendered.get(`umbrella:${set}`)!;
+const alone = (chart: string) => rendered.get(`alone:${chart}`)!;
 
 beforeAll(() => {
-  for (const set of VALUE_SETS) {
-    const result = template(set);
-    if (result.status !== 0) throw new Error(`helm template (${set}) failed:\n${result.stderr}`);
-    rendered.set(set, parseManifests(result.stdout));
-    const lint = runHelm(['lint', '--strict', chartDir, '--namespace', NAMESPACE, ...valuesArgs(set)]);
-    lints.set(set, { status: lint.status, output: lint.stdout + lint.stderr });
-  }
+  for (const chart of COMPONENTS) rendered.set(`alone:${chart}`, render(chart));
+  for (const set of UMBRELLA_SETS) rendered.set(`umbrella:${set}`, render('civic-platform', umbrellaArgs(set), UMBRELLA_RELEASE));
 });
 
-const manifests = (set: string) => rendered.get(set)!;
-const find = (set: string, kind: string, objectName: string) => {
-  const found = manifests(set).find((m) => m.kind === kind && m.metadata.name === objectName);
-  if (!found) throw new Error(`${set}: no ${kind} ${objectName}`);
+const findIn = (manifests: Manifest[], kind: string, objectName: string) => {
+  const found = manifests.find((m) => m.kind === kind && m.metadata.name === objectName);
+  if (!found) throw new Error(`no ${kind} ${objectName} in ${manifests.map((m) => `${m.kind}/${m.metadata.name}`).join(', ')}`);
   return found;
 };
+const ofKind = (manifests: Manifest[], kind: string) => manifests.filter((m) => m.kind === kind);
 const container = (deployment: Manifest) => deployment.spec.template.spec.containers[0];
+const key = (m: Manifest) => `${m.kind}/${m.metadata.name}`;
+/** The umbrella's object of a component: named <release>-<component>. */
+const inUmbrella = (set: string, kind: string, component: string, suffix = '') => findIn(umbrella(set), kind, `${UMBRELLA_RELEASE}-${component}${suffix}`);
 
-describe.each(VALUE_SETS)('values %s', (set) => {
-  it('passes helm lint --strict', () => {
-    const lint = lints.get(set)!;
-    expect(lint.output).toContain('0 chart(s) failed');
+describe('every chart', () => {
+  /** Each component chart with its defaults, the all-in-one chart with each of its ci/ value sets. */
+  const cases: Array<[string, string, string[]]> = [
+    ...COMPONENTS.map((chart): [string, string, string[]] => [chart, chart, []]),
+    ...UMBRELLA_SETS.map((set): [string, string, string[]] => [`civic-platform (${set} values)`, 'civic-platform', umbrellaArgs(set)]),
+  ];
+
+  it.each(cases)('%s passes helm lint --strict', (_label, chart, args) => {
+    const lint = runHelm(['lint', '--strict', chartDir(chart), '--namespace', NAMESPACE, ...args]);
+    expect(lint.stdout + lint.stderr).toContain('0 chart(s) failed');
     expect(lint.status).toBe(0);
   });
 
-  it('renders only objects that validate against the Kubernetes API schemas', async () => {
+  it.each(cases)('%s renders byte-identical output twice (no lookup, no random values)', (_label, chart, args) => {
+    const first = templateText(chart, args);
+    const second = templateText(chart, args);
+    expect(first.status).toBe(0);
+    expect(second.stdout).toBe(first.stdout);
+  });
+
+  it('templates use neither lookup nor random functions, and render no Secret', () => {
+    const templates = chartDirs()
+      .concat(chartDir('platform-lib'), path.join(umbrellaDir, 'charts/postgresql'), path.join(umbrellaDir, 'charts/nats'), path.join(umbrellaDir, 'charts/redis'))
+      .flatMap((dir) => readdirSync(path.join(dir, 'templates')).map((file) => path.join(dir, 'templates', file)));
+    const offending = templates.filter((file) => /\b(lookup|rand[A-Za-z]*|uuidv4|genPrivateKey|genCA|now)\b/.test(readFileSync(file, 'utf8')));
+    expect(offending).toEqual([]);
+    for (const [name, manifests] of rendered) expect([name, ofKind(manifests, 'Secret').map(key)]).toEqual([name, []]);
+  });
+
+  it('validates every rendered object against the Kubernetes API schemas', async () => {
     const problems: string[] = [];
-    for (const manifest of manifests(set)) {
-      const module = (await import(`kubernetes-models/${manifest.apiVersion}/${manifest.kind}`)) as Record<
-        string,
-        new (data: unknown) => { validate(): void }
-      >;
-      const Model = module[manifest.kind];
-      if (!Model) {
-        problems.push(`${manifest.apiVersion} ${manifest.kind}: no model`);
-        continue;
-      }
-      try {
-        new Model(manifest).validate();
-      } catch (error) {
-        problems.push(`${manifest.kind} ${manifest.metadata.name}: ${(error as Error).message}`);
+    for (const [name, manifests] of rendered) {
+      for (const manifest of manifests) {
+        const module = (await import(`kubernetes-models/${manifest.apiVersion}/${manifest.kind}`)) as Record<string, new (data: unknown) => { validate(): void }>;
+        const Model = module[manifest.kind];
+        if (!Model) {
+          problems.push(`${name}: ${manifest.apiVersion} ${manifest.kind}: no model`);
+          continue;
+        }
+        try {
+          new Model(manifest).validate();
+        } catch (error) {
+          problems.push(`${name}: ${key(manifest)}: ${(error as Error).message}`);
+        }
       }
     }
     expect(problems).toEqual([]);
-    expect(manifests(set).length).toBeGreaterThan(30);
   });
 
-  it('deploys every service, the gateway and every front end with probes, resources and a non-root, read-only container', () => {
-    for (const component of COMPONENTS) {
-      const deployment = find(set, 'Deployment', name(component));
-      find(set, 'Service', name(component));
-      const c = container(deployment);
-      expect(c.livenessProbe.httpGet.path).toBe('/healthz');
-      expect(c.readinessProbe.httpGet.path).toBe(component === 'gateway' ? '/healthz' : '/readyz');
-      expect(c.resources.requests).toBeDefined();
-      expect(c.securityContext.readOnlyRootFilesystem).toBe(true);
-      expect(deployment.spec.template.spec.securityContext.runAsNonRoot).toBe(true);
-      find(set, 'PodDisruptionBudget', name(component));
-    }
-  });
-
-  it('runs one migration Job per service, in that service image, before its Deployment rolls', () => {
-    const jobs = manifests(set).filter((m) => m.kind === 'Job');
-    expect(jobs.map((job) => job.metadata.labels!['civic.io/service']).sort()).toEqual([...SERVICES].sort());
-    const bundled = manifests(set).some((m) => m.kind === 'StatefulSet' && m.metadata.name === `${RELEASE}-postgresql`);
-    for (const job of jobs) {
-      const service = job.metadata.labels!['civic.io/service']!;
-      expect(job.metadata.annotations!['helm.sh/hook']).toBe(bundled ? 'post-install,pre-upgrade' : 'pre-install,pre-upgrade');
-      const c = job.spec.template.spec.containers[0];
-      expect(c.command).toEqual(['node', 'packages/db-migrate/dist/cli.js', 'apply', service]);
-      expect(c.image).toBe(container(find(set, 'Deployment', name(service))).image);
-      expect(c.env.map((e: { name: string }) => e.name)).toContain('DATABASE_URL');
-    }
-  });
-
-  it('gives every component a configuration that its own config schema accepts', () => {
-    for (const component of Object.keys(SCHEMAS)) {
-      const env = resolvedEnv(set, find(set, 'Deployment', name(component)));
-      expect(() => loadConfig(SCHEMAS[component]!, env)).not.toThrow();
-    }
+  it('keeps the shared global block the same in every chart (values and schema)', () => {
+    const globals = chartDirs().map((dir) => {
+      const values = readYaml(path.join(dir, 'values.yaml'));
+      const schema = JSON.parse(readFileSync(path.join(dir, 'values.schema.json'), 'utf8'));
+      // The all-in-one chart prefixes names with its release and points NetworkPolicies at its bundled services.
+      const { namePrefix: _prefix, networkPolicy, ...rest } = values.global;
+      const { dependencies: _dependencies, ...policy } = networkPolicy;
+      return JSON.stringify({ values: { ...rest, networkPolicy: policy }, schema: schema.$defs.global });
+    });
+    expect(new Set(globals).size).toBe(1);
   });
 });
 
-describe('configuration keys', () => {
-  it.each(Object.keys(SCHEMAS))('every key %s reads is set by the chart (or left to its default on purpose)', (component) => {
-    const deployment = find('default', 'Deployment', name(component));
-    const names = envNames('default', deployment);
+describe('a release per component', () => {
+  it.each(COMPONENTS)('%s alone renders only its own objects, named after it and labelled with it', (chart) => {
+    for (const manifest of alone(chart)) {
+      expect([key(manifest), manifest.metadata.name.startsWith(chart)]).toEqual([key(manifest), true]);
+      expect(manifest.metadata.labels?.['app.kubernetes.io/name']).toBe(chart);
+      expect(manifest.metadata.labels?.['app.kubernetes.io/instance']).toBe(chart);
+    }
+  });
+
+  it('no two component releases render an object of the same kind and name', () => {
+    const owners = new Map<string, string[]>();
+    for (const chart of COMPONENTS) for (const manifest of alone(chart)) owners.set(key(manifest), [...(owners.get(key(manifest)) ?? []), chart]);
+    expect([...owners].filter(([, charts]) => charts.length > 1)).toEqual([]);
+  });
+
+  it('the all-in-one chart is exactly the component charts (with its prefix) plus the bundled services', () => {
+    const fromComponents = COMPONENTS.flatMap((chart) => render(chart, ['--set', `global.namePrefix=${UMBRELLA_RELEASE}-`], UMBRELLA_RELEASE).map(key));
+    const bundled = ['postgresql', 'nats', 'redis'].flatMap((dep) => [`Service/${UMBRELLA_RELEASE}-${dep}`]);
+    const all = umbrella('default').map(key);
+    expect(all.filter((k) => !fromComponents.includes(k) && !/-(postgresql|nats|redis)$/.test(k))).toEqual([]);
+    expect(fromComponents.filter((k) => !all.includes(k))).toEqual([]);
+    for (const service of bundled) expect(all).toContain(service);
+  });
+
+  it('services find each other through the shared name prefix', () => {
+    const gateway = findIn(alone('gateway'), 'ConfigMap', 'gateway-config');
+    expect(gateway.data!['CHAT_URL']).toBe('http://chat:4004');
+    const prefixed = inUmbrella('default', 'ConfigMap', 'gateway', '-config');
+    expect(prefixed.data!['IDENTITY_URL']).toBe('http://civic-identity:4001');
+    const chatEnv = container(inUmbrella('default', 'Deployment', 'chat')).env as EnvVar[];
+    expect(chatEnv.find((e) => e.name === 'JWKS_URL')?.value).toBe('http://civic-identity:4001/api/auth/jwks');
+    expect(inUmbrella('default', 'Service', 'identity').spec.ports[0].port).toBe(4001);
+  });
+});
+
+describe('migrations', () => {
+  const jobs = (manifests: Manifest[]) => ofKind(manifests, 'Job');
+
+  it.each(SERVICES)('%s: one Job of its image, not a hook, and pods that wait for their schema', (service) => {
+    const [job, ...others] = jobs(alone(service));
+    expect(others).toEqual([]);
+    expect(job!.metadata.name).toMatch(new RegExp(`^${service}-migrate-0-1-0-[0-9a-f]{8}$`));
+    expect(job!.metadata.annotations?.['helm.sh/hook']).toBeUndefined();
+    const migrate = job!.spec.template.spec.containers[0];
+    const deployment = findIn(alone(service), 'Deployment', service);
+    expect(migrate.image).toBe(container(deployment).image);
+    expect(migrate.command).toEqual(['node', 'packages/db-migrate/dist/cli.js', 'apply', service, '--wait-for-database', '300']);
+    const [wait] = deployment.spec.template.spec.initContainers;
+    expect(wait.command).toEqual(['node', 'packages/db-migrate/dist/cli.js', 'wait', service]);
+    expect(wait.image).toBe(container(deployment).image);
+    expect(wait.env).toEqual(migrate.env);
+    // A Job's pods never match the Service: traffic only reaches serving pods.
+    const selector = findIn(alone(service), 'Service', service).spec.selector as Record<string, string>;
+    const jobLabels = job!.spec.template.metadata.labels as Record<string, string>;
+    expect(Object.entries(selector).every(([label, value]) => jobLabels[label] === value)).toBe(false);
+  });
+
+  it('a values-only upgrade of chat (replicas, HPA bounds, resources) renders the very same Job', () => {
+    const scaled = render('chat', [
+      '--set', 'replicaCount=7',
+      '--set', 'autoscaling.minReplicas=6',
+      '--set', 'autoscaling.maxReplicas=40',
+      '--set', 'resources.requests.cpu=1',
+      '--set', 'resources.limits.memory=2Gi',
+    ]);
+    expect(jobs(scaled)).toEqual(jobs(alone('chat')));
+    expect(findIn(scaled, 'HorizontalPodAutoscaler', 'chat').spec.maxReplicas).toBe(40);
+    const fixed = render('chat', ['--set', 'autoscaling.enabled=false', '--set', 'replicaCount=5']);
+    expect(jobs(fixed)).toEqual(jobs(alone('chat')));
+    expect(jobs(inUmbrellaRender(['--values', path.join(umbrellaDir, 'ci/chat-scaled-values.yaml')]))).toEqual(jobs(umbrella('default')));
+  });
+
+  it('a new image is a new Job named after its version (tag or digest)', () => {
+    const [byTag] = jobs(render('decisions', ['--set', 'image.tag=1.5.0-3f2a9c1']));
+    expect(byTag!.metadata.name).toMatch(/^decisions-migrate-1-5-0-3f2a9c1-[0-9a-f]{8}$/);
+    const digest = `sha256:${'ab12'.repeat(16)}`;
+    const [byDigest] = jobs(render('decisions', ['--set', `image.digest=${digest}`]));
+    expect(byDigest!.metadata.name).toMatch(/^decisions-migrate-ab12ab12ab12-[0-9a-f]{8}$/);
+    expect(byDigest!.spec.template.spec.containers[0].image).toBe(`civic/decisions@${digest}`);
+  });
+
+  it('the bundled install has no hook, so helm install --wait can finish', () => {
+    for (const manifest of umbrella('default')) expect([key(manifest), manifest.metadata.annotations?.['helm.sh/hook']]).toEqual([key(manifest), undefined]);
+    // Each Job waits for the bundled PostgreSQL; each service pod waits for its schema.
+    expect(jobs(umbrella('default'))).toHaveLength(SERVICES.length);
+    for (const service of SERVICES) expect(inUmbrella('default', 'Deployment', service).spec.template.spec.initContainers[0].name).toBe('wait-for-schema');
+  });
+});
+
+describe('chat across pods', () => {
+  const config = (manifests: Manifest[]) => findIn(manifests, 'ConfigMap', 'chat-config').data!;
+
+  it('tells chat its transports, public origin and other allowed origins', () => {
+    expect(config(alone('chat'))).toMatchObject({ SOCKET_TRANSPORTS: 'websocket,polling', PUBLIC_URL: 'http://localhost:8080', CORS_ORIGINS: '' });
+    const websocketOnly = render('chat', ['--set', 'socketIo.transports={websocket}', '--set', 'global.publicUrl=https://civic.example.org/']);
+    expect(config(websocketOnly)).toMatchObject({ SOCKET_TRANSPORTS: 'websocket', PUBLIC_URL: 'https://civic.example.org' });
+  });
+
+  it('refuses polling across several pods without sticky sessions, naming the fixes', () => {
+    for (const args of [
+      ['--set', 'socketIo.stickySessions=false'],
+      ['--set', 'socketIo.stickySessions=false', '--set', 'autoscaling.enabled=false', '--set', 'replicaCount=3'],
+      ['--set', 'socketIo.stickySessions=false', '--set', 'autoscaling.enabled=true', '--set', 'replicaCount=1'],
+    ]) {
+      const result = templateText('chat', args);
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain('chat: socket.io long-polling across several chat pods needs sticky sessions');
+      expect(result.stderr).toContain('socketIo.transports=[websocket]');
+    }
+    const viaUmbrella = runHelm(['template', UMBRELLA_RELEASE, umbrellaDir, '--set', 'chat.socketIo.stickySessions=false']);
+    expect(viaUmbrella.stderr).toContain('needs sticky sessions');
+  });
+
+  it('accepts websocket only behind any balancer, and polling with one pod', () => {
+    expect(templateText('chat', ['--set', 'socketIo.stickySessions=false', '--set', 'socketIo.transports={websocket}']).status).toBe(0);
+    expect(templateText('chat', ['--set', 'socketIo.stickySessions=false', '--set', 'autoscaling.enabled=false', '--set', 'replicaCount=1']).status).toBe(0);
+    expect(templateText('chat', ['--set', 'socketIo.transports={polling}']).stderr).toContain('must include websocket');
+  });
+
+  it('needs the Redis URL key with several pods, and leaves it optional for one', () => {
+    const redis = (manifests: Manifest[]) => (container(findIn(manifests, 'Deployment', 'chat')).env as EnvVar[]).find((e) => e.name === 'REDIS_URL')!;
+    expect(redis(alone('chat')).valueFrom?.secretKeyRef?.optional).toBeUndefined();
+    expect(redis(render('chat', ['--set', 'autoscaling.enabled=false', '--set', 'replicaCount=1'])).valueFrom?.secretKeyRef?.optional).toBe(true);
+  });
+
+  it('routes socket.io straight to chat with stickiness, or through the gateway', () => {
+    const socket = findIn(alone('chat'), 'Ingress', 'chat-socket');
+    expect(paths(socket)).toEqual({ '/socket.io': 'chat' });
+    expect(socket.metadata.annotations!['nginx.ingress.kubernetes.io/affinity']).toBe('cookie');
+    const set = 'websocket-only-values.yaml';
+    expect(umbrella(set).some((m) => m.kind === 'Ingress' && m.metadata.name === 'civic-chat-socket')).toBe(false);
+    expect(paths(inUmbrella(set, 'Ingress', 'gateway'))).toEqual({ '/api': 'civic-gateway', '/socket.io': 'civic-gateway' });
+  });
+
+  it('scales chat to 5 pods with the HPA (chat-scaled), the HPA owning the replica count', () => {
+    const hpa = inUmbrella('chat-scaled-values.yaml', 'HorizontalPodAutoscaler', 'chat');
+    expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'civic-chat' });
+    expect([hpa.spec.minReplicas, hpa.spec.maxReplicas]).toEqual([5, 20]);
+    expect(inUmbrella('chat-scaled-values.yaml', 'Deployment', 'chat').spec.replicas).toBeUndefined();
+    expect(inUmbrella('all-external-values.yaml', 'Deployment', 'chat').spec.replicas).toBe(3);
+  });
+
+  it('drains chat pods: preStop sleep, then a shutdown budget inside the grace period', () => {
+    const deployment = findIn(alone('chat'), 'Deployment', 'chat');
+    const sleep = Number(container(deployment).lifecycle.preStop.exec.command[1]);
+    const grace = Number(config(alone('chat'))['SHUTDOWN_GRACE_MS']);
+    expect(sleep).toBeGreaterThan(0);
+    expect(deployment.spec.template.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThanOrEqual(sleep * 1000 + grace);
+    expect(templateText('chat', ['--set', 'terminationGracePeriodSeconds=20']).stderr).toContain('must cover preStopSleepSeconds');
+  });
+});
+
+describe('remote versions', () => {
+  const deployments = (manifests: Manifest[], component: string) =>
+    ofKind(manifests, 'Deployment').filter((m) => m.metadata.labels!['app.kubernetes.io/name'] === component);
+
+  it('runs one Deployment and Service per version; the active one answers the stable manifest URL', () => {
+    const manifests = render('decisions-remote', ['--set', 'versions={1.4.0,1.5.0-8d0e4b2}', '--set', 'activeVersion=1.4.0']);
+    expect(deployments(manifests, 'decisions-remote').map((d) => container(d).image)).toEqual([
+      'civic/frontend-decisions:1.4.0',
+      'civic/frontend-decisions:1.5.0-8d0e4b2',
+    ]);
+    findIn(manifests, 'Service', 'decisions-remote-1-5-0-8d0e4b2');
+    expect(findIn(manifests, 'PodDisruptionBudget', 'decisions-remote-1-4-0').spec.selector.matchLabels['civic.io/remote-version']).toBe('1.4.0');
+    const ingress = findIn(manifests, 'Ingress', 'decisions-remote');
+    expect(paths(ingress)).toEqual({
+      '/remotes/decisions/mf-manifest.json': 'decisions-remote-1-4-0',
+      '/remotes/decisions/1.4.0': 'decisions-remote-1-4-0',
+      '/remotes/decisions/1.5.0-8d0e4b2': 'decisions-remote-1-5-0-8d0e4b2',
+    });
+    expect(ingress.spec.rules[0].http.paths[0].pathType).toBe('Exact');
+  });
+
+  it('a new remote tag changes only that remote objects', () => {
+    const before = umbrella('default');
+    const after = inUmbrellaRender(['--set', 'decisions-remote.versions={0.1.0,0.2.0}']);
+    const changed = after.filter((m) => JSON.stringify(m) !== JSON.stringify(before.find((b) => key(b) === key(m)))).map(key);
+    expect(changed.sort()).toEqual(
+      ['Deployment/civic-decisions-remote-0-2-0', 'Service/civic-decisions-remote-0-2-0', 'PodDisruptionBudget/civic-decisions-remote-0-2-0', 'Ingress/civic-decisions-remote'].sort(),
+    );
+    expect(before.filter((b) => !after.some((m) => key(m) === key(b)))).toEqual([]);
+  });
+
+  it('rolls back by values alone: activeVersion moves the manifest route, nothing else', () => {
+    const two = ['--set', 'versions={1.4.0,1.5.0}'];
+    const current = render('decisions-remote', two);
+    const rolledBack = render('decisions-remote', [...two, '--set', 'activeVersion=1.4.0']);
+    const changed = rolledBack.filter((m) => JSON.stringify(m) !== JSON.stringify(current.find((c) => key(c) === key(m)))).map(key);
+    expect(changed).toEqual(['Ingress/decisions-remote']);
+    expect(paths(findIn(rolledBack, 'Ingress', 'decisions-remote'))['/remotes/decisions/mf-manifest.json']).toBe('decisions-remote-1-4-0');
+    expect(templateText('decisions-remote', [...two, '--set', 'activeVersion=1.3.0']).stderr).toContain('activeVersion 1.3.0 is not one of versions');
+  });
+
+  it('the shell reads /remotes.json from values, each remote at its stable manifest URL', () => {
+    const configMap = findIn(alone('shell'), 'ConfigMap', 'shell-remotes');
+    expect(JSON.parse(configMap.data!['remotes.json']!)).toEqual({
+      decisions: '/remotes/decisions/mf-manifest.json',
+      elections: '/remotes/elections/mf-manifest.json',
+    });
+    expect(container(findIn(alone('shell'), 'Deployment', 'shell')).volumeMounts).toContainEqual(
+      expect.objectContaining({ mountPath: '/usr/share/nginx/html/remotes.json', subPath: 'remotes.json' }),
+    );
+    expect(paths(findIn(alone('shell'), 'Ingress', 'shell'))).toEqual({ '/': 'shell' });
+  });
+});
+
+describe('workloads', () => {
+  const everyDeployment = () => [...rendered.values()].flatMap((manifests) => ofKind(manifests, 'Deployment').filter((d) => d.metadata.labels?.['app.kubernetes.io/part-of'] === 'civic-platform' && !/-(redis)$/.test(d.metadata.name)));
+
+  it('probes: startup and liveness on /healthz (no other system), readiness on /readyz', () => {
+    for (const deployment of everyDeployment()) {
+      const c = container(deployment);
+      expect([deployment.metadata.name, c.startupProbe.httpGet.path, c.livenessProbe.httpGet.path, c.readinessProbe.httpGet.path]).toEqual([
+        deployment.metadata.name,
+        '/healthz',
+        '/healthz',
+        '/readyz',
+      ]);
+      expect(c.securityContext.readOnlyRootFilesystem).toBe(true);
+      expect(deployment.spec.template.spec.securityContext.runAsNonRoot).toBe(true);
+      expect(c.resources.requests).toBeDefined();
+    }
+  });
+
+  it('every Deployment has a PodDisruptionBudget selecting its pods and a default topology spread', () => {
+    for (const [name, manifests] of rendered) {
+      for (const deployment of ofKind(manifests, 'Deployment').filter((d) => !/-(redis)$/.test(d.metadata.name))) {
+        const selector = deployment.spec.selector.matchLabels as Record<string, string>;
+        const pdb = findIn(manifests, 'PodDisruptionBudget', deployment.metadata.name);
+        expect([name, pdb.spec.selector.matchLabels]).toEqual([name, selector]);
+        const spread = deployment.spec.template.spec.topologySpreadConstraints as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+        expect(spread.map((c) => c['topologyKey'])).toEqual(['topology.kubernetes.io/zone', 'kubernetes.io/hostname']);
+        for (const constraint of spread) {
+          expect(constraint['labelSelector'].matchLabels).toEqual(selector);
+          expect(constraint['whenUnsatisfiable']).toBe('ScheduleAnyway');
+        }
+      }
+    }
+  });
+
+  it('pull policy matches the tag: IfNotPresent for versions and digests, Always for moving tags', () => {
+    const policy = (args: string[]) => container(findIn(render('gateway', args), 'Deployment', 'gateway')).imagePullPolicy;
+    expect(policy([])).toBe('IfNotPresent');
+    expect(policy(['--set', 'image.tag=1.4.0-3f2a9c1'])).toBe('IfNotPresent');
+    expect(policy(['--set', `image.digest=sha256:${'0'.repeat(64)}`, '--set', 'image.tag=latest'])).toBe('IfNotPresent');
+    expect(policy(['--set', 'image.tag=latest'])).toBe('Always');
+    expect(policy(['--set', 'image.tag=main'])).toBe('Always');
+    expect(policy(['--set', 'image.tag=main', '--set', 'image.pullPolicy=IfNotPresent'])).toBe('IfNotPresent');
+  });
+
+  it('each component rolls alone: its own image tag, registry from global', () => {
+    const set = 'all-external-values.yaml';
+    expect(container(inUmbrella(set, 'Deployment', 'identity')).image).toBe('registry.example.org/civic-platform/civic/identity:1.4.1');
+    expect(container(inUmbrella(set, 'Deployment', 'chat')).image).toBe('registry.example.org/civic-platform/civic/chat:1.4.0');
+    expect(container(inUmbrella(set, 'Deployment', 'decisions-remote', '-1-4-0')).image).toMatch(/civic\/frontend-decisions@sha256:/);
+    expect(container(inUmbrella(set, 'Deployment', 'decisions-remote', '-1-3-2')).image).toBe('registry.example.org/civic-platform/civic/frontend-decisions:1.3.2');
+  });
+});
+
+describe('secrets and configuration', () => {
+  it.each(Object.keys(SCHEMAS))('every key %s reads is set by its chart (or left to its default on purpose)', (component) => {
+    const names = envNames(alone(component as Component), findIn(alone(component as Component), 'Deployment', component));
     const allowed = LEFT_TO_DEFAULT[component] ?? {};
-    const missing = Object.keys(SCHEMAS[component]!.properties).filter((key) => !names.has(key) && !(key in allowed));
+    const missing = Object.keys(SCHEMAS[component]!.properties).filter((k) => !names.has(k) && !(k in allowed));
     expect(missing).toEqual([]);
-    for (const key of Object.keys(allowed)) expect(names.has(key)).toBe(false);
+    for (const k of Object.keys(allowed)) expect(names.has(k)).toBe(false);
+  });
+
+  it.each(Object.keys(SCHEMAS))('%s gets a configuration its own config schema accepts, in every umbrella value set', (component) => {
+    for (const set of UMBRELLA_SETS) {
+      const manifests = umbrella(set);
+      const env = resolvedEnv(manifests, inUmbrella(set, 'Deployment', component));
+      expect(() => loadConfig(SCHEMAS[component]!, env)).not.toThrow();
+    }
+  });
+
+  it('reads connection URLs and keys from the existing Secret only', () => {
+    const identityEnv = container(findIn(alone('identity'), 'Deployment', 'identity')).env as EnvVar[];
+    const fromSecret = identityEnv.filter((e) => e.valueFrom?.secretKeyRef).map((e) => [e.name, e.valueFrom!.secretKeyRef!.name, e.valueFrom!.secretKeyRef!.key]);
+    expect(fromSecret).toEqual([
+      ['DATABASE_URL', 'civic-secrets', 'database-url'],
+      ['NATS_URL', 'civic-secrets', 'nats-url'],
+      ['SMTP_URL', 'civic-secrets', 'smtp-url'],
+      ['IP_HASH_KEY', 'civic-secrets', 'ip-hash-key'],
+    ]);
+    const elections = container(inUmbrella('all-external-values.yaml', 'Deployment', 'elections')).env as EnvVar[];
+    expect(elections.find((e) => e.name === 'DATABASE_URL')!.valueFrom!.secretKeyRef).toEqual({ name: 'civic-platform-credentials', key: 'ELECTIONS_DATABASE_URL' });
+    const postgres = findIn(umbrella('default'), 'StatefulSet', 'civic-postgresql');
+    expect(postgres.spec.template.spec.containers[0].env).toContainEqual({ name: 'POSTGRES_PASSWORD', valueFrom: { secretKeyRef: { name: 'civic-secrets', key: 'postgres-password' } } });
+    expect(templateText('identity', ['--set', 'global.existingSecret=']).stderr).toContain("at '/global/existingSecret'");
   });
 
   it('values.schema.json describes each setting as the service does', () => {
-    const schema = JSON.parse(readFileSync(path.join(chartDir, 'values.schema.json'), 'utf8'));
-    const common = schema.properties.common.properties.config.properties as Record<string, JsonSchema>;
     for (const component of Object.keys(SCHEMAS)) {
-      const own = schema.properties[component].properties.config.properties as Record<string, JsonSchema>;
-      const chartKeys = component === 'gateway' ? own : { ...common, ...own };
+      const schema = JSON.parse(readFileSync(path.join(chartDir(component), 'values.schema.json'), 'utf8'));
+      const own = schema.properties.config.properties as Record<string, JsonSchema>;
+      const shared = component === 'gateway' ? {} : (schema.$defs.global.properties.config.properties as Record<string, JsonSchema>);
       const serviceKeys = SCHEMAS[component]!.properties;
-      for (const [key, chartProperty] of Object.entries(chartKeys)) {
-        expect([component, key, key in serviceKeys]).toEqual([component, key, true]);
-        expect([component, key, constraints(chartProperty)]).toEqual([component, key, constraints(serviceKeys[key]!)]);
+      for (const [k, chartProperty] of Object.entries({ ...shared, ...own })) {
+        expect([component, k, k in serviceKeys]).toEqual([component, k, true]);
+        expect([component, k, constraints(chartProperty)]).toEqual([component, k, constraints(serviceKeys[k]!)]);
       }
     }
   });
 
   it('values.yaml defaults are the services own defaults, unless noted', () => {
-    const values = parseAllDocuments(readFileSync(path.join(chartDir, 'values.yaml'), 'utf8'))[0]!.toJS();
     for (const component of Object.keys(SCHEMAS)) {
-      const config = component === 'gateway' ? values.gateway.config : { ...values.common.config, ...values[component].config };
-      for (const [key, value] of Object.entries(config as Record<string, unknown>)) {
-        if (key in (CHART_DEFAULT_DIFFERS[component] ?? {})) continue;
-        expect([component, key, value]).toEqual([component, key, (SCHEMAS[component]!.properties[key] as { default?: unknown }).default]);
+      const values = readYaml(path.join(chartDir(component), 'values.yaml'));
+      const config = component === 'gateway' ? values.config : { ...values.global.config, ...values.config };
+      for (const [k, value] of Object.entries(config as Record<string, unknown>)) {
+        if (k in (CHART_DEFAULT_DIFFERS[component] ?? {})) continue;
+        expect([component, k, value]).toEqual([component, k, (SCHEMAS[component]!.properties[k] as { default?: unknown }).default]);
       }
     }
   });
-});
 
-describe('chat scaling', () => {
-  it('scales chat to 5 pods with the HPA (chat-scaled)', () => {
-    const hpa = find('chat-scaled-values.yaml', 'HorizontalPodAutoscaler', name('chat'));
-    expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: name('chat') });
-    expect(hpa.spec.minReplicas).toBe(5);
-    expect(hpa.spec.maxReplicas).toBe(20);
-    const deployment = find('chat-scaled-values.yaml', 'Deployment', name('chat'));
-    // The HPA owns the replica count: a helm upgrade must not reset a scaled-out chat.
-    expect(deployment.spec.replicas).toBeUndefined();
-    expect(container(deployment).env.map((e: { name: string }) => e.name)).toContain('REDIS_URL');
-  });
-
-  it('runs the configured replicas when the HPA is off (all-external)', () => {
-    expect(find('all-external-values.yaml', 'Deployment', name('chat')).spec.replicas).toBe(3);
-    expect(manifests('all-external-values.yaml').some((m) => m.kind === 'HorizontalPodAutoscaler' && m.metadata.name === name('chat'))).toBe(false);
-  });
-
-  it('drains chat pods: preStop sleep, then a shutdown budget inside the grace period', () => {
-    const deployment = find('default', 'Deployment', name('chat'));
-    const pod = deployment.spec.template.spec;
-    const sleep = Number(container(deployment).lifecycle.preStop.exec.command[1]);
-    const grace = Number(find('default', 'ConfigMap', `${name('chat')}-config`).data!.SHUTDOWN_GRACE_MS);
-    expect(sleep).toBeGreaterThan(0);
-    expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThanOrEqual(sleep * 1000 + grace);
-  });
-
-  it('refuses several chat pods without Redis', () => {
-    const result = template('default', ['--set', 'redis.enabled=false']);
+  it('rejects a typo in a value name (values.schema.json)', () => {
+    const result = templateText('chat', ['--set', 'replicaCont=5']);
     expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain('needs Redis');
-  });
-});
-
-describe('routing', () => {
-  const paths = (ingress: Manifest) =>
-    Object.fromEntries(
-      ingress.spec.rules[0].http.paths.map((p: { path: string; backend: { service: { name: string } } }) => [p.path, p.backend.service.name]),
-    );
-
-  it('sends /api to the gateway, / and /remotes/<name> to the front ends, socket.io to chat', () => {
-    expect(paths(find('default', 'Ingress', RELEASE))).toEqual({
-      '/api': name('gateway'),
-      '/remotes/decisions': name('frontend-decisions'),
-      '/remotes/elections': name('frontend-elections'),
-      '/': name('frontend-shell'),
-    });
-    const socket = find('default', 'Ingress', `${RELEASE}-socket`);
-    expect(paths(socket)).toEqual({ '/socket.io': name('chat') });
-    expect(socket.metadata.annotations!['nginx.ingress.kubernetes.io/affinity']).toBe('cookie');
+    expect(result.stderr).toContain("additional properties 'replicaCont' not allowed");
   });
 
-  it('can send socket.io through the gateway instead', () => {
-    expect(paths(find('existing-secret-values.yaml', 'Ingress', RELEASE))['/socket.io']).toBe(name('gateway'));
-  });
-
-  it('renders the shell /remotes.json from values and mounts it over the built one', () => {
-    const configMap = find('default', 'ConfigMap', `${name('frontend-shell')}-remotes`);
-    expect(JSON.parse(configMap.data!['remotes.json']!)).toEqual({
-      decisions: '/remotes/decisions/mf-manifest.json',
-      elections: '/remotes/elections/mf-manifest.json',
-    });
-    const shell = find('default', 'Deployment', name('frontend-shell'));
-    expect(container(shell).volumeMounts).toContainEqual(
-      expect.objectContaining({ mountPath: '/usr/share/nginx/html/remotes.json', subPath: 'remotes.json' }),
-    );
-    const moved = template('default', ['--set', 'frontends.shell.remotes.elections=https://cdn.example.org/elections/mf-manifest.json']);
-    const movedShell = parseManifests(moved.stdout).find((m) => m.kind === 'Deployment' && m.metadata.name === name('frontend-shell'))!;
-    // The new map rolls the shell pods (a subPath mount does not follow ConfigMap updates).
-    expect(movedShell.spec.template.metadata.annotations['checksum/config']).not.toBe(shell.spec.template.metadata.annotations['checksum/config']);
-  });
-
-  it('rolls one component alone: each has its own image tag', () => {
-    const set = 'all-external-values.yaml';
-    expect(container(find(set, 'Deployment', name('identity'))).image).toBe('registry.example.org/civic-platform/civic/identity:1.4.1');
-    expect(container(find(set, 'Deployment', name('chat'))).image).toBe('registry.example.org/civic-platform/civic/chat:1.4.0');
-    expect(container(find(set, 'Deployment', name('frontend-decisions'))).image).toMatch(/civic\/frontend-decisions@sha256:/);
+  it('every chart documents all its values, and each README table is current (node deploy/scripts/values-doc.mjs --write)', () => {
+    for (const dir of chartDirs()) {
+      const { rows, undocumented } = valuesRows(readFileSync(path.join(dir, 'values.yaml'), 'utf8'));
+      expect([dir, undocumented]).toEqual([dir, []]);
+      const readme = readFileSync(path.join(dir, 'README.md'), 'utf8');
+      expect(renderReadme(readme, valuesTable(rows))).toBe(readme);
+    }
   });
 });
 
 describe('network policies (opt-in)', () => {
   const set = 'all-dependencies-values.yaml';
-  const componentsIn = (peers: Array<{ podSelector?: { matchLabels?: Record<string, string>; matchExpressions?: Array<{ values: string[] }> } }>) =>
-    peers.flatMap((peer) => [
-      ...(peer.podSelector?.matchLabels?.['app.kubernetes.io/component'] ? [peer.podSelector.matchLabels['app.kubernetes.io/component']] : []),
-      ...(peer.podSelector?.matchExpressions?.flatMap((e) => e.values) ?? []),
-    ]);
+  const componentsIn = (peers: Array<{ podSelector?: { matchLabels?: Record<string, string> } }>) =>
+    peers.flatMap((peer) => (peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] ? [peer.podSelector.matchLabels['app.kubernetes.io/name']] : []));
 
   it('are off by default', () => {
-    expect(manifests('default').filter((m) => m.kind === 'NetworkPolicy')).toEqual([]);
+    expect(ofKind(umbrella('default'), 'NetworkPolicy')).toEqual([]);
   });
 
   it('let services be called by the gateway only, and identity (JWKS) by the other services', () => {
     for (const service of SERVICES) {
-      const policy = find(set, 'NetworkPolicy', name(service));
+      const policy = inUmbrella(set, 'NetworkPolicy', service);
       const callers = policy.spec.ingress.flatMap((rule: { from: never[] }) => componentsIn(rule.from)).sort();
       const expected = service === 'identity' ? ['chat', 'decisions', 'elections', 'gateway', 'notifications'] : ['gateway'];
       expect([service, callers]).toEqual([service, expected]);
     }
   });
 
-  it('let the gateway call the services and nothing else of ours', () => {
-    const policy = find(set, 'NetworkPolicy', name('gateway'));
-    const targets = policy.spec.egress.flatMap((rule: { to: never[] }) => componentsIn(rule.to)).sort();
-    expect(targets).toEqual([...SERVICES].sort());
-  });
-});
-
-describe('values', () => {
-  it('rejects a typo in a value name (values.schema.json)', () => {
-    const result = template('default', ['--set', 'chat.replicaCont=5']);
-    expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain("additional properties 'replicaCont' not allowed");
-  });
-
-  it('rejects a missing database with the fix in the message', () => {
-    const result = template('default', ['--set', 'postgresql.enabled=false']);
-    expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain('no database for identity');
-  });
-
-  it('are all documented, and the README table is current (node deploy/scripts/values-doc.mjs --write)', () => {
-    const { rows, undocumented } = valuesRows();
-    expect(undocumented).toEqual([]);
-    const readme = readFileSync(path.join(chartDir, 'README.md'), 'utf8');
-    expect(renderReadme(readme, valuesTable(rows))).toBe(readme);
-  });
-});
-
-describe('images', () => {
-  const dockerfiles = readdirSync(dockerDir).filter((file) => file.endsWith('.Dockerfile'));
-
-  it('has one Dockerfile per deployable, named like the chart repositories', () => {
-    const values = parseAllDocuments(readFileSync(path.join(chartDir, 'values.yaml'), 'utf8'))[0]!.toJS();
-    const repositories = [
-      ...SERVICES.map((s) => values[s].image.repository),
-      values.gateway.image.repository,
-      ...FRONTENDS.map((f) => values.frontends[f].image.repository),
-    ];
-    expect(dockerfiles.map((file) => `civic/${file.replace('.Dockerfile', '')}`).sort()).toEqual(repositories.sort());
-    const buildAll = readFileSync(path.join(dockerDir, 'build-all.sh'), 'utf8');
-    for (const file of dockerfiles) expect(buildAll).toContain(file.replace('.Dockerfile', ''));
-  });
-
-  it.each(dockerfiles)('%s: multi-stage, non-root, health check, its own ignore file', (file) => {
-    const text = readFileSync(path.join(dockerDir, file), 'utf8');
-    const stages = text.split(/^FROM /m);
-    expect(stages.length).toBeGreaterThanOrEqual(3);
-    const final = stages[stages.length - 1]!;
-    const user = /^USER (\S+)/m.exec(final)?.[1];
-    expect(user).toBeDefined();
-    expect(user!.split(':')[0]).toMatch(/^[1-9][0-9]*$/); // numeric, not root: Kubernetes can check runAsNonRoot
-    expect(final).toMatch(/^HEALTHCHECK /m);
-    // The runtime stage takes built output only, never the workspace (and its dev dependencies).
-    expect(final).not.toMatch(/^COPY \. /m);
-    expect(final).not.toMatch(/pnpm install/);
-    expect(readFileSync(path.join(dockerDir, `${file}.dockerignore`), 'utf8')).toBe(readFileSync(path.join(dockerDir, 'dockerignore.txt'), 'utf8'));
+  it('let the gateway call the services and nothing else of ours, and migration Jobs reach PostgreSQL only', () => {
+    const policy = inUmbrella(set, 'NetworkPolicy', 'gateway');
+    expect(policy.spec.egress.flatMap((rule: { to?: never[] }) => componentsIn(rule.to ?? [])).sort()).toEqual([...SERVICES].sort());
+    const migrate = inUmbrella(set, 'NetworkPolicy', 'chat', '-migrate');
+    expect(migrate.spec.egress.flatMap((rule: { to?: never[] }) => componentsIn(rule.to ?? []))).toEqual(['postgresql']);
+    expect(inUmbrella(set, 'NetworkPolicy', 'redis').spec.ingress[0].from[0].podSelector.matchExpressions[0].values).toEqual(['chat']);
   });
 });
 
@@ -369,17 +546,29 @@ type JsonSchema = Record<string, unknown>;
 
 type EnvVar = { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } } };
 
+function readYaml(file: string) {
+  return parseAllDocuments(readFileSync(file, 'utf8'))[0]!.toJS();
+}
+
+function inUmbrellaRender(args: string[]): Manifest[] {
+  return render('civic-platform', args, UMBRELLA_RELEASE);
+}
+
+function paths(ingress: Manifest): Record<string, string> {
+  return Object.fromEntries(
+    ingress.spec.rules[0].http.paths.map((p: { path: string; backend: { service: { name: string } } }) => [p.path, p.backend.service.name]),
+  );
+}
+
 /** Every variable name a Deployment's container gets: env entries and the keys of envFrom ConfigMaps. */
-function envNames(set: string, deployment: Manifest): Set<string> {
+function envNames(manifests: Manifest[], deployment: Manifest): Set<string> {
   const c = container(deployment);
   const names = new Set<string>((c.env ?? []).map((e: EnvVar) => e.name));
-  for (const source of c.envFrom ?? []) {
-    for (const key of Object.keys(find(set, 'ConfigMap', source.configMapRef.name).data ?? {})) names.add(key);
-  }
+  for (const source of c.envFrom ?? []) for (const k of Object.keys(findIn(manifests, 'ConfigMap', source.configMapRef.name).data ?? {})) names.add(k);
   return names;
 }
 
-/** Stand-ins for Secrets the chart does not render (existingSecret): values of the right shape. */
+/** Stand-ins for the values of the existing Secret (never rendered): values of the right shape. */
 const SECRET_STAND_INS: Record<string, string> = {
   DATABASE_URL: 'postgresql://civic:secret@db.example.org:5432/civic',
   NATS_URL: 'nats://nats.example.org:4222',
@@ -388,29 +577,14 @@ const SECRET_STAND_INS: Record<string, string> = {
   IP_HASH_KEY: 'stand-in-ip-hash-key-0123456789abcdef',
 };
 
-/**
- * The environment a container would see: envFrom ConfigMaps, then env entries in order, secrets
- * read from the rendered Secrets (or stand-ins), $(VAR) references expanded as Kubernetes does.
- */
-function resolvedEnv(set: string, deployment: Manifest): Record<string, string> {
+/** The environment a container would see: envFrom ConfigMaps, then env entries, secrets stood in. */
+function resolvedEnv(manifests: Manifest[], deployment: Manifest): Record<string, string> {
   const c = container(deployment);
   const env: Record<string, string> = {};
-  for (const source of c.envFrom ?? []) Object.assign(env, find(set, 'ConfigMap', source.configMapRef.name).data);
+  for (const source of c.envFrom ?? []) Object.assign(env, findIn(manifests, 'ConfigMap', source.configMapRef.name).data);
   for (const entry of (c.env ?? []) as EnvVar[]) {
-    if (entry.value !== undefined) {
-      env[entry.name] = entry.value.replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (whole, variable: string) => env[variable] ?? whole);
-      continue;
-    }
-    const ref = entry.valueFrom?.secretKeyRef;
-    if (!ref) continue;
-    const secret = manifests(set).find((m) => m.kind === 'Secret' && m.metadata.name === ref.name);
-    if (secret) {
-      const data = secret.data?.[ref.key];
-      if (data !== undefined) env[entry.name] = Buffer.from(data, 'base64').toString('utf8');
-      else if (!ref.optional) throw new Error(`${deployment.metadata.name}: Secret ${ref.name} has no key ${ref.key}`);
-    } else {
-      env[entry.name] = SECRET_STAND_INS[entry.name] ?? 'stand-in';
-    }
+    if (entry.value !== undefined) env[entry.name] = entry.value;
+    else if (entry.valueFrom?.secretKeyRef) env[entry.name] = SECRET_STAND_INS[entry.name] ?? 'stand-in';
   }
   return env;
 }

@@ -4,7 +4,7 @@ import { OwnPostgres, root, ServiceProcess } from './processes.js';
 
 /**
  * PostgreSQL restarts under a running service: while it is down the service answers 503 in the
- * spec's shape (never 500) and reports itself unready; once it is back the service recovers by
+ * catalogue's shape (never 500) and reports itself unready; once it is back the service recovers by
  * itself, without a restart.
  */
 let postgres: OwnPostgres;

@@ -2,7 +2,7 @@
  * The authorization matrix of the whole platform, through the gateway of a running stack: every
  * mutating route of every service's OpenAPI document, called by a visitor, a plain member, the
  * owner of the target, a suspended member, an elected scribe and a moderator, each answer checked
- * against the verdict the spec gives (support/matrix.ts).
+ * against the verdict the product rules give (support/matrix.ts).
  */
 import { callers, buildCast, type Cast, type Caller } from './support/cast.js';
 import { isSpecError, stackUrls, type Answer } from './support/http.js';

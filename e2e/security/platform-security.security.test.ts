@@ -1,5 +1,5 @@
 /**
- * The platform's security rules of ARCHITECTURE section 4, through the gateway of a running stack:
+ * The platform's security rules of docs/architecture.md#security, through the gateway of a running stack:
  * session cookie flags, the CSRF rule for every service, login rate limits, forged access tokens
  * refused by every service, and no account enumeration through login, registration or password reset.
  * Each part that exhausts a limit speaks from a client address of its own (see support/http.ts).
@@ -201,7 +201,7 @@ describe('no account enumeration', () => {
     const client = new Client(baseUrl, sourceAddress(24));
     const probe = (n: number) => client.request('POST', '/api/auth/register', { json: { email: member.email, userName: `Probe ${n}`, password: 'probe-password-1' } });
     let answer = await probe(0);
-    // SPEC section 8 names this message; the per-address limit keeps it from listing accounts.
+    // The error catalogue names this message; the per-address limit keeps it from listing accounts.
     expectSpecError(answer, 409, ['Email already registered']);
     for (let n = 1; answer.status === 409 && n <= 60; n++) answer = await probe(n);
     expectSpecError(answer, 429, ['Too Many Requests']);

@@ -2,7 +2,7 @@
  * The authorization matrix of the chat, through the gateway of a running stack: every socket.io
  * event a client may emit (the chat's only way to change anything), emitted by a visitor, a plain
  * member, the author of the target message, a suspended member, an elected scribe and a moderator,
- * each acknowledgement checked against the verdict the spec gives (support/socket-matrix.ts), and
+ * each acknowledgement checked against the verdict the product rules give (support/socket-matrix.ts), and
  * each refusal checked to have changed nothing in the room or in the caller's mutes.
  *
  * The officials and the suspended member are the run's shared world (support/cast.ts); the plain

@@ -7,6 +7,8 @@ import type { BrowserContext } from 'playwright-core';
 import { waitForMailLink } from './mail.js';
 import { SHARED_MODERATOR_EMAIL } from './stacks.mjs';
 
+const VERIFY_TIMEOUT_MS = 45_000;
+
 export interface Account {
   email: string;
   userName: string;
@@ -29,8 +31,10 @@ export async function registerVerified(
   const { link } = await waitForMailLink(mailUrl, account.email, '/verify-account', { seen });
   const page = await context.newPage();
   try {
-    const verified = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/auth/verify-account');
-    await page.goto(`${baseUrl}${link.pathname}${link.search}`);
+    // A first visit loads the shell and its remotes cold; with two browser suites sharing two cores in
+    // CI that took longer than a context's usual 10 s, so the verification gets its own allowance.
+    const verified = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/auth/verify-account', { timeout: VERIFY_TIMEOUT_MS });
+    await page.goto(`${baseUrl}${link.pathname}${link.search}`, { timeout: VERIFY_TIMEOUT_MS });
     const answer = await verified;
     if (!answer.ok()) throw new Error(`verifying ${account.email} answered ${answer.status()}`);
   } finally {
@@ -43,7 +47,7 @@ export async function registerVerified(
  * first test that needs it, logged in by the others (also when another test registered it meanwhile).
  */
 export async function logInSharedModerator(context: BrowserContext, stack: { baseUrl: string; mailUrl: string; seen: Set<string> }): Promise<void> {
-  const moderator: Account = { email: SHARED_MODERATOR_EMAIL, userName: 'Moderator', password: 'moderator-password-1', locale: 'en' };
+  const moderator: Account = { email: SHARED_MODERATOR_EMAIL, userName: 'Moderator', password: 'keeps-the-peace-1', locale: 'en' };
   const logIn = () => context.request.post(`${stack.baseUrl}/api/login`, { data: { email: moderator.email, password: moderator.password } });
   if ((await logIn()).ok()) return;
   try {

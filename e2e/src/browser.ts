@@ -3,7 +3,7 @@ import { chromium, type Browser } from 'playwright-core';
 /**
  * Headless Chromium from the system package (never a downloaded browser). playwright-core gives every
  * launch a fresh temporary user-data-dir. The flags are the ones these machines need
- * (ARCHITECTURE section 9).
+ * (docs/architecture.md#tooling-notes).
  */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -17,7 +17,13 @@ const BROWSER_TEST_ENV = { MAX_ACCOUNTS_PER_IP: '1000', MAX_ACCOUNTS_PER_IP_PER_
  * Starts the whole product for browser tests and answers `{ baseUrl, mailUrl, stop }`.
  * `build: false` when the front ends and services were already built in this run.
  */
-export async function startBrowserTestStack(name, serviceEnv = {}, { build = true } = {}) {
+/**
+ * @param {string} name
+ * @param {Record<string, string>} [serviceEnv]
+ * @param {{ build?: boolean, replicas?: Record<string, number>, envFor?: (component: string) => Record<string, string>, remoteDist?: Record<string, string> }} [options]
+ *   replicas, envFor and remoteDist: see scripts/stack.mjs startStack.
+ */
+export async function startBrowserTestStack(name, serviceEnv = {}, { build = true, replicas, envFor, remoteDist } = {}) {
   const infrastructure = await prepareTestRun();
   const run = process.env.CIVIC_TEST_RUN;
   const database = `t_${run}_${name}`;
@@ -44,10 +50,15 @@ export async function startBrowserTestStack(name, serviceEnv = {}, { build = tru
     dataDir,
     log: () => undefined,
     serviceEnv: { ...BROWSER_TEST_ENV, ...serviceEnv },
+    replicas,
+    envFor,
+    remoteDist,
   });
   return {
     baseUrl: `http://127.0.0.1:${stack.ports.gateway}`,
     mailUrl: stack.mailViewer ?? '',
+    databaseUrl: url.toString(),
+    deployments: stack.deployments,
     async stop() {
       await stack.stop();
       await rm(dataDir, { recursive: true, force: true });

@@ -5,6 +5,9 @@
  * again), with the countdown to the election; then the elections clock moves to the 1st of next month
  * (the stack runs the elections service with ELECTIONS_CLOCK_CONTROL, e2e/src/global-setup.mjs), the
  * monthly election closes, and both languages show the elected officials and the election's results.
+ * Also: ids that name no election show the 404 page, standing after the session ended fails with
+ * 'No user', the countdown reads as one sentence, French dates write the 1st of a month "1er", and
+ * nothing is wider than a 375 px screen.
  * An election sets every official of the platform at once, so this test runs on a stack of its own
  * (with ELECTIONS_CLOCK_CONTROL), leaving the shared stack's moderators to the other tests.
  */
@@ -12,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import type { ElectionSchedule } from '@civic/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { registerVerified, type Account } from '../src/accounts.js';
+import { describeViolations, seriousAxeViolations } from '../src/axe.js';
 import { launchBrowser } from '../src/browser.js';
 import { startBrowserTestStack } from '../src/stacks.mjs';
 
@@ -25,13 +29,16 @@ const texts = {
     title: 'Elections',
     electedTitle: 'Elected officials',
     identifyTitle: 'Log in or create an account',
-    logInToStand: 'Log in to stand as moderator',
+    notFoundTitle: 'Page not found',
+    badRequest: 'Bad Request',
+    noUser: 'No user',
+    logInToStand: (role: string) => `Log in to stand as ${role}`,
     stand: (role: string) => `Stand as ${role}`,
     withdraw: (role: string) => `Cancel my candidacy as ${role}`,
     standDone: (role: string) => `You now stand as ${role} this month.`,
     withdrawDone: (role: string) => `Your candidacy as ${role} is cancelled.`,
     withdrawTitle: (role: string) => `Cancel your candidacy as ${role}?`,
-    roles: { moderator: 'moderator', scribe: 'scribe' },
+    roles: { moderator: 'moderator', scribe: 'scribe', greatWise: 'great wise' },
     yes: 'Yes',
     you: 'You',
     voteFor: 'Vote +1',
@@ -41,40 +48,52 @@ const texts = {
     noVote: 'You have not voted.',
     saved: 'is saved.',
     takenBack: 'Your vote is taken back.',
-    countdownLeft: /^\d+ (days?|h|min|s)( \d+ (h|min|s))* left$/,
+    duration: /^\d+\u00a0(days?|h|min|s)( \d+\u00a0(h|min|s))*$/,
+    countdownSentence: /^The election closes in \d+\u00a0(days?|h|min|s)( \d+\u00a0(h|min|s))*\.$/,
+    closingDate: /^Closing date: [A-Z][a-z]+, [A-Z][a-z]+ 1, \d{4} at 12:00\sAM\.$/,
     noCandidate: 'No candidate yet.',
     results: 'See the full results',
     elected: 'Elected',
     electionTitle: /^Election of \w+ \d{4}$/,
+    // The election closed one second after midnight on the 1st, Paris time (the browser's zone here).
+    closedOn: /^Closed on [A-Z][a-z]+ 1, \d{4} at 12:00\sAM\. \d+ voters?, \d+ candidac(y|ies)\.$/,
+    pastItem: /^\d+ voters?, \d+ candidac(y|ies)$/,
     moderators: 'Moderators',
     scribes: 'Scribes',
   },
   fr: {
     browserLocale: 'fr-FR',
     title: 'Élections',
-    electedTitle: 'Élus',
+    electedTitle: 'Personnes élues',
     identifyTitle: 'Se connecter ou créer un compte',
-    logInToStand: 'Se connecter pour se présenter comme modérateur',
-    stand: (role: string) => `Me présenter comme ${role}`,
-    withdraw: (role: string) => `Retirer ma candidature de ${role}`,
-    standDone: (role: string) => `Vous êtes maintenant candidat ${role} ce mois-ci.`,
-    withdrawDone: (role: string) => `Votre candidature de ${role} est retirée.`,
-    withdrawTitle: (role: string) => `Retirer votre candidature de ${role} ?`,
-    roles: { moderator: 'modérateur', scribe: 'scribe' },
+    notFoundTitle: 'Page introuvable',
+    badRequest: 'Requête invalide',
+    noUser: 'Aucun compte connecté',
+    logInToStand: (role: string) => `Se connecter pour se présenter au rôle de ${role}`,
+    stand: (role: string) => `Me présenter au rôle de ${role}`,
+    withdraw: (role: string) => `Retirer ma candidature au rôle de ${role}`,
+    standDone: (role: string) => `Votre candidature au rôle de ${role} est enregistrée pour ce mois-ci.`,
+    withdrawDone: (role: string) => `Votre candidature au rôle de ${role} est retirée.`,
+    withdrawTitle: (role: string) => `Retirer votre candidature au rôle de ${role}\u202f?`,
+    roles: { moderator: 'modérateur', scribe: 'scribe', greatWise: 'grand sage' },
     yes: 'Oui',
     you: 'Vous',
     voteFor: 'Voter +1',
     voteAgainst: 'Voter −1',
     takeBack: 'Retirer mon vote',
-    yourVote: (vote: string) => `Votre vote : ${vote}.`,
+    yourVote: (vote: string) => `Votre vote\u202f: ${vote}.`,
     noVote: 'Vous n’avez pas voté.',
     saved: 'est enregistré.',
     takenBack: 'Votre vote est retiré.',
-    countdownLeft: /^il reste \d+ (jours?|h|min|s)( \d+ (h|min|s))*$/,
-    noCandidate: 'Aucun candidat pour l’instant.',
+    duration: /^\d+\u00a0(jours?|h|min|s)( \d+\u00a0(h|min|s))*$/,
+    countdownSentence: /^L’élection sera close dans \d+\u00a0(jours?|h|min|s)( \d+\u00a0(h|min|s))*\.$/,
+    closingDate: /^Date de clôture\u202f: [a-z]+ 1er [a-zéû]+ \d{4} à 00:00\.$/,
+    noCandidate: 'Aucune candidature pour l’instant.',
     results: 'Voir le résultat complet',
-    elected: 'Élu',
+    elected: 'Siège obtenu',
     electionTitle: /^Élection de \S+ \d{4}$/,
+    closedOn: /^Close le 1er \S+ \d{4} à 00:00\. \d+ personnes? (a|ont) voté, \d+ candidatures?\.$/,
+    pastItem: /^\d+ personnes? (a|ont) voté, \d+ candidatures?$/,
     moderators: 'Modérateurs',
     scribes: 'Scribes',
   },
@@ -96,7 +115,7 @@ interface Session {
 const sessions: Session[] = [];
 
 async function newSession(lang: Lang): Promise<Session> {
-  const context = await browser.newContext({ locale: texts[lang].browserLocale });
+  const context = await browser.newContext({ locale: texts[lang].browserLocale, timezoneId: 'Europe/Paris' });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const problems: string[] = [];
@@ -115,6 +134,17 @@ const role = (page: Page, candidateTo: 1 | 2 | 3) => page.locator(`section[data-
 const candidateCard = (page: Page, candidateTo: 1 | 2 | 3, name: string) => role(page, candidateTo).getByRole('article', { name, exact: true });
 const snackbar = (page: Page, text: string) => page.locator('[data-snackbar]', { hasText: text }).first().waitFor();
 const total = (card: Locator) => card.locator('[data-figure="total"] strong');
+
+/** At 375 px wide nothing is wider than the screen (the page never scrolls sideways), and axe finds nothing serious. */
+async function fitsNarrowScreen(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 375, height: 812 });
+  try {
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(describeViolations(await seriousAxeViolations(page))).toEqual([]);
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
+}
 
 const account = (name: string, lang: Lang): Account => ({
   email: `${name}-${run}-${lang}@example.org`,
@@ -158,12 +188,43 @@ describe.each(['en', 'fr'] as const)('before the election (%s)', (lang) => {
     const { page, problems } = await newSession(lang);
     await go(page, '/elections', t.title);
     for (const candidateTo of [1, 2, 3] as const) await role(page, candidateTo).getByRole('heading', { level: 2 }).waitFor();
+    // One sentence with the time left, then the closing date (the 1st of next month).
     const timer = page.getByRole('timer');
-    expect(await timer.textContent()).toMatch(t.countdownLeft);
+    expect(await timer.textContent()).toMatch(t.duration);
     expect(Number(await timer.getAttribute('data-countdown'))).toBeGreaterThan(0);
-    await role(page, 1).getByRole('link', { name: t.logInToStand, exact: true }).click();
+    const countdown = page.locator('.elections-countdown p');
+    expect(await countdown.first().textContent()).toMatch(t.countdownSentence);
+    expect(await countdown.nth(1).textContent()).toMatch(t.closingDate);
+    await fitsNarrowScreen(page);
+    await role(page, 1).getByRole('link', { name: t.logInToStand(t.roles.moderator), exact: true }).click();
     await page.getByRole('heading', { level: 1, name: t.identifyTitle, exact: true }).waitFor();
     expect(new URL(page.url()).searchParams.get('next')).toBe('/elections');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows the 404 page for an election id that names nothing, whatever it looks like', async () => {
+    const { page, problems } = await newSession(lang);
+    for (const path of ['/elections/00000000-0000-4000-8000-000000000000', '/elections/nope', '/elections/elected/more']) {
+      await go(page, path, t.notFoundTitle);
+      expect(await page.getByText(t.badRequest).count()).toBe(0);
+    }
+    await fitsNarrowScreen(page);
+    expect(problems).toEqual([]);
+  });
+
+  it("says 'No user' when a member whose session has ended stands as a candidate, then offers to log in", async () => {
+    const { context, page, problems } = await newSession(lang);
+    const { email, password, userName } = members[lang].voter;
+    expect((await context.request.post(`${baseUrl}/api/login`, { data: { email, password } })).status()).toBe(200);
+    await go(page, '/elections', t.title);
+    const greatWises = role(page, 3);
+    const stand = greatWises.getByRole('button', { name: t.stand(t.roles.greatWise), exact: true });
+    await stand.waitFor();
+    await context.clearCookies(); // logged out in another tab, or the session expired
+    await stand.click();
+    await page.locator('[data-snackbar="error"]', { hasText: t.noUser }).waitFor();
+    await greatWises.getByRole('link', { name: t.logInToStand(t.roles.greatWise), exact: true }).waitFor();
+    expect(await candidateCard(page, 3, userName).count()).toBe(0);
     expect(problems).toEqual([]);
   });
 
@@ -231,6 +292,7 @@ describe.each(['en', 'fr'] as const)('before the election (%s)', (lang) => {
     await page.reload();
     await candidateCard(page, candidateTo, members[lang].candidate.userName).getByText(t.yourVote('+1'), { exact: true }).waitFor();
     await total(candidateCard(page, candidateTo, members[lang].candidate.userName)).filter({ hasText: /^1$/ }).waitFor();
+    await fitsNarrowScreen(page);
     expect(problems).toEqual([]);
   }, 30_000);
 });
@@ -263,9 +325,12 @@ describe('after the election', () => {
       await scribes.getByText(members.fr.candidate.userName, { exact: true }).waitFor();
       expect(await moderators.getByText(members.fr.candidate.userName, { exact: true }).count()).toBe(0);
       await page.getByRole('timer').waitFor();
+      await fitsNarrowScreen(page);
 
       await page.getByRole('link', { name: t.results, exact: true }).click();
       await page.getByRole('heading', { level: 1, name: t.electionTitle }).waitFor();
+      await page.getByText(t.closedOn).waitFor();
+      await fitsNarrowScreen(page);
       electionPath ||= new URL(page.url()).pathname;
       expect(new URL(page.url()).pathname).toBe(electionPath);
       const row = page.locator('section[data-role="1"] tr', { has: page.getByRole('rowheader', { name: members.en.candidate.userName, exact: true }) });
@@ -277,6 +342,8 @@ describe('after the election', () => {
       await role(page, 1).getByRole('button', { name: t.stand(t.roles.moderator), exact: true }).waitFor();
       expect(await candidateCard(page, 1, members.en.candidate.userName).count()).toBe(0);
       await page.locator(`a[href="${electionPath}"]`).waitFor();
+      expect(await page.locator(`a[href="${electionPath}"] + span`).textContent()).toMatch(t.pastItem);
+      await fitsNarrowScreen(page);
       expect(problems).toEqual([]);
     }, 30_000);
   });

@@ -262,7 +262,7 @@ describe('a remote that is down', () => {
   it('shows the panel when the remote module throws', async () => {
     const { page } = await open('/archive', {
       prepare: (page) =>
-        page.route('**/remotes/decisions/__federation_expose_*', (route) =>
+        page.route('**/remotes/decisions/*/__federation_expose_*', (route) =>
           route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("broken remote");' }),
         ),
     });
@@ -307,6 +307,8 @@ describe('shell frame', () => {
   it('explains the process with its rules on /about, and answers questions on /help and /legal', async () => {
     const { page } = await open('/about');
     await heading(page, 'About');
+    // The rules state the decisions service's settings, so they appear once those are loaded.
+    await page.locator('main').getByText('5 creators per law').waitFor();
     const about = await page.locator('main').textContent();
     for (const rule of ['150 verified users and 10 proposals', 'top 3 proposals', '5 creators per law', 'strictly more “for” votes', 'one proposal every 7 days']) {
       expect(about).toContain(rule);
@@ -348,7 +350,7 @@ describe('shell frame', () => {
     await page.getByRole('button', { name: 'Enregistrer mon profil' }).click();
     const toast = page.locator('[data-snackbar="error"]');
     await toast.waitFor();
-    expect(await toast.textContent()).toMatch(/^Erreur de suspension \(1 décembre 2026 (à )?\d{2}:00\)$/);
+    expect(await toast.textContent()).toMatch(/^Erreur de suspension \(1er décembre 2026 (à )?\d{2}:00\)$/);
   });
 
   it('asks for confirmation with No and Yes before deleting an account, and shows the snackbar for 4000 ms', async () => {
@@ -356,6 +358,8 @@ describe('shell frame', () => {
     const user = await sessionUser(page);
     await page.goto(`${baseUrl}/users/${user.id}/${encodeURIComponent(user.userName)}/delete-account`);
     await heading(page, 'Delete your account');
+    // Deleting asks for the current password first.
+    await page.getByLabel('Your password').fill('shell-password-1');
     const submit = page.getByRole('button', { name: 'Delete my account' });
 
     await submit.click();
@@ -368,11 +372,16 @@ describe('shell frame', () => {
     // No: nothing happened, focus is back on the button.
     expect(new URL(page.url()).pathname).toContain('/delete-account');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete my account');
+    // As after Escape below: the asking side reads the answer at its next 100 ms poll.
+    await page.waitForTimeout(150);
 
     await submit.click();
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // The asking side reads the answer every 100 ms (the spec's modal poll): until it has, the form
+    // is still busy with this question and takes no new submit.
+    await page.waitForTimeout(150);
 
     await submit.click();
     await dialog.getByRole('button', { name: 'Yes' }).click();
@@ -424,7 +433,7 @@ describe('failed loads and new versions', () => {
     const { page } = await open('/elections/elected', {
       prepare: async (page) => {
         loads = countLoads(page);
-        await page.route('**/remotes/elections/__federation_expose_*', (route) => route.abort());
+        await page.route('**/remotes/elections/*/__federation_expose_*', (route) => route.abort());
       },
     });
     await page.getByRole('alert').waitFor();

@@ -1,8 +1,10 @@
 // @ts-check
-// Production build of the decisions remote: a module-federation container served under /remotes/decisions/.
+// Production build of the decisions remote: a module-federation container served under
+// /remotes/decisions/<version>/. `node rspack.config.mjs` (the build script) builds a version once
+// and makes it current (see README.md); `rspack build` reads the same config.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
-import { remoteConfig } from '@civic/frontend-kit/rspack';
+import { buildRemote, remoteConfig } from '@civic/frontend-kit/rspack';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const config = remoteConfig({
@@ -17,3 +19,5 @@ config.resolve.alias = { ...config.resolve.alias, '@civic/contracts$': here('../
 config.module.rules = [...config.module.rules, { test: /packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }];
 
 export default defineConfig(config);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildRemote(config);

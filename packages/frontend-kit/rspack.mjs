@@ -1,9 +1,11 @@
 // @ts-check
 // Build settings the shell and the remotes must agree on: the shared singletons, the TSX loader and
 // react-router's production build. Each front end keeps its own rspack.config.mjs and deploys alone.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 /** One React, one router, one react-intl on the page, whichever app loads first. */
@@ -47,20 +49,152 @@ export const resolveTypeScript = {
   extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
 };
 
+/** A remote version names a folder and a URL segment: a Docker tag's alphabet, never `current`. */
+export const VERSION_NAME = /^(?!current$)[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+/** How many versions a remote's dist/ keeps: pages loaded before a rollout still find their chunks. */
+export const KEPT_VERSIONS = 5;
+/** A build's own folder while it is written; never served (a version never starts with a dot). */
+const BUILDING_PREFIX = '.building-';
+
 /**
- * A remote: a module-federation container whose only entry is remoteEntry.js, served wherever its
- * mf-manifest.json is (publicPath 'auto'), exposing route-level components.
+ * The version a remote build writes: REMOTE_VERSION when set (a release tag), otherwise a hash of
+ * the build's inputs, so an unchanged rebuild finds its version already built.
  */
-export function remoteConfig({ dir, name, exposes }) {
+export function remoteVersion(dir, env = process.env) {
+  const given = env.REMOTE_VERSION?.trim();
+  if (!given) return inputsHash(dir);
+  if (!VERSION_NAME.test(given)) {
+    throw new Error(`REMOTE_VERSION ${JSON.stringify(given)} is not a version: letters, digits, ".", "_", "-", at most 128, not "current"`);
+  }
+  return given;
+}
+
+/**
+ * 12 hex digits of a hash over what a remote's bundle is made of: its own files, the workspace
+ * packages it depends on (frontend-kit, contracts, and theirs), and the lockfile.
+ */
+export function inputsHash(dir) {
+  const hash = createHash('sha256');
+  const add = (label, file) => hash.update(`${label}\0${createHash('sha256').update(readFileSync(file)).digest('hex')}\n`);
+  for (const folder of [realpathSync(dir), ...workspaceDependencies(dir)]) {
+    const packageName = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).name;
+    for (const file of filesOf(folder)) add(`${packageName}/${relative(folder, file)}`, file);
+  }
+  const lockfile = findUp(dir, 'pnpm-lock.yaml');
+  if (lockfile) add('pnpm-lock.yaml', lockfile);
+  return hash.digest('hex').slice(0, 12);
+}
+
+/** The folders of the workspace packages `dir` depends on, transitively, in a stable order. */
+function workspaceDependencies(dir, seen = new Set([realpathSync(dir)])) {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const names = Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })
+    .filter(([, spec]) => String(spec).startsWith('workspace:'))
+    .map(([name]) => name)
+    .sort();
+  const found = [];
+  for (const name of names) {
+    const folder = realpathSync(join(dir, 'node_modules', name));
+    if (seen.has(folder)) continue;
+    seen.add(folder);
+    found.push(folder, ...workspaceDependencies(folder, seen));
+  }
+  return found;
+}
+
+/** Not part of a bundle: build output, installed packages, tests, docs, dot files. */
+const NOT_INPUTS = new Set(['node_modules', 'dist', 'test']);
+const notInput = (name) => name.startsWith('.') || NOT_INPUTS.has(name) || name.endsWith('.md') || name.endsWith('.tsbuildinfo');
+
+function filesOf(folder) {
+  const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+  return entries.flatMap((entry) => {
+    if (notInput(entry.name)) return [];
+    const full = join(folder, entry.name);
+    if (entry.isDirectory()) return filesOf(full);
+    return entry.isFile() ? [full] : [];
+  });
+}
+
+function findUp(dir, name) {
+  for (let folder = dir; ; folder = dirname(folder)) {
+    if (existsSync(join(folder, name))) return join(folder, name);
+    if (dirname(folder) === folder) return undefined;
+  }
+}
+
+/**
+ * Makes a finished build `version` of the remote whose build output is `distDir` the current one:
+ * the build folder becomes dist/<version> (a rename: a version folder is complete or absent, and a
+ * version already there is never rewritten), then dist/current names it (also a rename), then
+ * versions beyond the KEPT_VERSIONS newest are removed.
+ */
+export function publishVersion({ distDir, version, buildDir }) {
+  const versionDir = join(distDir, version);
+  if (buildDir !== undefined) {
+    if (existsSync(versionDir)) rmSync(buildDir, { recursive: true, force: true });
+    else renameSync(buildDir, versionDir);
+  }
+  // The newest is the one made current last, so a re-activated older version is kept.
+  const now = new Date();
+  utimesSync(versionDir, now, now);
+  const next = join(distDir, `.current-${process.pid}`);
+  writeFileSync(next, `${version}\n`);
+  renameSync(next, join(distDir, 'current'));
+  pruneVersions(distDir, version);
+}
+
+/** Keeps `active` and the KEPT_VERSIONS newest versions; removes every other entry of dist/. */
+export function pruneVersions(distDir, active) {
+  const hourAgo = Date.now() - 3_600_000;
+  const versions = [];
+  for (const entry of readdirSync(distDir, { withFileTypes: true })) {
+    const full = join(distDir, entry.name);
+    if (entry.name === 'current') continue;
+    if (entry.isDirectory() && VERSION_NAME.test(entry.name)) versions.push({ name: entry.name, mtime: statSync(full).mtimeMs });
+    // Another build's folder is left alone, unless it is old enough to be left over from a crash.
+    else if (!entry.name.startsWith(BUILDING_PREFIX) || statSync(full).mtimeMs < hourAgo) rmSync(full, { recursive: true, force: true });
+  }
+  versions.sort((a, b) => b.mtime - a.mtime);
+  for (const { name } of versions.slice(KEPT_VERSIONS)) {
+    if (name !== active) rmSync(join(distDir, name), { recursive: true, force: true });
+  }
+}
+
+/** Publishes the version once its build succeeded (see publishVersion). */
+class PublishVersionPlugin {
+  constructor(target) {
+    this.target = target;
+  }
+
+  apply(compiler) {
+    compiler.hooks.done.tap('PublishVersionPlugin', (stats) => {
+      if (!stats.hasErrors()) publishVersion(this.target);
+    });
+  }
+}
+
+/**
+ * A remote: a module-federation container whose only entry is remoteEntry.js, exposing route-level
+ * components. Each build is a version: its files go to dist/<version>/ and name their URLs under
+ * /remotes/<name>/<version>/ (output.publicPath, which mf-manifest.json carries), so a page keeps
+ * loading the chunks of the version it started with while another one becomes current.
+ */
+export function remoteConfig({ dir, name, exposes, env = process.env }) {
   const packageJson = join(dir, 'package.json');
+  // REMOTE_DIST_DIR: versions published elsewhere than the remote's own dist/ (the rolling-update
+  // rehearsal builds into a folder only its stack serves).
+  const distDir = process.env.REMOTE_DIST_DIR ?? join(dir, 'dist');
+  const version = remoteVersion(dir, env);
+  const buildDir = join(distDir, `${BUILDING_PREFIX}${version}-${process.pid}`);
   return {
     mode: 'production',
     context: dir,
     target: ['web', 'es2022'],
     entry: {},
     output: {
-      path: join(dir, 'dist'),
-      publicPath: 'auto',
+      path: buildDir,
+      publicPath: `/remotes/${name}/${version}/`,
       filename: '[name].[contenthash:10].js',
       chunkFilename: '[name].[contenthash:10].js',
       clean: true,
@@ -80,7 +214,40 @@ export function remoteConfig({ dir, name, exposes }) {
         // Browser-only runtime: leaves out the Node script loader (and its eval("require")).
         experiments: { optimization: { target: 'web' } },
       }),
+      new PublishVersionPlugin({ name, distDir, version, buildDir }),
     ],
     performance: { hints: false },
   };
+}
+
+/**
+ * The remotes' build script (`node rspack.config.mjs`): builds the config's version unless dist/
+ * already holds it, in which case that version only becomes current again (a second or so saved on
+ * every start, and a version folder is never rewritten while a gateway serves it).
+ */
+export async function buildRemote(config) {
+  const publish = config.plugins.find((plugin) => plugin instanceof PublishVersionPlugin);
+  if (!publish) throw new Error('buildRemote takes a config made by remoteConfig');
+  const { name, distDir, version, buildDir } = publish.target;
+  const label = `${name} remote ${version}`;
+  if (existsSync(join(distDir, version, 'mf-manifest.json'))) {
+    publishVersion({ distDir, version });
+    console.log(`${label}: already built, now current`);
+    return;
+  }
+  const started = Date.now();
+  const { rspack } = await import(pathToFileURL(createRequire(join(config.context, 'package.json')).resolve('@rspack/core')).href);
+  const stats = await new Promise((resolve, reject) => {
+    const compiler = rspack(config);
+    compiler.run((error, result) => {
+      compiler.close(() => (error ? reject(error) : resolve(result)));
+    });
+  });
+  const report = stats.toString({ preset: 'errors-warnings', colors: process.stdout.isTTY });
+  if (report) console.log(report);
+  if (stats.hasErrors()) {
+    rmSync(buildDir, { recursive: true, force: true });
+    throw new Error(`${label}: the build failed`);
+  }
+  console.log(`${label}: built in ${Date.now() - started} ms, now current`);
 }

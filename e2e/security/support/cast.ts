@@ -144,6 +144,8 @@ async function buildWorld(baseUrl: string, mailUrl: string, moderatorEmail: stri
 
   const [, laws] = await Promise.all([elect(user, scribe, moderator), draftingLaws(owner)]);
   await moderator.client.ok('POST', `/api/users/${suspended.id}/suspension`, { minutes: 1440 });
+  // Suspending revokes the member's earlier tokens everywhere: a new session, as the shell's silent refresh would.
+  await logIn(suspended);
 
   // The second cycle opened when the first left its proposals phase: the owner's proposals go there.
   const propose = async (title: string) => (await owner.client.ok<Proposal>('POST', '/api/proposals', proposal(title))).id;

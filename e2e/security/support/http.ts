@@ -106,7 +106,10 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
   }
 }
 
-/** The spec's error shape (SPEC section 8): `{ statusCode, statusMessage, data? }`, statusCode equal to the HTTP status. */
+/**
+ * The error shape of docs/product.md#errors: `{ statusCode, statusMessage, data? }`, statusCode equal
+ * to the HTTP status.
+ */
 export function isSpecError(answer: Answer, messages: readonly string[]): boolean {
   const body = answer.body as { statusCode?: unknown; statusMessage?: unknown } | null;
   return typeof body === 'object' && body !== null && body.statusCode === answer.status && typeof body.statusMessage === 'string' && messages.includes(body.statusMessage);

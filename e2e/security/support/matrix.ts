@@ -1,12 +1,12 @@
 /**
  * The authorization matrix: every mutating route of the platform with, for each of the six callers,
- * the verdict the spec gives (SPEC sections 4 to 6, and ARCHITECTURE section 8 where the spec leaves
- * a rule open). Written by hand from the spec, never from the answers.
+ * the verdict the product rules give (docs/product.md; each row's `rule` names the heading it follows,
+ * as `#roles-and-permissions`). Written by hand from the rules, never from the answers.
  *
  * - allowed: the request passes authorization (any answer but 401/403 and never 5xx; a 400, 404 or
  *   409 about the input or the state is fine: this is about who, not what);
- * - denied: 401 for a visitor, 403 for a member, in the spec's error shape;
- * - hidden: 404 in the spec's shape, where the spec hides the resource from that caller.
+ * - denied: 401 for a visitor, 403 for a member, in the error shape of docs/product.md#errors;
+ * - hidden: 404 in that shape, where the rules hide the resource from that caller.
  *
  * Rows run in this order, each route's callers in `callers` order (owner last): some rows rely on
  * the state earlier rows left (a law signalled to the scribes may then be edited by a scribe).
@@ -25,7 +25,7 @@ export interface Row {
   /** `METHOD /path` as in the services' OpenAPI documents. */
   route: string;
   verdicts: Record<Caller, Verdict>;
-  /** The spec's rule behind the verdicts, and the state the row relies on. */
+  /** The rule behind the verdicts, and the state the row relies on. */
   rule: string;
   /** The ids of the call that name nothing that exists, when the resource cannot exist on this stack. */
   madeUp?: string;
@@ -48,13 +48,13 @@ export const matrix: Row[] = [
   {
     route: 'POST /api/auth/register',
     verdicts: everyone,
-    rule: 'anyone registers (SPEC 1)',
+    rule: 'anyone registers (#audience-and-accounts)',
     call: (caller) => ({ path: '/api/auth/register', json: { email: fresh(caller, 'register'), userName: `Register ${caller}`, password: 'register-password-1' } }),
   },
   {
     route: 'POST /api/auth/verify-account',
     verdicts: everyone,
-    rule: 'the emailed link works without a session (SPEC 4)',
+    rule: 'the emailed link works without a session (#audience-and-accounts)',
     madeUp: 'token',
     call: () => ({ path: '/api/auth/verify-account', json: { token: 'made-up-verification-token' } }),
   },
@@ -67,7 +67,7 @@ export const matrix: Row[] = [
   {
     route: 'POST /api/auth/password/forgot',
     verdicts: everyone,
-    rule: 'the forgotten-password flow starts logged out (SPEC 2, /password)',
+    rule: 'the forgotten-password flow starts logged out (#screens-and-routes, /password)',
     call: (_caller, cast) => ({ path: '/api/auth/password/forgot', json: { email: cast.members.bystander.email } }),
   },
   {
@@ -85,101 +85,108 @@ export const matrix: Row[] = [
     call: () => ({ path: '/api/auth/email/confirm', json: { token: 'made-up-email-token' } }),
   },
   {
+    route: 'POST /api/auth/email/undo',
+    verdicts: everyone,
+    rule: 'the undo link mailed to the old address works in any browser',
+    madeUp: 'token',
+    call: () => ({ path: '/api/auth/email/undo', json: { token: 'made-up-undo-token' } }),
+  },
+  {
     route: 'POST /api/login',
     verdicts: everyone,
-    rule: 'anyone logs in (SPEC 7); the bystander’s right credentials, the caller’s cookies kept',
+    rule: 'anyone logs in (#calls); the bystander’s right credentials, the caller’s cookies kept',
     call: (_caller, cast) => ({ path: '/api/login', json: { email: cast.members.bystander.email, password: cast.members.bystander.password } }),
   },
   {
     route: 'POST /api/login/auth-user',
     verdicts: everyone,
-    rule: 'restores the session user, null for a visitor (SPEC 7); called without {logout: true}, which would end the session the next rows use (logging out is covered by identity’s session tests)',
+    rule: 'restores the session user, null for a visitor (#calls); called without {logout: true}, which would end the session the next rows use (logging out is covered by identity’s session tests)',
     call: () => ({ path: '/api/login/auth-user' }),
   },
-  // --- identity: user-scoped routes, the owner's own account (SPEC 5: logged-in id = path id) ---
+  // --- identity: user-scoped routes, the owner's own account (#user-scoped-routes: logged-in id = path id) ---
   {
     route: 'PUT /api/users/{id}',
     verdicts: only('owner'),
-    rule: 'candidacy of the user themself (SPEC 5); withdrawing, which changes nothing',
+    rule: 'candidacy of the user themself (#user-scoped-routes); withdrawing, which changes nothing',
     call: (_caller, cast) => ({ path: `/api/users/${cast.members.owner.id}`, json: { scribeCandidateDate: null } }),
   },
   {
     route: 'PUT /api/users/edit-profile/{id}',
     verdicts: only('owner'),
-    rule: 'own profile only (SPEC 5)',
+    rule: 'own profile only (#user-scoped-routes)',
     call: (_caller, cast) => ({ path: `/api/users/edit-profile/${cast.members.owner.id}`, json: { locale: 'en' } }),
   },
   {
     route: 'PUT /api/users/{id}/password',
     verdicts: only('owner'),
-    rule: 'own password only (SPEC 5); the owner sets the same password again',
+    rule: 'own password only (#user-scoped-routes); the owner sets the same password again',
     call: (_caller, cast) => ({ path: `/api/users/${cast.members.owner.id}/password`, json: { currentPassword: cast.members.owner.password, newPassword: cast.members.owner.password } }),
   },
   {
     route: 'POST /api/users/{id}/email',
     verdicts: only('owner'),
-    rule: 'own email only (SPEC 5)',
+    rule: 'own email only (#user-scoped-routes)',
     call: (caller, cast) => ({ path: `/api/users/${cast.members.owner.id}/email`, json: { newEmail: fresh(caller, 'new-email'), password: cast.members.owner.password } }),
   },
   {
     route: 'DELETE /api/users/{id}',
     verdicts: only('owner'),
-    rule: 'own account only (SPEC 5); the typed confirmation is wrong on purpose, so the account stays (400)',
-    call: (_caller, cast) => ({ path: `/api/users/${cast.members.owner.id}`, json: { email: 'not-the-account@security.example.test' } }),
+    rule: 'own account only (#user-scoped-routes); the owner’s password is right but the typed confirmation is wrong on purpose, so the account stays (400)',
+    call: (_caller, cast) => ({ path: `/api/users/${cast.members.owner.id}`, json: { password: cast.members.owner.password, email: 'not-the-account@security.example.test' } }),
   },
   {
     route: 'POST /api/users/{id}/suspension',
     verdicts: only('moderator'),
-    rule: 'moderators suspend users (SPEC 6); the target is a bystander',
+    rule: 'moderators suspend users (#suspensions); the target is a bystander',
     call: (_caller, cast) => ({ path: `/api/users/${cast.members.bystander.id}/suspension`, json: { minutes: 10 } }),
   },
   {
     route: 'DELETE /api/users/{id}/suspension',
     verdicts: only('moderator'),
-    rule: 'a suspension can be lifted, by moderators (SPEC 4, 6)',
+    rule: 'a suspension can be lifted, by moderators (#suspensions)',
     call: (_caller, cast) => ({ path: `/api/users/${cast.members.bystander.id}/suspension` }),
   },
   // --- decisions: proposals ---
   {
     route: 'POST /api/proposals',
     verdicts: participants,
-    rule: 'registered users propose (SPEC 6); not while suspended',
+    rule: 'registered users propose (#proposals); not while suspended',
     call: (caller) => ({ path: '/api/proposals', json: { title: `Proposal by the ${caller}`, description: 'A proposal of the authorization matrix.', category: 'other' } }),
   },
   {
     route: 'PUT /api/proposals/{id}',
     verdicts: only('owner'),
-    rule: 'edited by its owner (SPEC 4, 6); a moderator only once it is signalled, which it is not',
+    rule: 'edited by its owner (#proposals); a moderator only once it is signalled, which it is not',
     call: (_caller, cast) => ({ path: `/api/proposals/${cast.proposals.edited}`, json: { title: 'Proposal edited', description: 'Edited by its owner.', category: 'environment' } }),
   },
   {
     route: 'DELETE /api/proposals/{id}',
     verdicts: only('owner'),
-    rule: 'deleted by its owner (SPEC 4, 6); a moderator only once it is signalled, which it is not',
+    rule: 'deleted by its owner (#proposals); a moderator only once it is signalled, which it is not',
     call: (_caller, cast) => ({ path: `/api/proposals/${cast.proposals.deleted}` }),
   },
   {
     route: 'POST /api/proposals/{id}/resubmit',
     verdicts: { ...only('owner'), user: 'hidden', suspended: 'hidden', scribe: 'hidden' },
-    rule: 'resubmitted by its owner (SPEC 4); the proposal the owner just deleted is hidden from everyone but its owner and moderators',
+    rule: 'resubmitted by its owner (#proposals); the proposal the owner just deleted is hidden from everyone but its owner and moderators',
     call: (_caller, cast) => ({ path: `/api/proposals/${cast.proposals.deleted}/resubmit` }),
   },
   {
     route: 'POST /api/proposals/{id}/signal',
     verdicts: only(...signallers),
-    rule: 'any logged-in user other than the author signals to the moderators (SPEC 6); each caller signals a proposal of its own, the owner their own',
+    rule: 'any logged-in user other than the author signals to the moderators (#roles-and-permissions); each caller signals a proposal of its own, the owner their own',
     call: (caller, cast) => ({ path: `/api/proposals/${caller === 'visitor' || caller === 'owner' ? cast.proposals.edited : cast.proposals.toSignal[caller]}/signal` }),
   },
   {
     route: 'PUT /api/proposals/{id}/pin',
     verdicts: only('moderator'),
-    rule: 'pinning needs the permission (SPEC 6), which moderators hold',
+    rule: 'pinning needs the permission (#roles-and-permissions), which moderators hold',
     call: (_caller, cast) => ({ path: `/api/proposals/${cast.proposals.edited}/pin`, json: { pin: true } }),
   },
   {
     route: 'PUT /api/proposals/{id}/vote',
     verdicts: participants,
-    rule: 'login needed to vote (SPEC 1); suspension blocks voting (SPEC 4)',
+    rule: 'login needed to vote (#audience-and-accounts); suspension blocks voting (#suspensions)',
     madeUp: 'proposal (no proposal is in its vote while the matrix runs)',
     call: () => ({ path: `/api/proposals/${MADE_UP_ID}/vote`, json: { vote: 'for' } }),
   },
@@ -194,97 +201,97 @@ export const matrix: Row[] = [
   {
     route: 'POST /api/laws/{id}/signal',
     verdicts: only('owner'),
-    rule: 'signal to the scribes: the author, not a scribe, when scribeStatus is 0 (SPEC 6)',
+    rule: 'signal to the scribes: the author, not a scribe, when scribeStatus is 0 (#roles-and-permissions)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/signal`, json: { to: 'scribe' } }),
   },
   {
     route: 'PUT /api/laws/{id}',
     verdicts: only('owner', 'scribe'),
-    rule: 'edit a law: owner, scribe when scribeStatus is 1 (signalled above), moderator when moderationStatus is 1 (it is 0) (SPEC 6)',
+    rule: 'edit a law: owner, scribe when scribeStatus is 1 (signalled above), moderator when moderationStatus is 1 (it is 0) (#roles-and-permissions)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}`, json: { title: 'Law edited', description: 'Edited during creation.' } }),
   },
   {
     route: 'DELETE /api/laws/{id}',
     verdicts: only('owner'),
-    rule: 'delete a law: moderator when moderationStatus is 1 (it is 0), or the author (SPEC 6)',
+    rule: 'delete a law: moderator when moderationStatus is 1 (it is 0), or the author (#roles-and-permissions)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.deleted}` }),
   },
   {
     route: 'PUT /api/laws/{id}/pin',
     verdicts: only('moderator'),
-    rule: 'pinning needs the permission (SPEC 6), which moderators hold',
+    rule: 'pinning needs the permission (#roles-and-permissions), which moderators hold',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/pin`, json: { pin: true } }),
   },
   {
     route: 'POST /api/laws/{id}/groups',
     verdicts: only('owner'),
-    rule: 'creators draft, others only chat (SPEC 1, 6)',
+    rule: 'creators draft, others only chat (#drafting)',
     call: (caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/groups`, json: { name: `Group by the ${caller}` } }),
   },
   {
     route: 'PUT /api/laws/{id}/groups/{groupId}',
     verdicts: only('owner'),
-    rule: 'creators draft (SPEC 6)',
+    rule: 'creators draft (#drafting)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/groups/${cast.groups.renamed}`, json: { name: 'Group renamed' } }),
   },
   {
     route: 'DELETE /api/laws/{id}/groups/{groupId}',
     verdicts: only('owner'),
-    rule: 'creators draft (SPEC 3: add and delete group)',
+    rule: 'creators draft (#drafting: add and delete group)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/groups/${cast.groups.deleted}` }),
   },
   {
     route: 'POST /api/laws/{id}/groups/{groupId}/move',
     verdicts: only('owner'),
-    rule: 'creators draft (SPEC 3: move group up or down)',
+    rule: 'creators draft (#drafting: move group up or down)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/groups/${cast.groups.renamed}/move`, json: { direction: 'up' } }),
   },
   {
     route: 'POST /api/laws/{id}/articles',
     verdicts: only('owner'),
-    rule: 'creators write the articles (SPEC 1, 6)',
+    rule: 'creators write the articles (#drafting)',
     call: (caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles`, json: { body: `Article by the ${caller}.` } }),
   },
   {
     route: 'POST /api/laws/{id}/articles/{articleId}/signal',
     verdicts: only('owner'),
-    rule: 'signal to the scribes: the author, not a scribe, when scribeStatus is 0 (SPEC 6)',
+    rule: 'signal to the scribes: the author, not a scribe, when scribeStatus is 0 (#roles-and-permissions)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles/${cast.articles.edited}/signal`, json: { to: 'scribe' } }),
   },
   {
     route: 'POST /api/laws/{id}/articles/{articleId}/amendments',
     verdicts: only('owner'),
-    rule: 'creators write the amendments (SPEC 1, 6)',
+    rule: 'creators write the amendments (#drafting)',
     call: (caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles/${cast.articles.edited}/amendments`, json: { title: null, body: `Amendment by the ${caller}.` } }),
   },
   {
     route: 'PUT /api/laws/{id}/articles/{articleId}',
     verdicts: only('owner', 'scribe'),
-    rule: 'edit an article: author, scribe when scribeStatus is 1 (signalled above), moderator when moderationStatus is 1 (it is 0) (SPEC 6)',
+    rule: 'edit an article: author, scribe when scribeStatus is 1 (signalled above), moderator when moderationStatus is 1 (it is 0) (#roles-and-permissions)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles/${cast.articles.edited}`, json: { title: null, body: 'Article edited.' } }),
   },
   {
     route: 'DELETE /api/laws/{id}/articles/{articleId}',
     verdicts: only('owner'),
-    rule: 'delete an article: moderator when moderationStatus is 1 (it is 0), or the author (SPEC 6)',
+    rule: 'delete an article: moderator when moderationStatus is 1 (it is 0), or the author (#roles-and-permissions)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles/${cast.articles.deleted}` }),
   },
   {
     route: 'POST /api/laws/{id}/articles/{articleId}/move',
     verdicts: only('owner'),
-    rule: 'creators order the articles (SPEC 3)',
+    rule: 'creators order the articles (#drafting)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles/${cast.articles.edited}/move`, json: { groupId: null } }),
   },
   {
     route: 'PUT /api/laws/{id}/articles/{articleId}/pin',
     verdicts: only('moderator'),
-    rule: 'pinning needs the permission (SPEC 6), which moderators hold',
+    rule: 'pinning needs the permission (#roles-and-permissions), which moderators hold',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles/${cast.articles.edited}/pin`, json: { pin: true } }),
   },
   {
     route: 'PUT /api/laws/{id}/articles/{articleId}/vote',
     verdicts: participants,
-    rule: 'login needed to vote (SPEC 1); suspension blocks voting (SPEC 4)',
+    rule: 'login needed to vote (#audience-and-accounts); suspension blocks voting (#suspensions)',
     madeUp: 'article (no law is in its final vote while the matrix runs)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles/${MADE_UP_ID}/vote`, json: { vote: 'for' } }),
   },
@@ -299,32 +306,32 @@ export const matrix: Row[] = [
   {
     route: 'POST /api/sources',
     verdicts: only('owner', 'scribe'),
-    rule: 'add a source to a law with permission (SPEC 6): who may edit the law (its author, the scribes once it was signalled to them above), its creators',
+    rule: 'add a source to a law with permission (#roles-and-permissions): who may edit the law (its author, the scribes once it was signalled to them above), its creators',
     call: (caller, cast) => ({ path: '/api/sources', json: { targetKind: 'law', targetId: cast.laws.drafted, type: 6, title: `Source by the ${caller}` } }),
   },
   {
     route: 'PUT /api/sources/{id}',
     verdicts: only('owner', 'scribe', 'moderator'),
-    rule: 'edit a source: a moderator, or with the permission flag (may edit the law it cites) (SPEC 6)',
+    rule: 'edit a source: a moderator, or with the permission flag (may edit the law it cites) (#roles-and-permissions)',
     call: (_caller, cast) => ({ path: `/api/sources/${cast.sources.edited}`, json: { type: 6, title: 'Source edited' } }),
   },
   {
     route: 'PUT /api/sources/{id}/pin',
     verdicts: only('moderator'),
-    rule: 'pinning needs the permission (SPEC 6), which moderators hold',
+    rule: 'pinning needs the permission (#roles-and-permissions), which moderators hold',
     call: (_caller, cast) => ({ path: `/api/sources/${cast.sources.edited}/pin`, json: { pin: true } }),
   },
   {
     route: 'DELETE /api/sources/{id}',
     verdicts: only('owner', 'scribe', 'moderator'),
-    rule: 'delete a source: a moderator, or with the permission flag (SPEC 6); each allowed caller deletes a source of its own',
+    rule: 'delete a source: a moderator, or with the permission flag (#roles-and-permissions); each allowed caller deletes a source of its own',
     call: (caller, cast) => ({ path: `/api/sources/${caller === 'scribe' || caller === 'moderator' || caller === 'owner' ? cast.sources.deletedBy[caller] : cast.sources.deletedBy.scribe}` }),
   },
   // --- elections: votes on candidates, each caller as themselves ---
   {
     route: 'POST /api/candidates/votes',
     verdicts: participants,
-    rule: 'login needed to vote (SPEC 1), as themselves (SPEC 5); suspension blocks voting (SPEC 4)',
+    rule: 'login needed to vote (#elections), as themselves (#user-scoped-routes); suspension blocks voting (#suspensions)',
     madeUp: 'candidate (the month’s election closed when the scribe was elected)',
     call: (caller, cast) => ({ path: '/api/candidates/votes', json: { vote: 1, candidateId: MADE_UP_ID, userId: voterId(caller, cast), candidateTo: 2 } }),
   },
@@ -339,30 +346,30 @@ export const matrix: Row[] = [
   {
     route: 'PUT /api/users/notifications/mark-all-as-read/{userId}',
     verdicts: only('owner'),
-    rule: 'user-scoped (SPEC 5)',
+    rule: 'user-scoped (#user-scoped-routes)',
     call: (_caller, cast) => ({ path: `/api/users/notifications/mark-all-as-read/${cast.members.owner.id}` }),
   },
   {
     route: 'PUT /api/users/notifications/{id}',
     verdicts: only('owner'),
-    rule: 'a user reads their own alerts (SPEC 4, 5)',
+    rule: 'a user reads their own alerts (#notifications, #user-scoped-routes)',
     call: (_caller, cast) => ({ path: `/api/users/notifications/${cast.alerts.read}` }),
   },
   {
     route: 'DELETE /api/users/notifications/{id}',
     verdicts: only('owner'),
-    rule: 'a user deletes their own alerts (SPEC 5)',
+    rule: 'a user deletes their own alerts (#user-scoped-routes)',
     call: (_caller, cast) => ({ path: `/api/users/notifications/${cast.alerts.deleted}` }),
   },
   {
     route: 'POST /api/users/notifications',
     verdicts: only('moderator'),
-    rule: 'alerts come from the platform: other services (service token) or a moderator (ARCHITECTURE: trusted callers only)',
+    rule: 'alerts come from the platform: other services (service token) or a moderator (#notifications: trusted callers only)',
     call: (_caller, cast) => ({ path: '/api/users/notifications', json: { userId: cast.members.owner.id, messageKey: alertMessageKeys[0], params: {}, link: null } }),
   },
 ];
 
-/** The voter a caller names: themselves; a visitor names the owner (a body without a user does nothing, SPEC 5). */
+/** The voter a caller names: themselves; a visitor names the owner (a body without a user does nothing, #user-scoped-routes). */
 function voterId(caller: Caller, cast: Cast): string {
   return caller === 'visitor' ? cast.members.owner.id : cast.members[caller].id;
 }

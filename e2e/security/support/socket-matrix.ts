@@ -2,25 +2,25 @@
  * The authorization matrix of the chat's socket events (the chat has no mutating HTTP route: every
  * change is a socket.io event, services/chat/src/socket/payloads.ts). For each event, and for the
  * variants whose rule differs (a reply, a message signalled or not, undoing a pin or a hide), the
- * verdict the spec gives each of the six callers, written by hand from SPEC sections 3, 4 and 6,
- * never from the answers:
+ * verdict the product rules give each of the six callers (docs/product.md#roles-and-permissions,
+ * #chat and #suspensions, as each row's `rule` names them), written by hand, never from the answers:
  *
  * - allowed: the event passes authorization (an ok acknowledgement, or a refusal that is not 401/403
  *   and never 5xx: this is about who, not what);
- * - denied: the acknowledgement is the spec's error shape, 401 Unauthorized for the visitor, 403
- *   (Unauthorized action, or Suspension error) for a member, and nothing changed.
+ * - denied: the acknowledgement is the error shape of docs/product.md#errors, 401 Unauthorized for
+ *   the visitor, 403 (Unauthorized action, or Suspension error) for a member, and nothing changed.
  *
- * Decisions where the spec leaves room:
- * - suspended member: SPEC 4 says a suspension blocks voting, SPEC 6 lists it among the moderators'
- *   sanctions and says login is needed "to vote or chat"; the platform treats it as barring
- *   participation (the HTTP matrix: no proposing either) while reading stays open to everyone. So a
+ * Decisions where the rules leave room:
+ * - suspended member: a suspension bars participation (#suspensions: no voting, proposing, drafting
+ *   or posting; the HTTP matrix: no proposing either) while reading stays open to everyone. So a
  *   suspended member reads, leaves, signals and mutes (reporting to the moderators and hiding an
  *   author for oneself are not participation), but does not post, reply or edit. The chat's code
- *   agrees (domain/permissions.ts mayPost/mayEdit; ARCHITECTURE: "chat keeps suspensions").
- * - scribe: SPEC 6 gives scribes article and law edits (scribeStatus), and names the chat's editors
- *   (author, moderator when signalled) without them: in the chat a scribe is a plain member.
- * - moderator: edits and deletes chat content only once it is signalled (moderationStatus 1, SPEC 4
- *   and 6); pins ("with permission", held by moderators as in the HTTP matrix) and hides
+ *   agrees (domain/permissions.ts mayPost/mayEdit; the chat keeps a projection of suspensions).
+ * - scribe: #roles-and-permissions gives scribes article and law edits (scribeStatus), and names the
+ *   chat's editors (author, moderator when signalled) without them: in the chat a scribe is a plain
+ *   member.
+ * - moderator: edits and deletes chat content only once it is signalled (moderationStatus 1,
+ *   #signals); pins ("with permission", held by moderators as in the HTTP matrix) and hides
  *   (hideInChat, moderators' "modify any content"), and undoes both.
  * - owner: the author of every message the rows act on; muting is per member ("a logged-in user
  *   other than that author"), so the owner is refused muting themself; unmuting only edits one's own
@@ -56,7 +56,7 @@ export interface SocketRow {
   /** The event and, when several rows share it, the case. */
   label: string;
   verdicts: Record<Caller, SocketVerdict>;
-  /** The spec's rule behind the verdicts. */
+  /** The rule behind the verdicts. */
   rule: string;
   prepare?: (stage: ChatStage) => Promise<Prepared>;
   payload: (caller: Caller, prepared: Prepared, stage: ChatStage) => unknown;
@@ -79,21 +79,21 @@ export const socketMatrix: SocketRow[] = [
     event: 'room:join',
     label: 'room:join',
     verdicts: everyone,
-    rule: 'visitors can read (SPEC 6); joining a room is reading it, a suspension blocks voting, not reading (SPEC 4)',
+    rule: 'visitors can read (#roles-and-permissions); joining a room is reading it, a suspension blocks voting, not reading (#suspensions)',
     payload: (_caller, _prepared, stage) => ({ room: stage.room }),
   },
   {
     event: 'message:post',
     label: 'message:post',
     verdicts: chatters,
-    rule: 'login needed to chat (SPEC 6); not while suspended (see the decisions above)',
+    rule: 'login needed to chat (#roles-and-permissions); not while suspended (see the decisions above)',
     payload: (caller, _prepared, stage) => ({ room: stage.room, text: text('A message', caller) }),
   },
   {
     event: 'message:post',
     label: 'message:post (reply)',
     verdicts: chatters,
-    rule: 'reply to chat: any logged-in user (SPEC 6); not while suspended',
+    rule: 'reply to chat: any logged-in user (#roles-and-permissions); not while suspended',
     prepare: async (stage) => ({ target: await stage.post('A message to reply to') }),
     payload: (caller, prepared, stage) => ({ room: stage.room, text: text('A reply', caller), replyTo: prepared.target }),
   },
@@ -101,7 +101,7 @@ export const socketMatrix: SocketRow[] = [
     event: 'message:edit',
     label: 'message:edit (own, not signalled)',
     verdicts: only('owner'),
-    rule: 'edit chat content: the author, or a moderator when moderationStatus is 1 (SPEC 6); it is 0',
+    rule: 'edit chat content: the author, or a moderator when moderationStatus is 1 (#roles-and-permissions); it is 0',
     prepare: async (stage) => ({ target: await stage.post('A message to edit') }),
     payload: (caller, prepared) => ({ id: prepared.target, text: text('Edited', caller) }),
   },
@@ -109,7 +109,7 @@ export const socketMatrix: SocketRow[] = [
     event: 'message:edit',
     label: 'message:edit (signalled)',
     verdicts: only('moderator', 'owner'),
-    rule: 'edit chat content: the author, or a moderator when moderationStatus is 1 (SPEC 4, 6); signalled first by the user',
+    rule: 'edit chat content: the author, or a moderator when moderationStatus is 1 (#signals, #roles-and-permissions); signalled first by the user',
     prepare: async (stage) => {
       const target = await stage.post('A signalled message to edit');
       await stage.signal(target);
@@ -121,7 +121,7 @@ export const socketMatrix: SocketRow[] = [
     event: 'message:delete',
     label: 'message:delete (not signalled)',
     verdicts: only('owner'),
-    rule: 'delete chat: the author, or a moderator when moderationStatus is 1 (SPEC 6); it is 0, and the owner deletes last',
+    rule: 'delete chat: the author, or a moderator when moderationStatus is 1 (#roles-and-permissions); it is 0, and the owner deletes last',
     prepare: async (stage) => ({ target: await stage.post('A message to delete') }),
     payload: (_caller, prepared) => ({ id: prepared.target }),
   },
@@ -129,7 +129,7 @@ export const socketMatrix: SocketRow[] = [
     event: 'message:delete',
     label: 'message:delete (signalled)',
     verdicts: only('moderator', 'owner'),
-    rule: 'delete chat: the author, or a moderator when moderationStatus is 1 (SPEC 4, 6); the moderator deletes one signalled message, everyone else the owner’s other one',
+    rule: 'delete chat: the author, or a moderator when moderationStatus is 1 (#signals, #roles-and-permissions); the moderator deletes one signalled message, everyone else the owner’s other one',
     prepare: async (stage) => {
       const [forModerator, forOwner] = [await stage.post('A signalled message the moderator deletes'), await stage.post('A signalled message its author deletes')];
       await stage.signal(forModerator);
@@ -142,7 +142,7 @@ export const socketMatrix: SocketRow[] = [
     event: 'message:signal',
     label: 'message:signal',
     verdicts: othersThanTheAuthor,
-    rule: 'signal to moderator: any logged-in user other than the author, when moderationStatus is 0 (SPEC 6); each signaller signals a message of its own, the visitor and the owner a spare one',
+    rule: 'signal to moderator: any logged-in user other than the author, when moderationStatus is 0 (#roles-and-permissions); each signaller signals a message of its own, the visitor and the owner a spare one',
     prepare: async (stage) => {
       const prepared: Prepared = {};
       for (const who of ['user', 'suspended', 'scribe', 'moderator', 'spare']) prepared[who] = await stage.post(`A message to signal (${who})`);
@@ -154,7 +154,7 @@ export const socketMatrix: SocketRow[] = [
     event: 'message:pin',
     label: 'message:pin (pin)',
     verdicts: only('moderator'),
-    rule: 'pin: with the permission (SPEC 6), which moderators hold, as for proposals, laws, articles and sources',
+    rule: 'pin: with the permission (#roles-and-permissions), which moderators hold, as for proposals, laws, articles and sources',
     prepare: async (stage) => ({ target: await stage.post('A message to pin') }),
     payload: (_caller, prepared) => ({ id: prepared.target, pin: true }),
   },
@@ -162,7 +162,7 @@ export const socketMatrix: SocketRow[] = [
     event: 'message:pin',
     label: 'message:pin (unpin)',
     verdicts: only('moderator'),
-    rule: 'unpinning needs the same permission as pinning (SPEC 6); pinned first by the moderator',
+    rule: 'unpinning needs the same permission as pinning (#roles-and-permissions); pinned first by the moderator',
     prepare: async (stage) => {
       const target = await stage.post('A message to unpin');
       await stage.pin(target);
@@ -174,7 +174,7 @@ export const socketMatrix: SocketRow[] = [
     event: 'message:hide',
     label: 'message:hide (hide)',
     verdicts: only('moderator'),
-    rule: 'hideInChat marks content a moderator hid (SPEC 3); moderators modify any content (SPEC 6)',
+    rule: 'hideInChat marks content a moderator hid (#chat); moderators modify any content (#roles-and-permissions)',
     prepare: async (stage) => ({ target: await stage.post('A message to hide') }),
     payload: (_caller, prepared) => ({ id: prepared.target, hidden: true }),
   },
@@ -182,7 +182,7 @@ export const socketMatrix: SocketRow[] = [
     event: 'message:hide',
     label: 'message:hide (show)',
     verdicts: only('moderator'),
-    rule: 'showing a hidden message again is the moderators’ too (SPEC 6); hidden first by the moderator',
+    rule: 'showing a hidden message again is the moderators’ too (#roles-and-permissions); hidden first by the moderator',
     prepare: async (stage) => {
       const target = await stage.post('A message to show again');
       await stage.hide(target);
@@ -194,14 +194,14 @@ export const socketMatrix: SocketRow[] = [
     event: 'user:mute',
     label: 'user:mute',
     verdicts: othersThanTheAuthor,
-    rule: 'mute a chat author: a logged-in user other than that author (SPEC 6); the author is the owner, a suspended member may still choose what to read',
+    rule: 'mute a chat author: a logged-in user other than that author (#roles-and-permissions); the author is the owner, a suspended member may still choose what to read',
     payload: (_caller, _prepared, stage) => ({ userId: stage.ids.owner }),
   },
   {
     event: 'user:unmute',
     label: 'user:unmute',
     verdicts: members,
-    rule: 'unmuting edits the caller’s own mutes: any logged-in user (SPEC 6: login needed to chat), the owner unmuting themself changes nothing',
+    rule: 'unmuting edits the caller’s own mutes: any logged-in user (#chat: login needed to chat), the owner unmuting themself changes nothing',
     payload: (_caller, _prepared, stage) => ({ userId: stage.ids.owner }),
   },
   {

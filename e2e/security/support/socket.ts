@@ -40,7 +40,7 @@ export function emit<T = unknown>(socket: Socket, event: string, payload?: unkno
 
 export const isAckOk = <T>(ack: ChatAck<T>): ack is { ok: true; data: T } => typeof ack === 'object' && ack !== null && 'ok' in ack && ack.ok === true;
 
-/** The spec's error shape: `{ statusCode, statusMessage, data? }` and nothing else (no `ok`). */
+/** The error shape of docs/product.md#errors: `{ statusCode, statusMessage, data? }` and nothing else (no `ok`). */
 export function isErrorAck(ack: unknown): ack is ErrorBody {
   if (typeof ack !== 'object' || ack === null || 'ok' in ack) return false;
   const body = ack as Record<string, unknown>;

@@ -33,8 +33,8 @@ function NotFound() {
 }
 
 /**
- * Exposed as `decisions/DecisionsRoutes`: every route the decisions remote serves (SPEC section 2,
- * ARCHITECTURE section 8), matched on the full path.
+ * Exposed as `decisions/DecisionsRoutes`: every route the decisions remote serves
+ * (docs/product.md#screens-and-routes), matched on the full path.
  */
 export default function DecisionsRoutes(props: RemoteRoutesProps) {
   return (

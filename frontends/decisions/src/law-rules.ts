@@ -1,9 +1,9 @@
 /**
  * The pure rules of the law screens (unit-tested): who may do what with a law's content (the
- * service's rules of SPEC section 6, to show only the actions a reader may take), the words an
+ * service's rules of docs/product.md#roles-and-permissions, to show only the actions a reader may take), the words an
  * amendment changes, the adopted text, and the creators draw recomputed in the browser.
  */
-import type { Article, LawDetail, LawSummary, SessionUser } from '@civic/contracts';
+import type { Article, LawDetail, LawSummary, SessionUser, Source } from '@civic/contracts';
 
 interface Item {
   userId: string;
@@ -75,7 +75,26 @@ export function wordDiff(before: string, after: string): DiffPart[] {
   }
   while (i < n) push('removed', a[i++]!);
   while (j < m) push('added', b[j++]!);
-  return parts;
+  return separateChanges(parts);
+}
+
+/**
+ * A removed run right before an added one (or the reverse) keeps a space between them, outside both
+ * marks: "dimanche" replaced by "samedi" at the end of a sentence reads "dimanche samedi", not
+ * "dimanchesamedi", and the space is not struck through or underlined.
+ */
+function separateChanges(parts: DiffPart[]): DiffPart[] {
+  const result: DiffPart[] = [];
+  parts.forEach((part, index) => {
+    const next = parts[index + 1];
+    if (part.kind === 'same' || !next || next.kind === 'same' || next.kind === part.kind) {
+      result.push(part);
+      return;
+    }
+    const text = part.text.trimEnd();
+    result.push({ kind: part.kind, text }, { kind: 'same', text: part.text.slice(text.length) || ' ' });
+  });
+  return result;
 }
 
 /** The adopted text: each article's winning text (the article or the amendment that replaced it), numbered in order. */
@@ -86,6 +105,14 @@ export function adoptedArticles(law: Pick<LawDetail, 'articles'>): { number: num
     if (winner?.result?.adopted) result.push({ number: result.length + 1, article, text: winner });
   }
   return result;
+}
+
+/**
+ * The sources of an archived law, as its PDF lists them: the law's own, then those of its adopted
+ * text in order. Sources of texts that were not adopted stay with those texts' record, not the law.
+ */
+export function archivedSources(law: Pick<LawDetail, 'articles' | 'sources'>): Source[] {
+  return [...law.sources, ...adoptedArticles(law).flatMap((entry) => entry.text.sources)];
 }
 
 // --- the creators draw (algorithm sha256-fisher-yates-v1, as the service documents it) ---

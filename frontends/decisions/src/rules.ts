@@ -1,5 +1,6 @@
 /** The pure rules of the decision screens (unit-tested): form lengths and who may do what. */
-import type { Proposal, SessionUser } from '@civic/contracts';
+import { ErrorMessages, type Proposal, type SessionUser } from '@civic/contracts';
+import { ApiError } from '@civic/frontend-kit/api-client';
 
 export interface FieldError {
   id: string;
@@ -16,7 +17,7 @@ export const formMessages = {
 export const characterCount = (value: string) => [...value].length;
 
 /**
- * SPEC section 5 with the bounds of ARCHITECTURE section 8: required, then the minimum (leading and
+ * The form rules (docs/product.md#form-rules): required, then the minimum (leading and
  * trailing spaces do not count), then the maximum.
  */
 export function lengthError(value: string, bounds: { min: number; max: number }): FieldError | null {
@@ -27,7 +28,7 @@ export function lengthError(value: string, bounds: { min: number; max: number })
   return null;
 }
 
-/** What a user may do with a proposal (SPEC sections 4 and 6). */
+/** What a user may do with a proposal (docs/product.md#roles-and-permissions). */
 export function permissions(proposal: Proposal, user: SessionUser | null | undefined) {
   const owner = Boolean(user && user.id === proposal.userId);
   const moderator = Boolean(user?.moderator);
@@ -46,3 +47,20 @@ export function permissions(proposal: Proposal, user: SessionUser | null | undef
     pin: moderator && alive,
   };
 }
+
+/** The one rule of every decisions screen: what the API does not know (404) is a page that does not exist. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.statusCode === 404;
+}
+
+// The service's id parameters are JSON-schema 'uuid' strings; the site only ever writes the plain form.
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a value from the address (a cycle's or a law's id) can name anything. Any other value is
+ * refused before it reaches the service, so it is a page that does not exist rather than a 400.
+ */
+export const isDecisionsId = (id: string): boolean => uuidPattern.test(id);
+
+/** The answer the API gives for a cycle or a law it does not know. */
+export const notFoundError = (): ApiError => new ApiError(404, ErrorMessages.notFound);

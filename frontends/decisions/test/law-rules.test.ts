@@ -1,11 +1,12 @@
 /**
  * The pure rules of the law screens: the actions shown to author, creator, other member, scribe and
- * moderator (the service's rules of SPEC section 6), the words an amendment changes, the adopted
+ * moderator (the service's rules of docs/product.md#roles-and-permissions), the words an amendment changes, the adopted
  * text, and the creators draw recomputed in the browser as the service computes it.
  */
-import type { Article, LawState, SessionUser } from '@civic/contracts';
+import type { Article, LawState, SessionUser, Source } from '@civic/contracts';
 import { drawCreators } from '../../../services/decisions/src/domain/creators-draw.js';
-import { adoptedArticles, contentPermissions, mayDraft, recomputeDraw, wordDiff } from '../src/law-rules.js';
+import { adoptedArticles, archivedSources, contentPermissions, mayDraft, recomputeDraw, wordDiff } from '../src/law-rules.js';
+import { withFrenchOrdinal } from '../src/dates.js';
 
 const user = (id: string, extra: Partial<SessionUser> = {}): SessionUser => ({
   id,
@@ -35,7 +36,7 @@ describe('what the law screens offer to whom', () => {
     expect(mayDraft(law(), null)).toBe(false);
   });
 
-  it('edit, delete, signal and pin per SPEC section 6', () => {
+  it('edit, delete, signal and pin', () => {
     expect(who((u) => contentPermissions(item(), law(), u).edit)).toEqual(['author']);
     expect(who((u) => contentPermissions(item(1, 1), law(), u).edit)).toEqual(['author', 'scribe', 'moderator']);
     expect(who((u) => contentPermissions(item(1), law('final-vote'), u).remove)).toEqual(['moderator']);
@@ -54,11 +55,53 @@ describe('wordDiff', () => {
       { kind: 'added', text: 'et les jours fériés' },
       { kind: 'same', text: '.' },
     ]);
-    expect(wordDiff('Une taxe de 1 € finance la mesure.', 'Une taxe de 2 € finance la mesure.').filter((part) => part.kind !== 'same')).toEqual([
-      { kind: 'removed', text: '1 ' },
+    expect(wordDiff('Une taxe de 1 € finance la mesure.', 'Une taxe de 2 € finance la mesure.')).toEqual([
+      { kind: 'same', text: 'Une taxe de ' },
+      { kind: 'removed', text: '1' },
+      { kind: 'same', text: ' ' },
       { kind: 'added', text: '2 ' },
+      { kind: 'same', text: '€ finance la mesure.' },
     ]);
     expect(wordDiff('', 'Nouveau texte')).toEqual([{ kind: 'added', text: 'Nouveau texte' }]);
+  });
+
+  it('keeps a space between a removed word and the added one, also where the word had none after it', () => {
+    const parts = wordDiff('Les bus sont gratuits le dimanche.', 'Les bus sont gratuits le samedi.');
+    expect(parts).toEqual([
+      { kind: 'same', text: 'Les bus sont gratuits le ' },
+      { kind: 'removed', text: 'dimanche' },
+      { kind: 'same', text: ' ' },
+      { kind: 'added', text: 'samedi' },
+      { kind: 'same', text: '.' },
+    ]);
+    // Read as displayed: the words never run together.
+    expect(parts.map((part) => part.text).join('')).toBe('Les bus sont gratuits le dimanche samedi.');
+  });
+});
+
+describe('archivedSources', () => {
+  const source = (id: string) => ({ id }) as unknown as Source;
+  const text = (id: string, winner: boolean | null, adopted: boolean, sources: Source[], amendments: Article[] = []) =>
+    ({ id, body: id, result: winner === null ? null : { winner, adopted }, sources, amendments }) as unknown as Article;
+  it('lists the law’s sources and its adopted text’s, as the PDF does, not those of texts that were not adopted', () => {
+    const articles = [
+      text('a1', true, true, [source('s-a1')]),
+      text('a2', true, false, [source('s-rejected')]),
+      text('a3', false, false, [source('s-replaced')], [text('m1', true, true, [source('s-m1')])]),
+    ];
+    expect(archivedSources({ sources: [source('s-law')], articles }).map((item) => item.id)).toEqual(['s-law', 's-a1', 's-m1']);
+  });
+});
+
+describe('withFrenchOrdinal', () => {
+  it('writes the first day of a month "1er" in French only', () => {
+    expect(withFrenchOrdinal('1 mars 2026', 'fr')).toBe('1er mars 2026');
+    expect(withFrenchOrdinal('mardi 1 décembre 2026 à 17:42', 'fr')).toBe('mardi 1er décembre 2026 à 17:42');
+    expect(withFrenchOrdinal('1 déc. 2026, 17:42', 'fr')).toBe('1er déc. 2026, 17:42');
+    expect(withFrenchOrdinal('11 mars 2026', 'fr')).toBe('11 mars 2026');
+    expect(withFrenchOrdinal('21 mars 2026', 'fr')).toBe('21 mars 2026');
+    expect(withFrenchOrdinal('à 1 h', 'fr')).toBe('à 1 h');
+    expect(withFrenchOrdinal('1 March 2026', 'en')).toBe('1 March 2026');
   });
 });
 

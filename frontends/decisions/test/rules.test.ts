@@ -1,6 +1,6 @@
 /**
- * The pure rules of the decision screens: the form's length messages (SPEC section 5, bounds of
- * ARCHITECTURE section 8), who may act on a proposal (SPEC sections 4 and 6), and the countdown text.
+ * The pure rules of the decision screens: the form's length messages (docs/product.md#form-rules),
+ * who may act on a proposal (docs/product.md#roles-and-permissions), and the countdown text.
  */
 import { createIntl } from 'react-intl';
 import { Limits, type Proposal, type SessionUser } from '@civic/contracts';

@@ -13,7 +13,7 @@ function NotFound() {
   return <ShellNotFound />;
 }
 
-/** Exposed as `elections/ElectionsRoutes`: every /elections route (SPEC section 2). */
+/** Exposed as `elections/ElectionsRoutes`: every /elections route (docs/product.md#screens-and-routes). */
 export default function ElectionsRoutes(props: RemoteRoutesProps) {
   return (
     <RemoteFrame shell={props}>

@@ -1,5 +1,7 @@
 /** Pure rules of the elections screens, unit-tested. */
-import { CandidateTo, candidateDateField, type Candidate, type CandidateVote, type SessionUser } from '@civic/contracts';
+import { CandidateTo, candidateDateField, ErrorMessages, type Candidate, type CandidateVote, type SessionUser } from '@civic/contracts';
+import { ApiError } from '@civic/frontend-kit/api-client';
+import type { IntlShape } from 'react-intl';
 
 export const roles = [CandidateTo.Moderator, CandidateTo.Scribe, CandidateTo.GreatWise] as const;
 
@@ -39,4 +41,40 @@ export function secondsUntil(target: string, serverTime: string, receivedAt: num
   const offset = Date.parse(serverTime) - receivedAt;
   if (Number.isNaN(targetMs) || Number.isNaN(offset)) return null;
   return Math.max(0, Math.ceil((targetMs - (now + offset)) / 1000));
+}
+
+/** The one rule of every elections screen: what the API does not know (404) is a page that does not exist. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.statusCode === 404;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a path segment can be an election's id; any other names no election (the page does not exist). */
+export const isElectionId = (id: string): boolean => uuidPattern.test(id);
+
+/** The answer the API gives for an election it does not know. */
+export const notFoundError = (): ApiError => new ApiError(404, ErrorMessages.notFound);
+
+/** Standing or withdrawing without a logged-in user fails with the catalogue's 'No user'. */
+export const noUserError = (): ApiError => new ApiError(401, ErrorMessages.noUser);
+
+/**
+ * A failed candidacy call as the screens report it: a session that is gone (401) is the catalogue's
+ * 'No user'; any other failure stays as it is.
+ */
+export function candidacyFailure(error: unknown): unknown {
+  return error instanceof ApiError && error.statusCode === 401 ? noUserError() : error;
+}
+
+/**
+ * A date written out in the reader's language. French writes the first day of a month as an ordinal
+ * ("1er décembre"), which Intl does not.
+ */
+export function formatDay(intl: Pick<IntlShape, 'locale' | 'formatDateToParts'>, value: string | Date, options: Intl.DateTimeFormatOptions): string {
+  const french = intl.locale.toLowerCase().startsWith('fr');
+  return intl
+    .formatDateToParts(value, options)
+    .map((part) => (french && part.type === 'day' && part.value === '1' ? '1er' : part.value))
+    .join('');
 }

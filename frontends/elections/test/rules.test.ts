@@ -1,5 +1,18 @@
-import type { Candidate, SessionUser } from '@civic/contracts';
-import { applyVote, isStanding, monthDate, secondsUntil, voteFor } from '../src/rules.js';
+import { createIntl } from 'react-intl';
+import { ErrorMessages, type Candidate, type SessionUser } from '@civic/contracts';
+import { ApiError } from '@civic/frontend-kit/api-client';
+import { formatDuration } from '@civic/frontend-kit/duration';
+import { electionsApi } from '../src/api/elections.js';
+import { applyVote, candidacyFailure, formatDay, isNotFound, isStanding, monthDate, secondsUntil, voteFor } from '../src/rules.js';
+import { durationUnits } from '../src/ui/countdown.js';
+
+/** A catalogue as a JSON module (dynamic import: the attribute survives the swc transform). */
+async function catalog(locale: 'en' | 'fr'): Promise<Record<string, string>> {
+  const module = (await import(new URL(`../src/i18n/${locale}.json`, import.meta.url).href, { with: { type: 'json' } })) as { default: Record<string, string> };
+  return module.default;
+}
+const catalogs = { en: await catalog('en'), fr: await catalog('fr') };
+const intl = (locale: 'en' | 'fr') => createIntl({ locale, messages: catalogs[locale] });
 
 const candidate = (id: string, votesFor: number, votesAgainst: number, appliedAt: string): Candidate => ({
   id,
@@ -60,5 +73,108 @@ describe('the elections screens rules', () => {
     expect(secondsUntil('2026-11-30T23:00:00Z', '2026-11-30T22:59:00Z', receivedAt, receivedAt + 90_000)).toBe(0);
     expect(secondsUntil('not a date', '2026-11-30T22:59:00Z', receivedAt, receivedAt)).toBeNull();
     expect(monthDate('2026-12').toISOString()).toBe('2026-12-15T00:00:00.000Z');
+  });
+});
+
+describe('what every elections screen shows for a failed load', () => {
+  it('shows the 404 page for what the API does not know, and the load error for anything else', () => {
+    expect(isNotFound(new ApiError(404, ErrorMessages.notFound))).toBe(true);
+    expect(isNotFound(new ApiError(400, ErrorMessages.badRequest))).toBe(false);
+    expect(isNotFound(new ApiError(500, ErrorMessages.internalServerError))).toBe(false);
+    expect(isNotFound(new Error('404'))).toBe(false);
+    expect(isNotFound(undefined)).toBe(false);
+  });
+
+  it('finds no election for an id that cannot be one, without asking the API', async () => {
+    const realFetch = globalThis.fetch;
+    const asked: unknown[] = [];
+    globalThis.fetch = (async (...args: unknown[]) => {
+      asked.push(args);
+      return new Response('{}');
+    }) as typeof fetch;
+    try {
+      for (const id of ['nope', '12', 'x'.repeat(300), '00000000-0000-4000-8000-00000000000']) {
+        const failure: unknown = await electionsApi.election(id).catch((error: unknown) => error);
+        expect([id, isNotFound(failure)]).toEqual([id, true]);
+      }
+      expect(asked).toEqual([]);
+      await electionsApi.election('00000000-0000-4000-8000-000000000000');
+      expect(asked).toHaveLength(1);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+});
+
+describe("standing without a user ('No user')", () => {
+  const noUser = { statusCode: 401, statusMessage: 'No user', key: 'noUser' };
+
+  it('fails without calling anyone when no user is known', async () => {
+    const calls: unknown[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (...args: unknown[]) => {
+      calls.push(args);
+      return new Response('{}');
+    }) as typeof fetch;
+    try {
+      for (const user of [null, undefined]) {
+        await expect(electionsApi.setCandidacy(user, 1, '2026-11-01')).rejects.toMatchObject(noUser);
+        await expect(electionsApi.setCandidacy(user, 2, null)).rejects.toMatchObject(noUser);
+      }
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it("reports a session that is gone as 'No user', and other failures as they are", () => {
+    expect(candidacyFailure(new ApiError(401, ErrorMessages.unauthorized))).toMatchObject(noUser);
+    const refused = new ApiError(403, ErrorMessages.unauthorizedAction);
+    expect(candidacyFailure(refused)).toBe(refused);
+    const offline = new TypeError('offline');
+    expect(candidacyFailure(offline)).toBe(offline);
+  });
+});
+
+describe('the texts of the elections screens', () => {
+  const firstOfDecember = '2026-11-30T23:00:00.000Z'; // 1 December 2026, 00:00 in Paris
+  const paris = { timeZone: 'Europe/Paris' } as const;
+
+  it('writes the first day of a month "1er" in French, and any other day as Intl does', () => {
+    expect(formatDay(intl('fr'), firstOfDecember, { ...paris, dateStyle: 'full', timeStyle: 'short' })).toBe('mardi 1er décembre 2026 à 00:00');
+    expect(formatDay(intl('fr'), firstOfDecember, { ...paris, dateStyle: 'long' })).toBe('1er décembre 2026');
+    expect(formatDay(intl('fr'), '2026-12-11T10:00:00.000Z', { ...paris, dateStyle: 'long' })).toBe('11 décembre 2026');
+    expect(formatDay(intl('fr'), firstOfDecember, { ...paris, dateStyle: 'short' })).toBe('01/12/2026');
+    expect(formatDay(intl('en'), firstOfDecember, { ...paris, dateStyle: 'long' })).toBe('December 1, 2026');
+  });
+
+  it('says how long until the election closes in one sentence per language', () => {
+    const left = 3 * 86_400 + 4 * 3600 + 12 * 60;
+    const sentence = (locale: 'en' | 'fr') => intl(locale).formatMessage({ id: 'elections.countdown.closesIn' }, { time: formatDuration(intl(locale), left, durationUnits) });
+    expect(sentence('en')).toBe('The election closes in 3\u00a0days 4\u00a0h 12\u00a0min.');
+    expect(sentence('fr')).toBe('L’élection sera close dans 3\u00a0jours 4\u00a0h 12\u00a0min.');
+    expect(formatDuration(intl('fr'), 86_400 + 5, durationUnits)).toBe('1\u00a0jour 0\u00a0h 0\u00a0min');
+  });
+
+  it('counts voters and candidacies in words that agree with the number', () => {
+    const item = (locale: 'en' | 'fr', voters: number, candidates: number) => intl(locale).formatMessage({ id: 'elections.past.item' }, { voters, candidates });
+    expect(item('en', 1, 1)).toBe('1 voter, 1 candidacy');
+    expect(item('en', 2, 1200)).toBe('2 voters, 1,200 candidacies');
+    expect(item('fr', 0, 1)).toBe('0 personne a voté, 1 candidature');
+    expect(item('fr', 2, 1200)).toBe('2 personnes ont voté, 1\u202f200 candidatures');
+  });
+});
+
+describe('French typography of fr.json', () => {
+  // A narrow no-break space before : ; ! ? and », and after «; never a plain or wide one.
+  const misplaced = (text: string) => /(?<!\u202f)[:;!?»]|«(?!\u202f)/u.test(text);
+
+  it('puts a narrow no-break space before : ; ! ? » and after «', () => {
+    expect(Object.entries(catalogs.fr).filter(([, message]) => misplaced(message))).toEqual([]);
+  });
+
+  it('finds the faults it looks for', () => {
+    for (const fault of ['Total :', 'Total:', 'Total\u00a0:', 'Retirer ?', '«\u00a0Oui\u202f»', 'Oui\u00a0;']) expect([fault, misplaced(fault)]).toEqual([fault, true]);
+    for (const right of ['Total\u202f: 3', '«\u202fOui\u202f»\u202f!', 'Retirer\u202f?']) expect([right, misplaced(right)]).toEqual([right, false]);
   });
 });

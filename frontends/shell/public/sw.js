@@ -4,6 +4,9 @@
  * - page navigations: the network first (a new deployment shows at once), the cached index.html when
  *   the network fails;
  * - everything else (the API, /remotes/, remotes.json, build-manifest.json, websockets): untouched.
+ *   Remotes above all: /remotes/<name>/mf-manifest.json names the active version and must reach the
+ *   server each time; the files of a version (/remotes/<name>/<version>/...) never change, and the
+ *   browser's HTTP cache keeps them (immutable), so a page never mixes two versions of a remote.
  * On activation, caches of older versions are removed and the scripts of the deployed build are
  * precached from /build-manifest.json. */
 const CACHE = 'civic-shell-v1';

@@ -24,6 +24,7 @@ const RegisterScreen = lazyScreen(accountScreens, 'RegisterScreen');
 const VerifyAccountScreen = lazyScreen(accountScreens, 'VerifyAccountScreen');
 const PasswordScreen = lazyScreen(accountScreens, 'PasswordScreen');
 const ChangeEmailScreen = lazyScreen(accountScreens, 'ChangeEmailScreen');
+const UndoEmailChangeScreen = lazyScreen(accountScreens, 'UndoEmailChangeScreen');
 const IdentifyScreen = lazyScreen(accountScreens, 'IdentifyScreen');
 const ProtectedScreen = lazyScreen(() => import('./screens/MemberScreens.js'), 'ProtectedScreen');
 const NotificationsScreen = lazyScreen(() => import('./screens/NotificationsScreen.js'), 'NotificationsScreen');
@@ -45,7 +46,7 @@ function Deferred({ children }: { children: ReactNode }) {
 }
 
 /**
- * Path prefixes served by each remote (SPEC section 2, ARCHITECTURE sections 6 and 8). The remote
+ * Path prefixes served by each remote (docs/product.md#screens-and-routes, docs/architecture.md#front-ends). The remote
  * matches the full path itself, including its own 404 for unknown sub-paths.
  */
 export const remotePaths = {
@@ -53,7 +54,7 @@ export const remotePaths = {
   elections: ['/elections/*'],
 } as const;
 
-/** Every route of SPEC section 2, inside the common frame (header, main, footer). */
+/** Every route of docs/product.md#screens-and-routes, inside the common frame (header, main, footer). */
 export const appRoutes = (
   <Route element={<AppFrame />}>
     <Route index element={<HomeScreen />} />
@@ -65,6 +66,7 @@ export const appRoutes = (
     <Route path="/verify-account" element={<Deferred><VerifyAccountScreen /></Deferred>} />
     <Route path="/password" element={<Deferred><PasswordScreen /></Deferred>} />
     <Route path="/change-email" element={<Deferred><ChangeEmailScreen /></Deferred>} />
+    <Route path="/change-email/undo" element={<Deferred><UndoEmailChangeScreen /></Deferred>} />
     <Route path="/identify" element={<Deferred><IdentifyScreen /></Deferred>} />
     <Route path="/protected" element={<Deferred><ProtectedScreen /></Deferred>} />
     <Route path="/notifications" element={<Deferred><NotificationsScreen /></Deferred>} />

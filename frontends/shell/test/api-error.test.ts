@@ -1,7 +1,7 @@
 import { ErrorMessages } from '@civic/contracts';
-import { ApiError, asApiError, errorDate, toApiError } from '../src/api/errors.js';
+import { ApiError, asApiError, errorDate, errorReason, retryDate, toApiError } from '../src/api/errors.js';
 
-describe('API errors (SPEC section 8)', () => {
+describe('API errors', () => {
   it('keeps a body in the spec shape and maps its message to the catalogue key', () => {
     const error = toApiError(409, { statusCode: 409, statusMessage: 'Email already registered', data: { field: 'email' } });
     expect(error).toBeInstanceOf(ApiError);
@@ -48,11 +48,38 @@ describe('API errors (SPEC section 8)', () => {
     expect(asApiError('boom')).toMatchObject({ statusCode: 500, statusMessage: 'An unexpected error occurred' });
   });
 
+  it('keeps the error of a remote, whose API client is a copy of its own, by its shape', () => {
+    class RemoteApiError extends Error {
+      readonly name = 'ApiError';
+      constructor(readonly statusCode: number, readonly statusMessage: string, readonly data?: unknown) {
+        super(statusMessage);
+      }
+    }
+    const fromRemote = new RemoteApiError(403, 'Suspension error', { until: '2026-12-01T10:00:00Z' });
+    expect(asApiError(fromRemote)).toMatchObject({ statusCode: 403, key: 'suspensionError', data: { until: '2026-12-01T10:00:00Z' } });
+    const notAnAnswer = Object.assign(new Error('x'), { name: 'ApiError', statusCode: 'oops' });
+    expect(asApiError(notAnAnswer)).toMatchObject({ statusCode: 500, key: 'unexpectedError' });
+  });
+
   it('finds the date and time an error carries', () => {
     const until = '2026-12-01T10:00:00.000Z';
     expect(errorDate(new ApiError(403, 'Suspension error', { suspendedUntil: until }))?.toISOString()).toBe(until);
     expect(errorDate(new ApiError(403, 'Suspension error', { date: until }))?.toISOString()).toBe(until);
     expect(errorDate(new ApiError(403, 'Suspension error', { date: 'not a date' }))).toBeUndefined();
     expect(errorDate(new ApiError(403, 'Suspension error'))).toBeUndefined();
+  });
+
+  it('turns a refusal\'s retryAfterSeconds into the moment to try again', () => {
+    const now = Date.parse('2030-01-01T12:00:00Z');
+    const refused = new ApiError(429, 'Too many accounts on the same day, come back later', { retryAfterSeconds: 3600 });
+    expect(retryDate(refused, now)?.toISOString()).toBe('2030-01-01T13:00:00.000Z');
+    expect(errorDate(refused, now)?.toISOString()).toBe('2030-01-01T13:00:00.000Z');
+    expect(retryDate(new ApiError(429, 'Too Many Requests', { retryAfterSeconds: 'soon' }), now)).toBeUndefined();
+    expect(retryDate(new ApiError(429, 'Too many accounts on the same IP'), now)).toBeUndefined();
+  });
+
+  it('reads the reason of an error', () => {
+    expect(errorReason(new ApiError(400, 'Link error or expired token', { reason: 'alreadyVerified' }))).toBe('alreadyVerified');
+    expect(errorReason(new ApiError(400, 'Link error or expired token'))).toBeUndefined();
   });
 });

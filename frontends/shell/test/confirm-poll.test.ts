@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { pollForAnswer } from '../src/components/ConfirmModal.js';
 
-describe('the confirmation modal answer poll (SPEC sections 2 and 9)', () => {
+describe('the confirmation modal answer poll', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

@@ -13,7 +13,7 @@ import {
   validateForm,
 } from '../src/forms/validation.js';
 
-describe('form rules (SPEC section 5)', () => {
+describe('form rules', () => {
   it('requires a value that is not only spaces', () => {
     expect(required()('', {})).toEqual({ id: formMessages.required });
     expect(required()('   ', {})).toEqual({ id: formMessages.required });

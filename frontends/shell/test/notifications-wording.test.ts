@@ -67,13 +67,13 @@ describe('wording of alerts', () => {
     const [en, fr] = [intlFor('en', problems), intlFor('fr', problems)];
     const phase = { messageKey: 'phaseChanged', params: samples['phaseChanged']! };
     expect(wordAlert(en, phase)).toBe('Decision 3: the “creation” phase has ended and the “final vote” phase has begun.');
-    expect(wordAlert(fr, phase)).toBe('Décision 3 : la phase « création » est terminée et la phase « vote final » a commencé.');
+    expect(wordAlert(fr, phase)).toBe('Décision 3\u202f: la phase «\u202fcréation\u202f» est terminée et la phase «\u202fvote final\u202f» a commencé.');
     const moderated = { messageKey: 'contentModerated', params: samples['contentModerated']! };
     expect(wordAlert(en, moderated)).toBe('A moderator deleted your article.');
     expect(wordAlert(fr, moderated)).toBe('Un modérateur a supprimé votre article.');
     const elected = { messageKey: 'elected', params: samples['elected']! };
     expect(wordAlert(en, elected)).toBe('You were elected great wise for December 2026.');
-    expect(wordAlert(fr, elected)).toBe('Vous avez été élu grand sage pour décembre 2026.');
+    expect(wordAlert(fr, elected)).toBe('L’élection vous confie le rôle de grand sage pour décembre 2026.');
     expect(wordAlert(en, { messageKey: 'suspended', params: samples['suspended']! })).toContain('2026');
     expect(problems).toEqual([]);
   });

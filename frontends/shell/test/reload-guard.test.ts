@@ -5,7 +5,7 @@ function memoryStorage(): GuardStorage & { values: Map<string, string> } {
   return { values, getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value) };
 }
 
-describe('the chunk reload guard (SPEC section 4)', () => {
+describe('the chunk reload guard', () => {
   it('reloads once per path within 10 seconds', () => {
     const storage = memoryStorage();
     expect(claimReload(storage, '/decisions', 1_000)).toBe(true);

@@ -1,6 +1,6 @@
 /** Events published by the chat service (stream `chat`). */
 import Type from 'typebox';
-import { defineEvent, Uuid } from './events.js';
+import { defineEvent, Uuid } from './event-definitions.js';
 
 /** A user posted a chat message (a reply too). */
 export const ChatMessagePosted = defineEvent('chat.message.posted', 1, Type.Object({ messageId: Uuid, userId: Uuid }));

@@ -42,7 +42,7 @@ export interface ChatMessage {
   pin: boolean;
   /** Hidden from the chat by a moderator (its author and the moderators still read it). */
   hideInChat: boolean;
-  /** SPEC section 4: 0 not signalled, 1 signalled to the moderators. */
+  /** docs/product.md#signals: 0 not signalled, 1 signalled to the moderators. */
   moderationStatus: 0 | 1;
   deleted: boolean;
   deletedByModerator: boolean;
@@ -84,7 +84,7 @@ export interface TrollHunt {
 export interface ChatClientEvents {
   'room:join': { room: string };
   'room:leave': { room: string };
-  'message:post': { room: string; text: string; replyTo?: string };
+  'message:post': { room: string; text: string; replyTo?: string; /** Makes a re-sent post (its answer lost) stored once. */ clientMessageId?: string };
   'message:edit': { id: string; text: string };
   'message:delete': { id: string };
   'message:signal': { id: string };
@@ -108,7 +108,7 @@ export interface ChatAckData {
   'user:unmute': { muted: string[] };
 }
 
-/** An acknowledgement: `{ ok: true, data }`, or the spec's error shape. */
+/** An acknowledgement: `{ ok: true, data }`, or the error shape of docs/product.md#errors. */
 export type ChatAck<T> = { ok: true; data: T } | ErrorBody;
 
 export const isChatError = <T>(ack: ChatAck<T>): ack is ErrorBody => !('ok' in ack);

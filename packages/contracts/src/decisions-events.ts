@@ -1,6 +1,6 @@
 /** Events published by the decisions service (stream `decisions`). */
 import Type from 'typebox';
-import { DateTime, defineEvent, Uuid } from './events.js';
+import { DateTime, defineEvent, Uuid } from './event-definitions.js';
 import { decisionPhases } from './enums.js';
 
 const Phase = Type.Enum([...decisionPhases]);
@@ -94,7 +94,7 @@ export const LawCreated = defineEvent('decisions.law.created', 1, Type.Object({ 
 export const ArticleCreated = defineEvent('decisions.article.created', 1, Type.Object({ articleId: Uuid, userId: Uuid }));
 
 /**
- * The creators of a law in creation were drawn (ARCHITECTURE section 8: 5 per law, uniformly among
+ * The creators of a law in creation were drawn (docs/product.md#creators-draw: 5 per law, uniformly among
  * verified, non-suspended users who voted in the cycle, seeded by the seed published at vote close).
  */
 export const LawCreatorsDrawn = defineEvent(

@@ -30,11 +30,19 @@ export interface VoteCounts {
   against: number;
   neutral: number;
   blank: number;
-  /** for - against (ARCHITECTURE section 8). */
+  /** for - against (docs/product.md#vote-on-proposals). */
   score: number;
 }
 
 export type ProposalState = 'submitted' | 'in-vote' | 'selected' | 'second-chance' | 'rejected' | 'deleted';
+
+/** GET /api/proposals/quota: when the member may propose again, and whether the open cycle is full. */
+export interface ProposalQuota {
+  lastProposalAt: string | null;
+  /** null when the member may propose now. */
+  nextProposalAt: string | null;
+  cycleFull: boolean;
+}
 
 export interface Proposal {
   id: string;
@@ -47,7 +55,7 @@ export interface Proposal {
   userName: string;
   createdAt: string;
   updatedAt: string;
-  /** SPEC section 4: 0 not signalled, 1 signalled to the moderators. */
+  /** docs/product.md#signals: 0 not signalled, 1 signalled to the moderators. */
   moderationStatus: 0 | 1;
   pin: boolean;
   /** Deleted by a moderator: the author can no longer edit, delete or resubmit. */
@@ -94,13 +102,27 @@ export interface KanbanColumn {
   proposals: Proposal[];
 }
 
+/** GET /api/decisions/settings: the numbers of the process as this deployment runs it (durations in seconds). */
+export interface DecisionSettings {
+  phaseSeconds: { proposals: number; voting: number; creation: number; finalVote: number };
+  extensionSeconds: number;
+  startMinimums: { verifiedUsers: number; proposals: number };
+  selectedProposals: number;
+  secondChanceProposals: number;
+  creatorsPerLaw: number;
+  maxProposalsPerCycle: number;
+  proposalIntervalDays: number;
+}
+
 export const DecisionsApi = {
   cycles: 'GET /api/decisions', // -> { cycles: CycleSummary[] } (current cycles, newest first) & Countdown fields per cycle
   cycle: 'GET /api/decisions/{id}', // -> CycleDetail
   startRule: 'GET /api/decisions/start-rule', // existing
+  settings: 'GET /api/decisions/settings', // -> DecisionSettings (public)
   proposals: 'GET /api/proposals?cycleId&category&state', // -> { proposals: Proposal[], countdown: Countdown } (default: the cycle in the proposals phase)
   proposal: 'GET /api/proposals/{id}', // -> Proposal
-  createProposal: 'POST /api/proposals', // ProposalInput -> 201 Proposal ('Only one proposal per user, come back later' 429, 'Maximum number of proposals reached' 409, 'Suspension error' 403)
+  createProposal: 'POST /api/proposals', // ProposalInput -> 201 Proposal ('Only one proposal per user, come back later' 429, 'Too many proposals, come back later' 409 when the cycle is full, 'Suspension error' 403)
+  proposalQuota: 'GET /api/proposals/quota', // members -> ProposalQuota
   editProposal: 'PUT /api/proposals/{id}', // ProposalInput -> Proposal (owner, or moderator when moderationStatus is 1)
   deleteProposal: 'DELETE /api/proposals/{id}', // -> 204 (owner, or moderator when moderationStatus is 1)
   resubmitProposal: 'POST /api/proposals/{id}/resubmit', // owner: a proposal not selected moves into the open proposals phase -> Proposal
@@ -126,7 +148,7 @@ export interface Creator {
 
 export type SourceTargetKind = 'law' | 'article';
 
-/** The fields of a reference (SPEC section 3); type 1-6, frequency 1-5. */
+/** The fields of a reference (docs/product.md#content-and-fields); type 1-6, frequency 1-5. */
 export interface SourceInput {
   type: number;
   title?: string | null;
@@ -150,7 +172,7 @@ export interface SourceInput {
   frequency?: number | null;
 }
 
-/** A validation problem of a source field: `message` is one of SPEC section 5's form messages. */
+/** A validation problem of a source field: `message` is one of the form messages of docs/product.md#form-rules. */
 export interface SourceFieldProblem {
   field: keyof SourceInput;
   message: 'required' | 'invalidUrl' | 'invalidDate' | 'invalidNumber' | 'invalidType' | 'invalidPagesFormat' | 'maxLength';

@@ -1,6 +1,6 @@
 /** Events published by the elections service (stream `elections`). */
 import Type from 'typebox';
-import { defineEvent, Uuid } from './events.js';
+import { defineEvent, Uuid } from './event-definitions.js';
 
 const Officials = Type.Object({
   moderators: Type.Array(Uuid),

@@ -1,10 +1,10 @@
 /**
- * HTTP contract of the elections service (SPEC section 7, ARCHITECTURE section 8), shared by the
+ * HTTP contract of the elections service (docs/product.md#calls and #elections), shared by the
  * service and the elections screens. Paths are those the browser calls through the gateway.
  */
 import type { CandidateTo } from './index.js';
 
-/** The user fields a candidate carries (SPEC section 3: Candidate = id, totalVotes, plus user fields). */
+/** The user fields a candidate carries (a candidate is id, totalVotes, plus user fields). */
 export interface CandidateUser {
   id: string;
   userName: string;
@@ -27,7 +27,7 @@ export interface Candidate extends CandidateUser {
   appliedAt: string;
 }
 
-/** A vote of SPEC section 3; `vote` is +1 or -1. */
+/** A candidate vote (docs/product.md#elections); `vote` is +1 or -1. */
 export interface CandidateVote {
   vote: 1 | -1;
   candidateId: string;

@@ -1,8 +1,8 @@
-/** Role value of SPEC section 6. */
+/** Role value (docs/product.md#roles-and-permissions). */
 export const Role = { User: 0, Moderator: 1, Scribe: 2 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
 
-/** candidateTo of a candidate vote (SPEC section 3). */
+/** candidateTo of a candidate vote (docs/product.md#elections). */
 export const CandidateTo = { Moderator: 1, Scribe: 2, GreatWise: 3 } as const;
 export type CandidateTo = (typeof CandidateTo)[keyof typeof CandidateTo];
 export const candidateToValues = Object.values(CandidateTo);
@@ -11,7 +11,7 @@ export const candidateToValues = Object.values(CandidateTo);
 export const voteChoices = ['for', 'against', 'neutral', 'blank'] as const;
 export type VoteChoice = (typeof voteChoices)[number];
 
-/** The 15 proposal categories of SPEC section 3. */
+/** The 15 proposal categories (docs/product.md#content-and-fields). */
 export const proposalCategories = [
   'security',
   'relations',

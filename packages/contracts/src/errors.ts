@@ -1,5 +1,5 @@
 /**
- * The error catalogue of the product (SPEC section 8). The value is the wire `statusMessage`:
+ * The error catalogue of the product (docs/product.md#errors). The value is the wire `statusMessage`:
  * the exact English message, which the front end looks up by its key to translate.
  */
 export const ErrorMessages = {
@@ -32,6 +32,18 @@ export const ErrorMessages = {
   unexpectedError: 'An unexpected error occurred',
   tooManyRequests: 'Too Many Requests',
   serviceUnavailable: 'Service Unavailable',
+  /** A body over the size limit (every service and the gateway). */
+  payloadTooLarge: 'Payload Too Large',
+  /** Text holding control or direction-reversing characters (packages/contracts/src/text.ts). */
+  forbiddenCharacters: 'Text contains forbidden characters',
+  /** Text that is empty once invisible and format characters are removed. */
+  invisibleText: 'Text must contain visible characters',
+  /** A password found in the list of common breached passwords. */
+  passwordTooCommon: 'This password is too common',
+  /** A password equal to, or containing, the account's email or user name. */
+  passwordMatchesAccount: 'The password must not contain your email or user name',
+  /** A user name that, once normalised, is the name of another member. */
+  userNameTaken: 'User name already taken',
   /** Vote failure code of the elections calls. */
   updateKO: 'updateKO',
   /** Candidate added without a user. */
@@ -50,7 +62,7 @@ export function errorKeyOf(statusMessage: string): ErrorKey | undefined {
   return keyByMessage.get(statusMessage);
 }
 
-/** The error body every service answers with (SPEC section 8). */
+/** The error body every service answers with (docs/product.md#errors). */
 export interface ErrorBody {
   statusCode: number;
   statusMessage: ErrorMessage;

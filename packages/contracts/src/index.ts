@@ -1,7 +1,8 @@
 export * from './errors.js';
 export * from './enums.js';
 export * from './limits.js';
-export * from './events.js';
+export * from './event-definitions.js';
+export * from './identity-events.js';
 export * from './identity.js';
 export * from './decisions.js';
 export * from './decisions-events.js';
@@ -10,3 +11,6 @@ export * from './elections.js';
 export * from './chat-events.js';
 export * from './chat.js';
 export * from './notifications.js';
+export * from './catalogue.js';
+export * from './event-map.js';
+export * from './text.js';

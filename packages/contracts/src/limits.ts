@@ -1,4 +1,4 @@
-/** Business constants of SPEC section 9 and ARCHITECTURE section 8 that both ends use. */
+/** Business constants that both ends use (docs/product.md#limits). */
 export const Limits = {
   notificationPageSize: 50,
   proposalTitle: { min: 3, max: 256 },

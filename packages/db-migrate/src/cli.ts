@@ -4,9 +4,15 @@ import path from 'node:path';
 
 import { createMigration, resolveFailedMigration } from './migrate.js';
 import { applyAllServiceMigrations, serviceMigrationsDir } from './services.js';
+import { waitForDatabase, waitForMigrations } from './wait.js';
 
 const USAGE = `Usage:
-  db-migrate apply [service...]     apply pending migrations (all services by default)
+  db-migrate apply [service...] [--wait-for-database <seconds>]
+                                    apply pending migrations (all services by default); with
+                                    --wait-for-database, first wait that long for the database to answer
+  db-migrate wait <service> [--timeout <seconds>]
+                                    wait until every migration of services/<service>/prisma/migrations
+                                    is applied (the pods' init container), then exit 0
   db-migrate create <service> <name> write services/<service>/prisma/migrations/<timestamp>_<name>
                                     from the difference between the migrations and schema.prisma
   db-migrate resolve <service> <migration>
@@ -23,13 +29,34 @@ function findRootDir(start = process.cwd()): string {
   }
 }
 
+/** Removes `--name <value>` from args; returns the value in seconds as milliseconds, or undefined. */
+function takeSeconds(args: string[], name: string): number | undefined {
+  const index = args.indexOf(name);
+  if (index === -1) return undefined;
+  const seconds = Number(args[index + 1]);
+  if (!Number.isFinite(seconds) || seconds < 0) throw new UsageError();
+  args.splice(index, 2);
+  return seconds * 1000;
+}
+
 async function main(args: string[]): Promise<void> {
   const [command, ...rest] = args;
   const databaseUrl = process.env['DATABASE_URL'] || DEFAULT_DATABASE_URL;
   const rootDir = findRootDir();
 
   if (command === 'apply') {
+    const waitMs = takeSeconds(rest, '--wait-for-database');
+    if (waitMs !== undefined) await waitForDatabase({ databaseUrl, timeoutMs: waitMs });
     await applyAllServiceMigrations({ databaseUrl, rootDir, services: rest.length > 0 ? rest : undefined });
+    return;
+  }
+  if (command === 'wait') {
+    const timeoutMs = takeSeconds(rest, '--timeout');
+    const [service = ''] = rest;
+    if (rest.length !== 1) throw new UsageError();
+    const migrationsDir = serviceMigrationsDir(rootDir, service);
+    if (!existsSync(migrationsDir)) throw new Error(`No migrations folder for ${service} (expected ${migrationsDir}).`);
+    await waitForMigrations({ databaseUrl, schema: service, migrationsDir, timeoutMs });
     return;
   }
   if (command === 'create' && rest.length === 2) {

@@ -3,7 +3,7 @@ import { ErrorMessages, errorKeyOf, type ErrorKey, type SessionUser } from '@civ
 /**
  * The remotes' fetch client (each bundles its own copy; the shell has its own): same-origin cookies,
  * JSON both ways, the gateway's CSRF rule (JSON writes name their type, writes without a body mark
- * themselves), and every error answer as an ApiError in the shape of SPEC section 8.
+ * themselves), and every error answer as an ApiError in the shape of docs/product.md#errors.
  */
 export class ApiError extends Error {
   readonly statusCode: number;

@@ -1,5 +1,5 @@
 /**
- * The date display formats of SPEC section 3 (short, long, numeric, hours, currentYear), shared by
+ * The date display formats of docs/product.md#content-and-fields (short, long, numeric, hours, currentYear), shared by
  * the shell and the remotes so every screen writes dates the same way in English and French.
  * Pure: the same date, format, locale and time zone always give the same text.
  */

@@ -14,7 +14,7 @@ export interface Feedback {
   confirm: (options: ConfirmOptions) => Promise<boolean>;
   /** A message in the shell's snackbar (4000 ms). */
   toast: (message: string, kind?: 'success' | 'error' | 'info') => void;
-  /** The translated message of a failed call (SPEC section 8), with its date and time when it carries one. */
+  /** The translated message of a failed call (docs/product.md#errors), with its date and time when it carries one. */
   toastError: (error: unknown) => void;
 }
 

@@ -77,7 +77,7 @@ export function useIdentifyPath(): string {
 
 /**
  * Runs a members-only action with the session user, or sends a visitor to /identify and back
- * (ARCHITECTURE section 8). Answers what the action answers, or undefined for a visitor.
+ * (docs/product.md#screens-and-routes). Answers what the action answers, or undefined for a visitor.
  */
 export function useMembersOnly() {
   const { ensure } = useSessionContext();

@@ -50,7 +50,7 @@ export interface RemoteRoutesProps {
   NotFound: ComponentType;
 }
 
-/** The shared confirmation modal (SPEC section 2): No / Yes. Texts already translated. */
+/** The shared confirmation modal (docs/product.md#shell-behaviour): No / Yes. Texts already translated. */
 export interface ShellConfirmOptions {
   title: string;
   message?: ReactNode;
@@ -61,7 +61,7 @@ export interface ShellConfirmOptions {
   danger?: boolean;
 }
 
-/** One snackbar message (SPEC section 2): 4000 ms by default, not dismissible by default. */
+/** One snackbar message (docs/product.md#shell-behaviour): 4000 ms by default, not dismissible by default. */
 export interface ShellSnackbarOptions {
   message: string;
   kind?: 'info' | 'success' | 'error';
@@ -73,11 +73,11 @@ export interface ShellSnackbarOptions {
 export interface ShellSnackbar {
   show: (options: ShellSnackbarOptions) => number;
   dismiss: (id: number) => void;
-  /** The translated message of a failed call (SPEC section 8), with its date and time when it carries one. */
+  /** The translated message of a failed call (docs/product.md#errors), with its date and time when it carries one. */
   showError: (error: unknown, options?: Omit<ShellSnackbarOptions, 'message' | 'kind'>) => number;
 }
 
-/** The date display formats of SPEC section 3 (see `@civic/frontend-kit/dates`). */
+/** The date display formats of docs/product.md#content-and-fields (see `@civic/frontend-kit/dates`). */
 export type ShellDateFormat = 'short' | 'long' | 'numeric' | 'hours' | 'currentYear';
 
 /**
@@ -92,7 +92,7 @@ export interface ShellServices {
   formatDate: (date: Date | string | number, format: ShellDateFormat) => string;
   /**
    * Tells the shell a lazy chunk of the remote failed to load: the page reloads at most once per path
-   * in 10 seconds (SPEC section 4). Answers true when a reload is under way.
+   * in 10 seconds (docs/product.md#shell-behaviour). Answers true when a reload is under way.
    */
   reportChunkError: (error: unknown) => boolean;
 }

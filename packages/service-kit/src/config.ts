@@ -14,13 +14,31 @@ export const BaseConfigProperties = {
   /** Prefix of every subject and stream name, so test runs sharing one NATS never meet. */
   NATS_PREFIX: Type.String({ pattern: '^([a-z0-9_]+\\.)?$', default: '' }),
   OUTBOX_POLL_MS: Type.Integer({ minimum: 10, default: 250 }),
-  SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, default: 10_000 }),
+  SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, default: 15_000 }),
+  /**
+   * On SIGTERM, how long at most a pod keeps answering (unready, each answer closing its connection)
+   * before it closes: callers' idle keep-alive connections end on their side, never under a request.
+   */
+  SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, default: 5_000 }),
+  /**
+   * The version a producer writes of an event that has several, e.g. `identity.user.registered=2`
+   * (comma-separated). An event not listed is written in its oldest supported version: switch only
+   * once every consumer reads the newer one (docs/events.md). Entries of other services' events are ignored.
+   */
+  PUBLISH_EVENT_VERSIONS: Type.String({ pattern: '^([a-z0-9-]+(\\.[a-z0-9-]+)+=[1-9][0-9]*(,[a-z0-9-]+(\\.[a-z0-9-]+)+=[1-9][0-9]*)*)?$', default: '' }),
+  /**
+   * A consumer reads event versions up to this number only; newer ones are parked until it is
+   * "upgraded". Unset: every version the build knows. Rehearses a consumer build that predates a version.
+   */
+  READ_EVENT_VERSIONS_UP_TO: Type.Optional(Type.Integer({ minimum: 1 })),
 };
 
 /** Who issues access tokens and for whom: identity signs with these, every service checks them. */
 export const JwtConfigProperties = {
   JWT_ISSUER: Type.String({ minLength: 1, default: 'civic-identity' }),
   JWT_AUDIENCE: Type.String({ minLength: 1, default: 'civic-platform' }),
+  /** Identity signs access tokens for this long; the others keep a revoked session's tokens refused as long (docs/sessions.md). */
+  ACCESS_TOKEN_MINUTES: Type.Integer({ minimum: 1, default: 15 }),
 };
 
 /** Services other than identity verify tokens with identity's public keys. */

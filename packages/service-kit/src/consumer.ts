@@ -1,23 +1,40 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Static } from 'typebox';
+import type { Registry } from 'prom-client';
+import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import Value from 'typebox/value';
 import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import { EventEnvelope, ownerOf, type EventDefinition } from '@civic/contracts';
+import type { Subscription } from '@nats-io/transport-node';
+import { EventEnvelope, ownerOf, upgradePayload, type EventDefinition, type NewestPayload } from '@civic/contracts';
+import { deadLetterCounter, parkedEvents, parkEvent, removeParked, replaySubject, type DeadLetterReason, type ReplayOutcome } from './dead-letters.js';
 import { quoteIdent, type SqlClient, type SqlExecutor } from './prisma.js';
 import { nanos, type EventBus } from './nats.js';
 
-export interface ConsumerOptions<D extends EventDefinition> {
+/** What every consumer of a service shares; createEventedApp builds it (`consumers`). */
+export interface ConsumerHost {
   bus: EventBus;
   db: SqlClient;
   /** The consuming service's schema, which holds its inbox table. */
   schema: string;
+  log: FastifyBaseLogger;
+  /** The app's registry (`app.metrics`): parked events are counted there in events_dead_lettered_total. */
+  metrics?: Registry;
+  /** READ_EVENT_VERSIONS_UP_TO: newer versions are read as unknown (unset: every version of the build). */
+  readVersionsUpTo?: number;
+}
+
+export interface ConsumerOptions<D extends EventDefinition> extends ConsumerHost {
   /** Durable consumer name, unique per consuming service and purpose, e.g. `decisions-user-registered`. */
   name: string;
   event: D;
-  /** Applies the event's effect inside the transaction that also records it in the inbox. */
-  handle(tx: SqlExecutor, payload: Static<D['payload']>, envelope: EventEnvelope): Promise<void>;
-  log: FastifyBaseLogger;
+  /**
+   * Applies the event's effect inside the transaction that also records it in the inbox. Every
+   * version is handed over as the event's newest version (older ones upgraded by the contract).
+   */
+  handle(tx: SqlExecutor, payload: NewestPayload<D>, envelope: EventEnvelope): Promise<void>;
   ackWaitMs?: number;
+  /** How often parked events are retried while the consumer runs (they are also retried at start). */
+  replayEveryMs?: number;
   /** Delay before a failed message is offered again, by attempt number (1 = first failure). */
   retryDelayMs?(attempt: number): number;
   /** Runs after the effect committed and before the ack. Tests use it to die at the worst moment. */
@@ -25,20 +42,79 @@ export interface ConsumerOptions<D extends EventDefinition> {
 }
 
 export interface RunningConsumer {
+  /** Applies the consumer's parked events it can read now and removes them from the dead-letter stream. */
+  replayParked(): Promise<ReplayOutcome>;
   stop(): Promise<void>;
 }
 
+/** A message read as an event of the consumer, or why it cannot be. */
+export type EventReading =
+  | { readable: true; envelope: EventEnvelope; payload: unknown }
+  | { readable: false; reason: DeadLetterReason; detail: string; version: number | null };
+
 const envelopeValidator = Compile(EventEnvelope);
+const DEFAULT_REPLAY_EVERY_MS = 15_000;
 const defaultRetryDelay = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 60_000);
+const describe = (errors: Iterable<{ instancePath: string; message: string }>) =>
+  [...errors]
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '/'} ${e.message}`)
+    .join('; ');
+
+/**
+ * How a consumer reads the event: every version it knows (up to `upTo`) by its own schema; a newer
+ * version tolerantly, by the newest schema it knows with unknown fields dropped. Either way the
+ * payload is upgraded to the event's newest version for the handler.
+ */
+export function eventReader(event: EventDefinition, upTo = Number.POSITIVE_INFINITY): (text: string) => EventReading {
+  const known = event.versions.filter((version) => version.version <= upTo);
+  const validators = new Map(known.map((version) => [version.version, Compile(version.payload)]));
+  const newestKnown = known.at(-1);
+
+  function readAs(version: { version: number; payload: TSchema }, payload: unknown): unknown {
+    return upgradePayload(event, version.version, Value.Clean(version.payload, Value.Clone(payload)));
+  }
+
+  return (text) => {
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(text);
+    } catch {
+      return { readable: false, reason: 'not-json', detail: 'the message is not JSON', version: null };
+    }
+    if (!envelopeValidator.Check(envelope)) {
+      return { readable: false, reason: 'bad-envelope', detail: describe(envelopeValidator.Errors(envelope)), version: null };
+    }
+    if (envelope.subject !== event.subject) {
+      return { readable: false, reason: 'bad-envelope', detail: `subject ${envelope.subject}, expected ${event.subject}`, version: envelope.version };
+    }
+    const exact = known.find((version) => version.version === envelope.version);
+    if (exact) {
+      const validator = validators.get(exact.version)!;
+      if (!validator.Check(envelope.payload)) {
+        return { readable: false, reason: 'invalid-payload', detail: describe(validator.Errors(envelope.payload)), version: envelope.version };
+      }
+      return { readable: true, envelope, payload: readAs(exact, envelope.payload) };
+    }
+    if (newestKnown && envelope.version > newestKnown.version && validators.get(newestKnown.version)!.Check(envelope.payload)) {
+      return { readable: true, envelope, payload: readAs(newestKnown, envelope.payload) };
+    }
+    const versions = known.map((version) => version.version).join(', ');
+    return { readable: false, reason: 'unknown-version', detail: `version ${envelope.version}; this consumer reads ${versions}`, version: envelope.version };
+  };
+}
 
 /**
  * A durable pull consumer that applies each event exactly once: the inbox row and the effect
  * commit together, the ack follows the commit, and a redelivered event finds its inbox row and is
- * only acknowledged. Payloads that fail their schema are terminated and logged, never retried.
+ * only acknowledged. An event it cannot read is parked in the dead-letter stream, counted and
+ * acknowledged, never dropped; parked events are replayed when the consumer starts and on request
+ * (the dead-letters command), so an upgraded consumer applies what its older build parked.
  */
 export async function startConsumer<D extends EventDefinition>(options: ConsumerOptions<D>): Promise<RunningConsumer> {
   const { bus, db, event, log, name } = options;
-  const payloadValidator = Compile(event.payload);
+  const read = eventReader(event, options.readVersionsUpTo);
+  const parked = options.metrics ? deadLetterCounter(options.metrics) : null;
   const inbox = `${quoteIdent(options.schema)}."inbox_event"`;
   const stream = await bus.ensureStream(ownerOf(event.subject));
   const config = {
@@ -58,44 +134,105 @@ export async function startConsumer<D extends EventDefinition>(options: Consumer
   const consumer = await bus.js.consumers.get(stream, name);
   const retryDelay = options.retryDelayMs ?? defaultRetryDelay;
 
+  /** Applies the event once (inbox), then runs beforeAck. */
+  async function apply(envelope: EventEnvelope, payload: unknown): Promise<void> {
+    await db.$transaction(async (tx) => {
+      const inserted = await tx.$executeRawUnsafe(
+        `INSERT INTO ${inbox} (consumer, event_id, subject) VALUES ($1, $2::uuid, $3) ON CONFLICT DO NOTHING`,
+        name,
+        envelope.id,
+        envelope.subject,
+      );
+      if (inserted === 0) return; // applied before: a redelivery after a lost ack
+      await options.handle(tx, payload as NewestPayload<D>, envelope);
+    });
+    if (options.beforeAck) await options.beforeAck(envelope);
+  }
+
   async function process(message: JsMsg): Promise<void> {
-    let envelope: unknown;
-    try {
-      envelope = JSON.parse(message.string());
-    } catch {
-      // No reason text: NATS servers before 2.10 ignore a +TERM that carries one.
-      log.error({ consumer: name, seq: message.seq }, 'event is not JSON, terminated');
-      message.term();
+    const reading = read(message.string());
+    if (!reading.readable) {
+      try {
+        const first = await parkEvent(bus, {
+          consumer: name,
+          subject: event.subject,
+          version: reading.version,
+          stream,
+          streamSequence: message.seq,
+          reason: reading.reason,
+          detail: reading.detail,
+          data: message.data,
+        });
+        if (first) {
+          parked?.inc({ consumer: name, subject: event.subject, reason: reading.reason });
+          log.error({ consumer: name, seq: message.seq, reason: reading.reason, detail: reading.detail }, 'event cannot be read, parked in the dead-letter stream');
+        }
+        message.ack();
+      } catch (error) {
+        log.warn({ err: error, consumer: name, seq: message.seq }, 'event could not be parked, will retry');
+        message.nak(retryDelay(message.info.deliveryCount));
+      }
       return;
     }
-    if (!envelopeValidator.Check(envelope) || envelope.subject !== event.subject || envelope.version !== event.version || !payloadValidator.Check(envelope.payload)) {
-      const errors = envelopeValidator.Check(envelope)
-        ? [...payloadValidator.Errors(envelope.payload)].map((e) => `${e.instancePath} ${e.message}`)
-        : [...envelopeValidator.Errors(envelope)].map((e) => `${e.instancePath} ${e.message}`);
-      log.error({ consumer: name, seq: message.seq, errors, expected: { subject: event.subject, version: event.version } }, 'event fails its schema, terminated');
-      message.term();
-      return;
-    }
-    const valid = envelope as EventEnvelope;
     try {
-      await db.$transaction(async (tx) => {
-        const inserted = await tx.$executeRawUnsafe(
-          `INSERT INTO ${inbox} (consumer, event_id, subject) VALUES ($1, $2::uuid, $3) ON CONFLICT DO NOTHING`,
-          name,
-          valid.id,
-          valid.subject,
-        );
-        if (inserted === 0) return; // applied before: a redelivery after a lost ack
-        await options.handle(tx, valid.payload as Static<D['payload']>, valid);
-      });
-      if (options.beforeAck) await options.beforeAck(valid);
+      await apply(reading.envelope, reading.payload);
       message.ack();
     } catch (error) {
       const attempt = message.info.deliveryCount;
-      log.warn({ err: error, consumer: name, eventId: valid.id, attempt }, 'event handling failed, will retry');
+      log.warn({ err: error, consumer: name, eventId: reading.envelope.id, attempt }, 'event handling failed, will retry');
       message.nak(retryDelay(attempt));
     }
   }
+
+  let replaying: Promise<ReplayOutcome> = Promise.resolve({ consumer: name, applied: 0, remaining: 0 });
+  /** One replay at a time per consumer instance; replicas replaying at once are kept apart by the inbox. */
+  function replayParked(): Promise<ReplayOutcome> {
+    replaying = replaying.catch(() => undefined).then(async () => {
+      const outcome: ReplayOutcome = { consumer: name, applied: 0, remaining: 0 };
+      for await (const parkedEvent of parkedEvents(bus, name)) {
+        const reading = read(new TextDecoder().decode(parkedEvent.data));
+        if (!reading.readable) {
+          outcome.remaining += 1;
+          continue;
+        }
+        try {
+          await apply(reading.envelope, reading.payload);
+        } catch (error) {
+          log.warn({ err: error, consumer: name, eventId: reading.envelope.id }, 'parked event could not be applied, it stays parked');
+          outcome.remaining += 1;
+          continue;
+        }
+        await removeParked(bus, parkedEvent.seq);
+        outcome.applied += 1;
+      }
+      if (outcome.applied > 0 || outcome.remaining > 0) log.info(outcome, 'parked events replayed');
+      return outcome;
+    });
+    return replaying;
+  }
+
+  // Parked events are replayed at start, and retried now and then while the consumer runs: a replica
+  // that predates a version may still park events after this one started (a rolling update replaces
+  // replicas one by one). Nothing parked costs one stream lookup.
+  await replayParked();
+  const retries = setInterval(() => {
+    replayParked().catch((error: unknown) => log.warn({ err: error, consumer: name }, 'replay of parked events failed, will retry'));
+  }, options.replayEveryMs ?? DEFAULT_REPLAY_EVERY_MS);
+  retries.unref();
+  // Operators ask for a replay with the dead-letters command; one running instance answers.
+  const replayRequests: Subscription = bus.nc.subscribe(replaySubject(bus, name), {
+    queue: name,
+    callback: (error, request) => {
+      if (error) return;
+      replayParked().then(
+        (outcome) => request.respond(JSON.stringify(outcome)),
+        (replayError: unknown) => {
+          log.warn({ err: replayError, consumer: name }, 'replay of parked events failed');
+          request.respond(JSON.stringify({ consumer: name, error: String(replayError) }));
+        },
+      );
+    },
+  });
 
   let messages: ConsumerMessages | null = await consumer.consume({ max_messages: 64 });
   const loop = (async () => {
@@ -103,12 +240,16 @@ export async function startConsumer<D extends EventDefinition>(options: Consumer
   })();
 
   return {
+    replayParked,
     async stop() {
       if (!messages) return;
       const current = messages;
       messages = null;
+      replayRequests.unsubscribe();
+      clearInterval(retries);
       await current.close();
       await loop.catch(() => undefined);
+      await replaying.catch(() => undefined);
     },
   };
 }

@@ -2,7 +2,7 @@ import { ErrorMessages, type ErrorBody, type ErrorKey } from '@civic/contracts';
 
 /**
  * The one error type the services throw on purpose. `key` names a message of the catalogue
- * (SPEC section 8), which becomes the wire `statusMessage`.
+ * (docs/product.md#errors), which becomes the wire `statusMessage`.
  */
 export class AppError extends Error {
   constructor(
@@ -38,6 +38,11 @@ export function keyForStatus(status: number): ErrorKey {
       return 'unauthorizedAction';
     case 404:
       return 'notFound';
+    case 413:
+      return 'payloadTooLarge';
+    // A path parameter over the router's length: a URL no route can take.
+    case 414:
+      return 'badRequest';
     case 429:
       return 'tooManyRequests';
     case 503:

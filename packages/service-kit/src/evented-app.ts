@@ -1,9 +1,11 @@
-import type { StreamOwner } from '@civic/contracts';
+import { eventBySubject, type StreamOwner } from '@civic/contracts';
+import type { ConsumerHost } from './consumer.js';
 import type { BaseConfig } from './config.js';
 import { createServiceApp, type ServiceApp } from './http.js';
 import { connectBus, type EventBus } from './nats.js';
-import { OutboxRelay } from './outbox.js';
+import { OutboxRelay, parsePublishedVersions, publishedVersion, type PublishedVersions } from './outbox.js';
 import type { SqlClient } from './prisma.js';
+import { DEFAULT_ACCESS_TOKEN_LIFETIME_MS, RevocationList, startRevocationFeed, type RevocationFeed } from './revocations.js';
 import { runService } from './run.js';
 import type { Static, TObject, TProperties } from 'typebox';
 
@@ -12,33 +14,79 @@ export type ServiceDatabase = SqlClient & { $disconnect(): Promise<void> };
 
 export interface EventedAppOptions {
   name: StreamOwner;
-  config: BaseConfig;
+  /** ACCESS_TOKEN_MINUTES (JwtConfigProperties) sets the tokens' lifetime unless accessTokenLifetimeMs does. */
+  config: BaseConfig & { ACCESS_TOKEN_MINUTES?: number };
   db: ServiceDatabase;
   bus: EventBus;
   logger?: boolean;
+  /**
+   * The longest life of an access token (ACCESS_TOKEN_MINUTES, else 15 minutes):
+   * how long a revocation is kept, and how far back the revocation feed reads when the process starts.
+   */
+  accessTokenLifetimeMs?: number;
 }
 
+export interface EventedApp {
+  app: ServiceApp;
+  relay: OutboxRelay;
+  /** What this service's consumers share: pass it to startConsumer (`{ ...consumers, name, event, handle }`). */
+  consumers: ConsumerHost;
+  /** The version this service writes of each event that has several (PUBLISH_EVENT_VERSIONS), for newPublishedEvent. */
+  published: PublishedVersions;
+  /** The access tokens identity revoked, followed by this process; installAuth refuses them (docs/sessions.md). */
+  revocations: RevocationList;
+}
+
+/** Revocations are kept, and read back at start, that much longer than a token lives: clocks differ a little. */
+const CLOCK_SKEW_MS = 60_000;
+/** How long a starting process waits for the revocations before listening anyway (docs/sessions.md). */
+const CATCH_UP_WAIT_MS = 15_000;
+
 /**
- * The Fastify app of a service that owns a schema and a stream: readiness on PostgreSQL and NATS,
- * its stream ensured and its outbox relay running while the app is up.
+ * The Fastify app of a service that owns a schema and a stream: ready while PostgreSQL answers (NATS
+ * is reported, as "degraded" while it is away, but never makes the pod unready: the outbox keeps the
+ * events meanwhile), its stream ensured and its outbox relay running while the app is up. It follows
+ * identity's revocations from before it starts listening (`app.revocations`, applied by installAuth).
  */
-export async function createEventedApp({ name, config, db, bus, logger }: EventedAppOptions): Promise<{ app: ServiceApp; relay: OutboxRelay }> {
+export async function createEventedApp({ name, config, db, bus, logger, accessTokenLifetimeMs }: EventedAppOptions): Promise<EventedApp> {
+  const tokenLifetimeMs = accessTokenLifetimeMs ?? (config.ACCESS_TOKEN_MINUTES ? config.ACCESS_TOKEN_MINUTES * 60_000 : DEFAULT_ACCESS_TOKEN_LIFETIME_MS);
+  const published = parsePublishedVersions(config.PUBLISH_EVENT_VERSIONS ?? '');
+  checkPublishedVersions(name, published);
   const app = await createServiceApp({
     name,
     logLevel: config.LOG_LEVEL,
     logger,
     readiness: [
       { name: 'postgres', check: async () => db.$queryRawUnsafe('SELECT 1') },
-      { name: 'nats', check: () => bus.ping() },
+      { name: 'nats', check: () => bus.ping(), required: false },
     ],
   });
   const relay = new OutboxRelay({ db, schema: name, bus, log: app.log, pollMs: config.OUTBOX_POLL_MS });
+  const revocations = new RevocationList({ tokenLifetimeMs, clockSkewMs: CLOCK_SKEW_MS });
+  app.decorate('revocations', revocations);
+  let feed: RevocationFeed | null = null;
   app.addHook('onReady', async () => {
     await bus.ensureStream(name);
     relay.start();
+    // Listening only once caught up: a restarted pod must not accept a token revoked before it started.
+    feed = await startRevocationFeed({ bus, list: revocations, log: app.log.child({ component: 'revocations' }), catchUpMs: tokenLifetimeMs + CLOCK_SKEW_MS });
+    const caughtUp = await Promise.race([feed.caughtUp.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), CATCH_UP_WAIT_MS).unref())]);
+    if (!caughtUp) app.log.warn({ waitedMs: CATCH_UP_WAIT_MS }, 'revocations not caught up yet (NATS slow or away): listening anyway, the feed goes on');
   });
   app.addHook('onClose', () => relay.stop());
-  return { app, relay };
+  app.addHook('onClose', async () => feed?.stop());
+  const consumers: ConsumerHost = { bus, db, schema: name, log: app.log, metrics: app.metrics, readVersionsUpTo: config.READ_EVENT_VERSIONS_UP_TO };
+  return { app, relay, consumers, published, revocations };
+}
+
+/** A bad PUBLISH_EVENT_VERSIONS entry for this service's own events stops it at start, not at its first event. */
+function checkPublishedVersions(owner: StreamOwner, published: PublishedVersions): void {
+  for (const [subject] of published) {
+    if (subject.split('.', 1)[0] !== owner) continue;
+    const event = eventBySubject(subject);
+    if (!event) throw new Error(`PUBLISH_EVENT_VERSIONS names ${subject}, which is not an event of ${owner}`);
+    publishedVersion(event, published);
+  }
 }
 
 /** server.ts of an evented service: config, database, NATS, the app, and their orderly release. */

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RawServerDefault } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { Registry, Histogram, collectDefaultMetrics } from 'prom-client';
 import { ErrorMessages, type ErrorBody } from '@civic/contracts';
 import { AppError, keyForStatus } from './errors.js';
+import { installTextRules } from './text-rules.js';
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -20,6 +23,12 @@ export type ServiceApp = FastifyInstance<
 export interface ReadinessCheck {
   name: string;
   check(): Promise<unknown>;
+  /**
+   * false: the pod still answers requests without this dependency (NATS behind an outbox, an
+   * upstream of the gateway): a failure shows as 'degraded' in the body but keeps the pod ready, so
+   * that one outage never takes every pod out of its Service at once. Default true.
+   */
+  required?: boolean;
 }
 
 export interface ServiceAppOptions {
@@ -32,16 +41,32 @@ export interface ServiceAppOptions {
   /** Trust X-Forwarded-* from the gateway in front (never exposed directly). */
   trustProxy?: FastifyServerOptions['trustProxy'];
   bodyLimit?: number;
+  /** Headers every answer carries besides the request id (the gateway's security headers). */
+  answerHeaders?: AnswerHeaders;
 }
+
+/**
+ * The headers every answer to a request for `host` over `protocol` carries. Also asked for the
+ * answers given before a request is routed (malformed URL, unreadable request), where the host may
+ * be unknown ('').
+ */
+export type AnswerHeaders = (host: string, protocol: string) => readonly (readonly [string, string])[];
+
+/** Bodies above this size are refused with 413 (every service, and the gateway before forwarding). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 const READINESS_TIMEOUT_MS = 2000;
 
 /**
  * Builds the Fastify instance every service starts from: request ids passed along by the gateway,
- * JSON logs, the spec's error shape, cookies, /healthz, /readyz and Prometheus /metrics.
+ * JSON logs, the error shape of docs/product.md#errors for every answer (malformed URLs and bodies over the limit
+ * included), the text rules of every field (text-rules.ts), no caching of personal answers, cookies,
+ * /healthz, /readyz and Prometheus /metrics.
  */
 export async function createServiceApp(options: ServiceAppOptions): Promise<ServiceApp> {
+  const bodyLimit = options.bodyLimit ?? BODY_LIMIT_BYTES;
+  const answerHeaders = options.answerHeaders ?? (() => []);
   const app = Fastify({
     logger:
       options.logger === false
@@ -56,18 +81,89 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     trustProxy: options.trustProxy ?? true,
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
+    // A URL the router cannot read (bad percent-encoding, a parameter over its length) is answered
+    // before any hook runs: the answer gets here what hooks give every other one.
+    frameworkErrors: (error, request, reply) => answerUnroutableRequest(error.statusCode ?? 400, request, reply as FastifyReply, answerHeaders),
+    clientErrorHandler: (error, socket) => answerUnreadableRequest(error, socket, answerHeaders),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  refuseLargeBodiesBeforeTheyCome(app, bodyLimit);
+  const drain = trackDrain(app);
+  if (options.answerHeaders) {
+    app.addHook('onRequest', (request, reply, done) => {
+      setHeaders(reply, answerHeaders(request.host, request.protocol));
+      done();
+    });
+  }
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A draining pod answers, then closes the connection, so the caller opens its next one elsewhere.
+    if (drain.draining) reply.header('connection', 'close');
   });
   await app.register(cookie);
+  keepPersonalAnswersOutOfCaches(app);
+  installTextRules(app);
   installErrorHandling(app);
-  installHealth(app, options.readiness ?? []);
+  installHealth(app, options.readiness ?? [], drain);
   installMetrics(app, options.name);
   return app;
+}
+
+function answerUnroutableRequest(status: number, request: FastifyRequest, reply: FastifyReply, answerHeaders: AnswerHeaders): void {
+  reply.header('x-request-id', request.id);
+  setHeaders(reply, answerHeaders(request.host, request.protocol));
+  reply.status(status).send({ statusCode: status, statusMessage: ErrorMessages[keyForStatus(status)] } satisfies ErrorBody);
+}
+
+function setHeaders(reply: FastifyReply, headers: readonly (readonly [string, string])[]): void {
+  for (let i = 0; i < headers.length; i++) reply.header(headers[i]![0], headers[i]![1]);
+}
+
+/**
+ * A request the HTTP parser cannot read (a control character in the URL, headers too large) never
+ * becomes a request: it is answered on the socket, still in the catalogue's shape, with a request id
+ * and the answer headers.
+ */
+function answerUnreadableRequest(error: Error & { code?: string }, socket: Socket, answerHeaders: AnswerHeaders): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  if (socket.writable) {
+    const body = JSON.stringify({ statusCode: status, statusMessage: ErrorMessages[keyForStatus(status)] } satisfies ErrorBody);
+    const headers: (readonly [string, string])[] = [
+      ['content-type', 'application/json; charset=utf-8'],
+      ['content-length', String(Buffer.byteLength(body))],
+      ['x-request-id', randomUUID()],
+      ...answerHeaders('', 'http'),
+      ['connection', 'close'],
+    ];
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`);
+  }
+  socket.destroy(error);
+}
+
+/**
+ * A client that asks before sending a body (`Expect: 100-continue`) gets no go-ahead for one announced
+ * over the limit: the 413 comes instead, before the body is sent.
+ */
+function refuseLargeBodiesBeforeTheyCome(app: ServiceApp, bodyLimit: number): void {
+  app.server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+    if (!(Number(request.headers['content-length']) > bodyLimit)) response.writeContinue();
+    app.server.emit('request', request, response);
+  });
+}
+
+/**
+ * An answer to a caller who sent credentials (cookies, Authorization), or that sets a cookie, may be
+ * personal: no cache keeps it (`no-store`), unless its route chose its own caching.
+ */
+function keepPersonalAnswersOutOfCaches(app: ServiceApp): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const personal = request.headers.cookie !== undefined || request.headers.authorization !== undefined || reply.hasHeader('set-cookie');
+    if (personal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
 }
 
 function installErrorHandling(app: ServiceApp): void {
@@ -166,22 +262,60 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-function installHealth(app: ServiceApp, checks: ReadinessCheck[]): void {
+/**
+ * The shutdown drain of a pod (see runService): once started, /readyz answers 503 so that no new
+ * connection is sent here, every answer closes its connection, and `settled` resolves when no plain
+ * HTTP connection is left (upgraded websockets are their owner's to close).
+ */
+export interface Drain {
+  readonly draining: boolean;
+  start(): void;
+  /** Resolves when no HTTP connection is open any more, or after `maxMs`. */
+  settled(maxMs: number): Promise<void>;
+}
+
+function trackDrain(app: ServiceApp): Drain {
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  app.server.on('upgrade', (_request: IncomingMessage, socket: Socket) => connections.delete(socket));
+  let draining = false;
+  const drain: Drain = {
+    get draining() {
+      return draining;
+    },
+    start() {
+      draining = true;
+    },
+    async settled(maxMs) {
+      const deadline = Date.now() + maxMs;
+      while (connections.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+  };
+  app.decorate('drain', drain);
+  return drain;
+}
+
+function installHealth(app: ServiceApp, checks: ReadinessCheck[], drain: Drain): void {
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn' }, async (request, reply) => {
+    if (drain.draining) return reply.status(503).send({ status: 'draining', checks: {} });
     const results = await Promise.all(
-      checks.map(async ({ name, check }) => {
+      checks.map(async ({ name, check, required = true }) => {
         try {
           await withTimeout(check(), READINESS_TIMEOUT_MS);
           return [name, 'ok'] as const;
         } catch (error) {
           request.log.warn({ err: error, check: name }, 'readiness check failed');
-          return [name, 'unavailable'] as const;
+          return [name, required ? 'unavailable' : 'degraded'] as const;
         }
       }),
     );
-    const ready = results.every(([, state]) => state === 'ok');
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks: Object.fromEntries(results) });
+    const states = results.map(([, state]) => state);
+    const status = states.includes('unavailable') ? 'unavailable' : states.includes('degraded') ? 'degraded' : 'ready';
+    return reply.status(status === 'unavailable' ? 503 : 200).send({ status, checks: Object.fromEntries(results) });
   });
 }
 
@@ -211,5 +345,10 @@ function installMetrics(app: ServiceApp, service: string): void {
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Registry;
+    drain: Drain;
+  }
+  interface FastifyContextConfig {
+    /** Body fields where newlines and tabs are allowed (descriptions, article texts...), by property name. */
+    multilineFields?: readonly string[];
   }
 }

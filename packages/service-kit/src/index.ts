@@ -12,3 +12,7 @@ export * from './validation.js';
 export * from './openapi.js';
 export * from './cached-verifier.js';
 export * from './tick-loop.js';
+export * from './dead-letters.js';
+export * from './revocations.js';
+export * from './members.js';
+export * from './unit-of-work.js';

@@ -13,6 +13,8 @@ import type { StreamOwner } from '@civic/contracts';
 /** How long JetStream remembers a Nats-Msg-Id: a re-publish inside it is dropped as a duplicate. */
 export const DUPLICATE_WINDOW_MS = 2 * 60_000;
 const STREAM_MAX_AGE_MS = 30 * 24 * 3600_000;
+/** First token of the dead-letter subjects (after the prefix): `deadletter.<consumer>`. */
+const DEAD_LETTER_TOKEN = 'deadletter';
 
 /** JetStream durations are in nanoseconds. */
 export const nanos = (ms: number): number => ms * 1_000_000;
@@ -33,6 +35,12 @@ export interface EventBus {
   streamName(owner: StreamOwner): string;
   /** Creates the owner's stream when missing (idempotent; producers and consumers both call it). */
   ensureStream(owner: StreamOwner): Promise<string>;
+  /** Name of the stream of parked events, `<PREFIX>DEADLETTER`. */
+  readonly deadLetterStream: string;
+  /** Wire subject under which a consumer's parked events are kept. */
+  deadLetterSubject(consumer: string): string;
+  /** Creates the dead-letter stream (`<PREFIX>DEADLETTER`) when missing and returns its name. */
+  ensureDeadLetterStream(): Promise<string>;
   /** Resolves when the server answers a round trip. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -58,6 +66,32 @@ export async function connectBus(options: BusOptions): Promise<EventBus> {
   const jsm = await jetstreamManager(nc);
   const js = jetstream(nc);
   const ensured = new Set<string>();
+  const streamPrefix = prefix.replace(/\./g, '_').toUpperCase();
+
+  async function ensure(name: string, config: { subjects: string[]; max_age?: number }): Promise<string> {
+    if (ensured.has(name)) return name;
+    try {
+      await jsm.streams.info(name);
+    } catch (error) {
+      if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
+      try {
+        await jsm.streams.add({
+          name,
+          storage: StorageType.File,
+          retention: RetentionPolicy.Limits,
+          duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+          ...config,
+        });
+      } catch (addError) {
+        // Another process created it between our look and our add.
+        await jsm.streams.info(name).catch(() => {
+          throw addError;
+        });
+      }
+    }
+    ensured.add(name);
+    return name;
+  }
 
   const bus: EventBus = {
     nc,
@@ -65,33 +99,16 @@ export async function connectBus(options: BusOptions): Promise<EventBus> {
     jsm,
     subject: (logical) => `${prefix}${logical}`,
     logical: (wire) => (wire.startsWith(prefix) ? wire.slice(prefix.length) : wire),
-    streamName: (owner) => `${prefix.replace(/\./g, '_')}${owner}`.toUpperCase(),
-    async ensureStream(owner) {
-      const name = bus.streamName(owner);
-      if (ensured.has(name)) return name;
-      try {
-        await jsm.streams.info(name);
-      } catch (error) {
-        if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
-        try {
-          await jsm.streams.add({
-            name,
-            subjects: [`${prefix}${owner}.>`],
-            storage: StorageType.File,
-            retention: RetentionPolicy.Limits,
-            duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-            max_age: nanos(STREAM_MAX_AGE_MS),
-          });
-        } catch (addError) {
-          // Another process created it between our look and our add.
-          await jsm.streams.info(name).catch(() => {
-            throw addError;
-          });
-        }
-      }
-      ensured.add(name);
-      return name;
-    },
+    streamName: (owner) => `${streamPrefix}${owner.toUpperCase()}`,
+    ensureStream: (owner) =>
+      ensure(bus.streamName(owner), {
+        subjects: [`${prefix}${owner}.>`],
+        max_age: nanos(STREAM_MAX_AGE_MS),
+      }),
+    deadLetterStream: `${streamPrefix}DEADLETTER`,
+    deadLetterSubject: (consumer) => `${prefix}${DEAD_LETTER_TOKEN}.${consumer}`,
+    // Parked events stay until replayed or removed by an operator: no age limit.
+    ensureDeadLetterStream: () => ensure(bus.deadLetterStream, { subjects: [`${prefix}${DEAD_LETTER_TOKEN}.>`] }),
     async ping() {
       if (nc.isClosed()) throw new Error('NATS connection closed');
       await nc.rtt();

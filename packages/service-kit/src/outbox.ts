@@ -1,19 +1,65 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Static } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import type { EventDefinition, EventEnvelope } from '@civic/contracts';
+import { downgradePayload, type EventDefinition, type EventEnvelope, type NewestPayload } from '@civic/contracts';
 import { quoteIdent, type SqlClient, type SqlExecutor } from './prisma.js';
 import type { EventBus } from './nats.js';
 
-/** Builds an event envelope after checking the payload against the event's schema. */
+/** Builds an event envelope in the event's oldest supported version, after checking the payload against its schema. */
 export function newEvent<D extends EventDefinition>(definition: D, payload: Static<D['payload']>, now = new Date()): EventEnvelope {
-  const validator = Compile(definition.payload);
+  return envelopeOf(definition, definition.version, payload, now);
+}
+
+/** Which version this service writes of each event that has several, by subject (PUBLISH_EVENT_VERSIONS). */
+export type PublishedVersions = ReadonlyMap<string, number>;
+
+/** Reads PUBLISH_EVENT_VERSIONS, e.g. `identity.user.registered=2,decisions.law.archived=3`. */
+export function parsePublishedVersions(text: string): PublishedVersions {
+  const versions = new Map<string, number>();
+  for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const [subject, version] = entry.split('=');
+    if (!subject || !version || !/^[1-9][0-9]*$/.test(version)) throw new Error(`PUBLISH_EVENT_VERSIONS: "${entry}" is not <subject>=<version>`);
+    versions.set(subject, Number(version));
+  }
+  return versions;
+}
+
+/** The version a producer writes of the event: the configured one, else the oldest still supported. */
+export function publishedVersion(definition: EventDefinition, published: PublishedVersions): number {
+  const version = published.get(definition.subject) ?? definition.version;
+  if (!definition.versions.some((known) => known.version === version)) {
+    const known = definition.versions.map((v) => v.version).join(', ');
+    throw new Error(`PUBLISH_EVENT_VERSIONS asks for ${definition.subject} version ${version}; this build knows versions ${known}`);
+  }
+  return version;
+}
+
+/**
+ * Builds the event in the version this service publishes (PUBLISH_EVENT_VERSIONS) from a payload of
+ * its newest version, converted down when an older version is still the one written.
+ */
+export function newPublishedEvent<D extends EventDefinition>(definition: D, payload: NewestPayload<D>, published: PublishedVersions, now = new Date()): EventEnvelope {
+  const version = publishedVersion(definition, published);
+  return envelopeOf(definition, version, downgradePayload(definition, payload, version), now);
+}
+
+const validators = new WeakMap<TSchema, ReturnType<typeof Compile>>();
+function validatorOf(schema: TSchema): ReturnType<typeof Compile> {
+  let validator = validators.get(schema);
+  if (!validator) validators.set(schema, (validator = Compile(schema)));
+  return validator;
+}
+
+function envelopeOf(definition: EventDefinition, version: number, payload: unknown, now: Date): EventEnvelope {
+  const schema = definition.versions.find((known) => known.version === version)?.payload;
+  if (!schema) throw new Error(`${definition.subject} has no version ${version}`);
+  const validator = validatorOf(schema);
   if (!validator.Check(payload)) {
     const details = [...validator.Errors(payload)].map((e) => `${e.instancePath} ${e.message}`).join('; ');
-    throw new Error(`Invalid payload for ${definition.subject}: ${details}`);
+    throw new Error(`Invalid payload for ${definition.subject} v${version}: ${details}`);
   }
-  return { id: randomUUID(), subject: definition.subject, version: definition.version, occurredAt: now.toISOString(), payload };
+  return { id: randomUUID(), subject: definition.subject, version, occurredAt: now.toISOString(), payload };
 }
 
 /**

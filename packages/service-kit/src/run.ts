@@ -9,6 +9,9 @@ export interface StartedService {
   close(): Promise<void>;
 }
 
+/** The gateway's config has no SHUTDOWN_DRAIN_MS of its own (it owns no BaseConfig). */
+const DEFAULT_DRAIN_MS = 5_000;
+
 /**
  * The body of every server.ts: validate config (exit 1 naming what is wrong), build, listen,
  * and on SIGINT/SIGTERM stop taking requests, finish in-flight work, then release connections.
@@ -32,7 +35,13 @@ export async function runService<P extends TProperties>(
   const service = await start(config);
   closeWithGrace({ delay: base.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) service.app.log.error({ err }, 'fatal error, shutting down');
-    else service.app.log.info({ signal }, 'shutting down');
+    else {
+      service.app.log.info({ signal }, 'draining, then shutting down');
+      // Closing at once would cut callers' idle keep-alive connections as a request may be going out
+      // on them (a 503 for a POST that no one can retry); while draining they end on the caller's side.
+      service.app.drain.start();
+      await service.app.drain.settled((base as Partial<BaseConfig>).SHUTDOWN_DRAIN_MS ?? DEFAULT_DRAIN_MS);
+    }
     await service.app.close();
     await service.close();
   });

@@ -1,8 +1,9 @@
 import type { AuthUser, TokenVerifier } from '@civic/service-kit';
 import { cachedVerifier } from '../src/cached-verifier.js';
 
-/** A token-shaped string whose payload carries `exp` (seconds). */
-const token = (exp: number, tag = 'a') => `h.${Buffer.from(JSON.stringify({ sub: tag, exp })).toString('base64url')}.sig-${tag}`;
+const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** A token-shaped string whose payload carries `exp` (seconds), signed (in its header) by `kid` when given. */
+const token = (exp: number, tag = 'a', kid?: string) => `${kid ? part({ alg: 'EdDSA', kid }) : 'h'}.${part({ sub: tag, exp })}.sig-${tag}`;
 
 function countingVerifier(): TokenVerifier & { calls: number } {
   const verifier = {
@@ -48,5 +49,34 @@ describe('cached token verifier', () => {
     expect(inner.calls).toBe(5);
     await verifier.verify(a); // the oldest was dropped
     expect(inner.calls).toBe(6);
+  });
+
+  it('verifies a cached token again once the inner verifier says its key is no longer current', async () => {
+    const retired = new Set<string>();
+    const inner = Object.assign(countingVerifier(), { isCurrent: (kid: string) => !retired.has(kid) });
+    const verifier = cachedVerifier(inner, { clock: () => 0 });
+    const [old, fresh] = [token(100, 'a', 'k1'), token(100, 'b', 'k2')];
+    await verifier.verify(old);
+    await verifier.verify(fresh);
+    await verifier.verify(old);
+    expect(inner.calls).toBe(2);
+    retired.add('k1');
+    await verifier.verify(old);
+    await verifier.verify(fresh);
+    expect(inner.calls).toBe(3);
+    expect(verifier.isCurrent?.('k1')).toBe(false);
+    expect(verifier.isCurrent?.('k2')).toBe(true);
+  });
+
+  it('hands the logger and the closing to the inner verifier', () => {
+    const events: string[] = [];
+    const inner = Object.assign(countingVerifier(), {
+      attachLogger: () => void events.push('logger'),
+      close: () => void events.push('close'),
+    });
+    const verifier = cachedVerifier(inner);
+    verifier.attachLogger?.({ info: () => undefined, warn: () => undefined });
+    verifier.close?.();
+    expect(events).toEqual(['logger', 'close']);
   });
 });

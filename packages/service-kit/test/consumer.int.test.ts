@@ -1,8 +1,9 @@
 import pg from 'pg';
 import pino from 'pino';
+import { Registry } from 'prom-client';
 import { UserRegistered, type EventEnvelope } from '@civic/contracts';
-import { connectBus, newEvent, startConsumer, type EventBus, type SqlExecutor } from '@civic/service-kit';
-import { closePool, createEventTables, createTestDatabase, deleteStreams, pgSqlClient, testNatsPrefix, waitFor, type TestDatabase } from '@civic/test-kit';
+import { connectBus, deadLettersCommand, newEvent, parkEvent, startConsumer, type EventBus, type SqlExecutor } from '@civic/service-kit';
+import { closePool, createEventTables, createTestDatabase, deadLettered, deleteStreams, eventAs, parkedFor, pgSqlClient, testNatsPrefix, waitFor, type TestDatabase } from '@civic/test-kit';
 
 const SCHEMA = 'decisions';
 const log = pino({ level: 'silent' });
@@ -33,8 +34,8 @@ afterAll(async () => {
   await database.drop();
 });
 
-const applyEffect = async (tx: SqlExecutor, payload: { userName: string }, envelope: EventEnvelope) => {
-  await tx.$executeRawUnsafe(`INSERT INTO "${SCHEMA}".effect (event_id, user_name) VALUES ($1::uuid, $2)`, envelope.id, payload.userName);
+const applyEffect = async (tx: SqlExecutor, payload: { displayName: string }, envelope: EventEnvelope) => {
+  await tx.$executeRawUnsafe(`INSERT INTO "${SCHEMA}".effect (event_id, user_name) VALUES ($1::uuid, $2)`, envelope.id, payload.displayName);
 };
 
 async function effects(): Promise<{ event_id: string; user_name: string }[]> {
@@ -126,10 +127,11 @@ describe('idempotent consumer', () => {
     await bus.close();
   });
 
-  it('terminates payloads that fail their schema and goes on with the next', async () => {
-    const bus = await connectBus({ url: process.env['NATS_URL']!, prefix, name: 'consumer-schema' });
+  it('parks what it cannot read, with headers saying why, counts each once and goes on with the next', async () => {
+    const bus = await connectBus({ url: process.env['NATS_URL']!, prefix, name: 'consumer-park' });
+    const metrics = new Registry();
     const handled: string[] = [];
-    const durable = `schema-${Date.now()}`;
+    const durable = `park-${Date.now()}`;
     const consumer = await startConsumer({
       bus,
       db: pgSqlClient(pool),
@@ -137,22 +139,130 @@ describe('idempotent consumer', () => {
       name: durable,
       event: UserRegistered,
       log,
+      metrics,
       handle: async (tx, payload, envelope) => {
-        handled.push(payload.userName);
+        handled.push(payload.displayName);
         await applyEffect(tx, payload, envelope);
       },
     });
     const bad = { ...event('bad'), payload: { userId: 'not-a-uuid', userName: '' } };
     await publish(bus, bad);
-    await publish(bus, 'not json at all');
+    await bus.js.publish(bus.subject(UserRegistered.subject), 'not json at all');
+    // A version 3 that no longer carries what version 2 requires: not readable by this build.
+    const breaking = { ...event('breaking'), version: 3, payload: { userId: crypto.randomUUID(), names: { display: 'x' } } };
+    await publish(bus, breaking);
     const good = event('linus');
     await publish(bus, good);
     await waitFor(() => handled.includes('linus'));
-    expect(handled).toEqual(['linus']);
     const stream = bus.streamName('identity');
+    await waitFor(async () => (await parkedFor(bus, durable)).length === 3);
+    expect(handled).toEqual(['linus']);
+    const parked = await parkedFor(bus, durable);
+    expect(parked.map(({ consumer, subject, version, stream: from, streamSequence, reason }) => ({ consumer, subject, version, from, streamSequence, reason }))).toEqual([
+      { consumer: durable, subject: 'identity.user.registered', version: 1, from: stream, streamSequence: 1, reason: 'invalid-payload' },
+      { consumer: durable, subject: 'identity.user.registered', version: null, from: stream, streamSequence: 2, reason: 'not-json' },
+      { consumer: durable, subject: 'identity.user.registered', version: 3, from: stream, streamSequence: 3, reason: 'unknown-version' },
+    ]);
+    expect(parked[0]!.detail).toContain('/userId');
+    expect(JSON.parse(new TextDecoder().decode(parked[0]!.data))).toEqual(bad);
+    expect(await deadLettered(metrics, durable)).toBe(3);
+    expect(await deadLettered(metrics, durable, 'unknown-version')).toBe(1);
     await waitFor(async () => (await bus.jsm.consumers.info(stream, durable)).num_ack_pending === 0);
     expect((await bus.jsm.consumers.info(stream, durable)).num_pending).toBe(0);
     await consumer.stop();
+    await bus.close();
+  });
+
+  it('reads every known version as the newest, and a newer one by the newest schema it knows', async () => {
+    const bus = await connectBus({ url: process.env['NATS_URL']!, prefix, name: 'consumer-versions' });
+    const seen: unknown[] = [];
+    const consumer = await startConsumer({
+      bus,
+      db: pgSqlClient(pool),
+      schema: SCHEMA,
+      name: `versions-${Date.now()}`,
+      event: UserRegistered,
+      log,
+      metrics: new Registry(),
+      handle: async (tx, payload, envelope) => {
+        seen.push(payload);
+        await applyEffect(tx, payload, envelope);
+      },
+    });
+    const userId = crypto.randomUUID();
+    const registeredAt = new Date().toISOString();
+    await publish(bus, eventAs(UserRegistered, 1, { userId, displayName: 'ada', registeredAt, locale: 'fr' }));
+    await publish(bus, eventAs(UserRegistered, 2, { userId, displayName: 'grace', registeredAt, locale: 'fr' }));
+    // An additive version 3 (a new field): read as version 2, the unknown field left out.
+    await publish(bus, { ...eventAs(UserRegistered, 2, { userId, displayName: 'linus', registeredAt, locale: 'en' }), version: 3, payload: { userId, displayName: 'linus', registeredAt, locale: 'en', pronouns: 'he' } });
+    await waitFor(() => seen.length === 3);
+    expect(seen).toEqual([
+      { userId, displayName: 'ada', registeredAt, locale: 'en' }, // version 1 never carried the locale
+      { userId, displayName: 'grace', registeredAt, locale: 'fr' },
+      { userId, displayName: 'linus', registeredAt, locale: 'en' },
+    ]);
+    await consumer.stop();
+    await bus.close();
+  });
+
+  it('replays parked events once when the upgraded consumer starts, and on request; unreadable ones stay parked', async () => {
+    const durable = `upgrade-${Date.now()}`;
+    const bus = await connectBus({ url: process.env['NATS_URL']!, prefix, name: 'consumer-upgrade' });
+    const options = { bus, db: pgSqlClient(pool), schema: SCHEMA, name: durable, event: UserRegistered, log, handle: applyEffect };
+    const old = await startConsumer({ ...options, metrics: new Registry(), readVersionsUpTo: 1 });
+    const newer = eventAs(UserRegistered, 2, { userId: crypto.randomUUID(), displayName: 'ada', registeredAt: new Date().toISOString(), locale: 'fr' });
+    await publish(bus, newer, newer.id);
+    const bad = { ...event('bad'), payload: { userId: crypto.randomUUID() } };
+    await publish(bus, bad, bad.id);
+    await waitFor(async () => (await parkedFor(bus, durable)).length === 2);
+    expect((await parkedFor(bus, durable)).map((p) => p.reason)).toEqual(['unknown-version', 'invalid-payload']);
+    expect(await effects()).toEqual([]);
+    await old.stop();
+
+    // Two upgraded replicas start at once: each replays, the inbox applies the event once.
+    const replicas = await Promise.all([1, 2].map(() => startConsumer({ ...options, metrics: new Registry() })));
+    expect(await effects()).toEqual([{ event_id: newer.id, user_name: 'ada' }]);
+    expect((await parkedFor(bus, durable)).map((p) => p.reason)).toEqual(['invalid-payload']);
+
+    // The operator command asks a running instance; what it still cannot read stays.
+    const lines: string[] = [];
+    expect(await deadLettersCommand(['replay', durable], bus, (line) => lines.push(line))).toBe(0);
+    expect(lines).toEqual([`${durable}: 0 applied, 1 still parked`]);
+    lines.length = 0;
+    expect(await deadLettersCommand(['list', durable], bus, (line) => lines.push(line))).toBe(0);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${durable}\tidentity.user.registered\tv1\tinvalid-payload`);
+    expect(lines[1]).toContain(bad.id);
+    expect(await effects()).toHaveLength(1);
+    await Promise.all(replicas.map((replica) => replica.stop()));
+
+    lines.length = 0;
+    expect(await deadLettersCommand(['replay', durable], bus, (line) => lines.push(line))).toBe(1);
+    expect(lines[0]).toContain('no running instance');
+    await bus.close();
+  });
+
+  it('retries parked events while it runs: one an older replica parks after this one started is applied without a restart', async () => {
+    const durable = `rolling-${Date.now()}`;
+    const bus = await connectBus({ url: process.env['NATS_URL']!, prefix, name: 'consumer-rolling' });
+    const options = { bus, db: pgSqlClient(pool), schema: SCHEMA, name: durable, event: UserRegistered, log, handle: applyEffect };
+    const upgraded = await startConsumer({ ...options, metrics: new Registry(), replayEveryMs: 200 });
+    // Mid-rollout, a replica that predates version 2 parks one after the upgraded replica started.
+    const newer = eventAs(UserRegistered, 2, { userId: crypto.randomUUID(), displayName: 'grace', registeredAt: new Date().toISOString(), locale: 'en' });
+    await parkEvent(bus, {
+      consumer: durable,
+      subject: UserRegistered.subject,
+      version: 2,
+      stream: bus.streamName('identity'),
+      streamSequence: 1,
+      reason: 'unknown-version',
+      detail: 'this replica reads versions up to 1',
+      data: new TextEncoder().encode(JSON.stringify(newer)),
+    });
+    await waitFor(async () => (await effects()).length === 1);
+    expect(await effects()).toEqual([{ event_id: newer.id, user_name: 'grace' }]);
+    await waitFor(async () => (await parkedFor(bus, durable)).length === 0);
+    await upgraded.stop();
     await bus.close();
   });
 });

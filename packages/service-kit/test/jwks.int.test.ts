@@ -42,6 +42,7 @@ describe('JWKS verifier', () => {
       .setExpirationTime('15m')
       .sign(stranger.privateKey);
     await expect(verifier.verify(forged)).rejects.toThrow();
+    verifier.close?.();
     await identity.close();
   });
 });

@@ -36,7 +36,7 @@ export interface FuzzCaller {
 }
 
 interface Injectable {
-  inject(options: { method: string; url: string; headers: Record<string, string>; payload?: string }): Promise<{ statusCode: number; body: string }>;
+  inject(options: { method: string; url: string; headers: Record<string, string>; payload?: string }): Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }>;
 }
 
 export interface FuzzOptions {
@@ -61,6 +61,33 @@ export interface FuzzFinding {
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const BODY_METHODS = ['post', 'put', 'patch'];
+
+/**
+ * Text every field must refuse or handle (packages/contracts/src/text.ts): control characters (NUL,
+ * BEL, ESC), a direction override, text of zero-width characters only.
+ */
+export const hostileStrings = ['\u0000', 'a\u0007b', '\u001b[2J', 'txt\u202egpj.exe', '\u202e', '\u200b', '\u200b\u200b\u2060'] as const;
+
+/** Control characters no field accepts (multi-line ones keep tab, newline and carriage return). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** Whether `value` holds a string (or a property name) with a control character. */
+export function holdsControl(value: unknown): boolean {
+  if (typeof value === 'string') return CONTROL.test(value);
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, item]) => CONTROL.test(key) || holdsControl(item));
+}
+
+/** A path segment as sent, decoded; null when it is not valid percent-encoding. */
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
 
 /** Values near and beyond a schema's bounds, of the right and wrong types. */
 function valueFor(schema: JsonSchema | undefined, knownIds: string[], depth = 0): fc.Arbitrary<unknown> {
@@ -78,7 +105,8 @@ function valueFor(schema: JsonSchema | undefined, knownIds: string[], depth = 0)
       return fc.oneof(
         fc.string({ maxLength: Math.min(max, 80) }),
         fc.string({ minLength: max + 1, maxLength: max + 40 }),
-        fc.constantFrom('', ' ', '0', 'null', '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', '\u0000', '🗳️ élu', '2026-02-30', 'a@b'),
+        fc.constantFrom('', ' ', '0', 'null', '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', '🗳️ élu', '2026-02-30', 'a@b'),
+        fc.constantFrom(...hostileStrings),
         fc.uuid(),
         fc.emailAddress(),
         fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
@@ -110,15 +138,27 @@ function valueFor(schema: JsonSchema | undefined, knownIds: string[], depth = 0)
   }
 }
 
+/**
+ * Path segments as sent (percent-encoded): ids, odd and hostile text, and what no router can read
+ * (malformed percent-encoding, a segment far too long).
+ */
 function pathSegment(knownIds: string[]): fc.Arbitrary<string> {
   const ids = knownIds.length ? [fc.constantFrom(...knownIds)] : [];
-  return fc.oneof(fc.uuid(), fc.string({ minLength: 1, maxLength: 40 }), fc.integer({ min: -5, max: 5 }).map(String), fc.constantFrom('0', '1', '2', '3', 'null', '%00', '..'), ...ids);
+  const text = fc.oneof(
+    fc.uuid(),
+    fc.string({ minLength: 1, maxLength: 40 }),
+    fc.integer({ min: -5, max: 5 }).map(String),
+    fc.constantFrom('0', '1', '2', '3', 'null', '%00', '..', ...hostileStrings),
+    ...ids,
+  );
+  return fc.oneof({ arbitrary: text.map(encodeURIComponent), weight: 8 }, fc.constantFrom('%c0', '%', '%E2%80', 'x'.repeat(3000)));
 }
 
 /**
  * Sends generated requests to every operation of the document as every caller: never a 5xx, every
- * error in the spec's shape, and a rejected request never changes data. Answers the findings
- * (empty when all is well) and how many requests went out.
+ * error in the catalogue's shape, every answer with its request id, text with control characters never
+ * accepted, and a rejected request never changes data. Answers the findings (empty when all is well)
+ * and how many requests went out.
  */
 export async function fuzzRoutes(options: FuzzOptions): Promise<{ routes: number; requests: number; findings: FuzzFinding[] }> {
   const knownIds = options.knownIds ?? [];
@@ -144,7 +184,7 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<{ routes: number
       await fc.assert(
         fc.asyncProperty(request, async ({ caller, path, query, body }) => {
           let url = template;
-          pathNames.forEach((name, index) => (url = url.replace(`{${name}}`, encodeURIComponent(path[index]!))));
+          pathNames.forEach((name, index) => (url = url.replace(`{${name}}`, path[index]!)));
           const search = new URLSearchParams();
           for (const [key, value] of Object.entries(query)) search.set(key, typeof value === 'string' ? value : JSON.stringify(value));
           if ([...search.keys()].length) url += `?${search}`;
@@ -161,6 +201,9 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<{ routes: number
             findings.push({ route, request: { method: method.toUpperCase(), url, caller: caller.name, ...(payload === undefined ? {} : { payload }) }, problem });
           };
           if (answer.statusCode >= 500) record(`answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
+          if (answer.headers['x-request-id'] === undefined) record(`answered ${answer.statusCode} without a request id`);
+          const hostile = path.some((segment) => holdsControl(decodedSegment(segment))) || [...search.values()].some(holdsControl) || (BODY_METHODS.includes(method) && holdsControl(body));
+          if (hostile && answer.statusCode < 400) record(`accepted text with control characters (answered ${answer.statusCode})`);
           if (answer.statusCode >= 400) {
             let shaped = false;
             try {

@@ -8,3 +8,4 @@ export * from './fuzz.js';
 export * from './events.js';
 export * from './redis-server.js';
 export * from './socket-fuzz.js';
+export * from './event-contracts.js';

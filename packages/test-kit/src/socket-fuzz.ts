@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { errorKeyOf } from '@civic/contracts';
+import { hostileStrings, holdsControl } from './fuzz.js';
 
 /** The slice of a JSON schema (TypeBox's included) the generators read. */
 interface PayloadSchema {
@@ -70,7 +71,7 @@ const EMIT_MODES = ['ack', 'ack only', 'no ack', 'non-function ack', 'extra argu
 type EmitMode = (typeof EMIT_MODES)[number];
 
 const anything = fc.anything({ maxDepth: 2, maxKeys: 4 });
-const oddStrings = fc.constantFrom('', ' ', '\n', '\t', '\u0000', '\u200b', '\ud800', '<script>alert(1)</script>', "' OR 1=1 --", '🗳️ élu', '%00', '__proto__', 'null');
+const oddStrings = fc.constantFrom('', ' ', '\n', '\t', '\ud800', '<script>alert(1)</script>', "' OR 1=1 --", '🗳️ élu', '%00', '__proto__', 'null', ...hostileStrings);
 
 /** Real values slightly wrong: another case, padded, cut, stretched. */
 const mutatedFrom = (values: string[]) =>
@@ -184,7 +185,7 @@ function shown(payload: unknown): string {
   return text.length > 200 ? `${text.slice(0, 200)}… (${text.length} characters)` : text;
 }
 
-/** Why an answer is not `{ ok: true, data }` nor a 4xx in the spec's error shape, or null when it is. */
+/** Why an answer is not `{ ok: true, data }` nor a 4xx in the error shape (docs/product.md#errors), or null when it is. */
 function answerProblem(answer: unknown): string | null {
   if (typeof answer !== 'object' || answer === null) return `answered ${shown(answer)}`;
   if ('ok' in answer) return (answer as { ok: unknown }).ok === true && 'data' in answer ? null : `answered ${shown(answer)}`;
@@ -199,9 +200,9 @@ const outcomeOf = (answer: unknown) => (typeof answer === 'object' && answer !==
 
 /**
  * Emits generated payloads for every client event, as every caller and in every way of passing (or
- * not) the acknowledgement: each answer is `{ ok: true, data }` or a 4xx in the spec's error shape,
- * the connection stays up, and a rejected or ignored emit changes no data. Answers the findings
- * (empty when all is well) with what the emits got.
+ * not) the acknowledgement: each answer is `{ ok: true, data }` or a 4xx in the error shape,
+ * the connection stays up, text with control characters is never accepted, and a rejected or
+ * ignored emit changes no data. Answers the findings (empty when all is well) with what the emits got.
  */
 export async function fuzzSocketEvents(options: SocketFuzzOptions): Promise<SocketFuzzResult> {
   const { knownValues, fingerprint, probeEvent } = options;
@@ -258,6 +259,7 @@ export async function fuzzSocketEvents(options: SocketFuzzOptions): Promise<Sock
         const problem = reply?.answered ? answerProblem(reply.answer) : null;
         if (problem) record(problem);
         if (outcome === 'ok') {
+          if (mode !== 'ack only' && holdsControl(payload)) record('accepted text with control characters');
           const broken = await options.invariant?.();
           if (broken) record(`accepted, and then ${broken}`);
         } else if ((await fingerprint()) !== before) record(`data changed although the emit was ${outcome === 'ignored' || outcome === 'unanswered' ? outcome : `rejected with ${outcome}`}`);

@@ -1,10 +1,18 @@
 import Fastify from 'fastify';
 import { fuzzRoutes, type OpenApiDocument } from '@civic/test-kit';
 
-/** The fuzzer must catch what it is for: a 5xx, an error outside the spec's shape, a write before a rejection. */
-async function appWith(handler: (body: { name?: unknown }, state: string[]) => { status: number; body: unknown }) {
+/**
+ * The fuzzer must catch what it is for: a 5xx, an error outside the catalogue's shape, an answer without
+ * its request id, text with control characters accepted, a write before a rejection.
+ */
+async function appWith(handler: (body: { name?: unknown }, state: string[]) => { status: number; body: unknown }, { requestIds = true } = {}) {
   const state: string[] = [];
   const app = Fastify();
+  if (requestIds) {
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+  }
   app.post('/things', async (request, reply) => {
     const answer = handler((request.body ?? {}) as { name?: unknown }, state);
     return reply.status(answer.status).send(answer.body);
@@ -38,9 +46,24 @@ describe('fuzzRoutes', () => {
     expect(problems.some((problem) => problem.startsWith('error not in the spec shape'))).toBe(true);
   });
 
+  it('reports answers without a request id', async () => {
+    const { app, state } = await appWith(() => ok, { requestIds: false });
+    const result = await fuzzRoutes({ app, openapi, callers: [{ name: 'visitor', headers: {} }], fingerprint: async () => state.join(), runsPerRoute: 10, seed: 7 });
+    expect(result.findings.map((finding) => finding.problem)).toContain('answered 201 without a request id');
+  });
+
+  it('reports a route that accepts text with control characters', async () => {
+    const { app, state } = await appWith((body) => (typeof body.name === 'string' && body.name.length <= 5 ? ok : rejected));
+    const result = await fuzzRoutes({ app, openapi, callers: [{ name: 'visitor', headers: {} }], fingerprint: async () => state.join(), runsPerRoute: 100, seed: 7 });
+    const problems = result.findings.map((finding) => finding.problem);
+    expect(problems).toContain('accepted text with control characters (answered 201)');
+    expect(result.findings.find((finding) => finding.problem.startsWith('accepted text'))!.request.payload).toMatch(/\\u00(00|07|1b)/);
+  });
+
   it('finds nothing on a route that validates before writing', async () => {
     const { app, state } = await appWith((body, data) => {
-      if (typeof body.name !== 'string' || body.name.length > 5) return rejected;
+      // eslint-disable-next-line no-control-regex
+      if (typeof body.name !== 'string' || body.name.length > 5 || /[\u0000-\u001f]/.test(body.name)) return rejected;
       data.push(body.name);
       return ok;
     });

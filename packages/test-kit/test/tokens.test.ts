@@ -11,8 +11,11 @@ describe('TestTokens', () => {
 
   it('signs tokens that the services verify through its JWKS', async () => {
     const verifier = createJwksVerifier(tokens.jwksUrl, { issuer: tokens.issuer, audience: tokens.audience });
+    const before = Date.now();
     const token = await tokens.sign({ id: 'a1b2', name: 'Ada', role: Role.Moderator, verified: false });
-    expect(await verifier.verify(token)).toEqual({ id: 'a1b2', name: 'Ada', role: Role.Moderator, verified: false });
+    expect(await verifier.verify(token)).toEqual({ id: 'a1b2', name: 'Ada', role: Role.Moderator, verified: false, issuedAtMs: expect.any(Number) });
+    // Seconds in the token: its issue time is read back to within the second it was signed in.
+    expect((await verifier.verify(token)).issuedAtMs).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
   });
 
   it('signs expired tokens on request, which the verifier refuses', async () => {

@@ -1,6 +1,7 @@
 import { createEventedApp, createJwksVerifier, installAuth, installOpenApi, runConsumersWithApp, type EventBus, type ServiceApp, type TokenVerifier } from '@civic/service-kit';
 import type { Server } from 'socket.io';
-import type { ChatConfig } from './config.js';
+import { socketTransports, type ChatConfig } from './config.js';
+import { socketOrigins } from './domain/origins.js';
 import { SlidingWindow } from './domain/rate-limit.js';
 import { memberConsumers } from './events/member.consumers.js';
 import { roomConsumers } from './events/room.consumers.js';
@@ -29,7 +30,7 @@ export interface Chat {
 
 /** The chat service: HTTP reads, the socket.io server, the projections it keeps from identity and decisions. */
 export async function createChat({ config, db, bus, logger, verifier, clock = () => new Date() }: ChatDeps): Promise<Chat> {
-  const { app, relay } = await createEventedApp({ name: 'chat', config, db, bus, logger });
+  const { app, relay, consumers, revocations } = await createEventedApp({ name: 'chat', config, db, bus, logger });
   await installOpenApi(app, {
     path: '/api/chat/openapi.json',
     title: 'Chat service',
@@ -37,8 +38,7 @@ export async function createChat({ config, db, bus, logger, verifier, clock = ()
       'Live discussion per decision phase. Reads over HTTP (rooms, history with cursor pagination, mutes, troll hunt); messages, moderation and mutes over socket.io at /socket.io (see packages/contracts/src/chat.ts). Errors answer `{statusCode, statusMessage, data?}`.',
     tags: ['chat'],
   });
-  const tokens = verifier ?? createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
-  installAuth(app, tokens);
+  const tokens = installAuth(app, verifier ?? createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }));
 
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log.child({ component: 'redis' })) : null;
   const rooms = new RoomRepository(db);
@@ -48,14 +48,17 @@ export async function createChat({ config, db, bus, logger, verifier, clock = ()
     ? new RedisWindow(redis.client, config.REDIS_PREFIX, config.CHAT_RATE_LIMIT, config.CHAT_RATE_WINDOW_MS)
     : new SlidingWindow(config.CHAT_RATE_LIMIT, config.CHAT_RATE_WINDOW_MS);
 
-  const io = attachChatSocket(app, { rooms, messages, members, limiter, relay, clock }, tokens, {
+  const io = attachChatSocket(app, { db, rooms, messages, members, limiter, relay, clock }, tokens, {
     recoveryMs: config.CHAT_RECOVERY_MS,
+    transports: socketTransports(config.SOCKET_TRANSPORTS),
+    allowedOrigins: socketOrigins(config.PUBLIC_URL, config.CORS_ORIGINS),
     redis,
     redisPrefix: config.REDIS_PREFIX,
+    revocations,
   });
   if (redis) app.addHook('onClose', () => redis.close());
 
-  runConsumersWithApp(app, [...memberConsumers(db, bus, app.log), ...roomConsumers(db, bus, app.log, (closed) => announceClosed(io, closed))]);
+  runConsumersWithApp(app, [...memberConsumers(consumers), ...roomConsumers(consumers, (closed) => announceClosed(io, closed))]);
 
   await app.register(chatRoutes, { rooms, messages, members, clock, historyPage: config.CHAT_HISTORY_PAGE, timeZone: config.CHAT_TIME_ZONE });
   return { app, io };

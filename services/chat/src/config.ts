@@ -1,6 +1,8 @@
 import Type, { type Static } from 'typebox';
 import { BaseConfigProperties, JwksConfigProperties } from '@civic/service-kit';
 
+const ORIGIN = 'https?://[^/\\s,]+/?';
+
 export const ChatConfig = Type.Object({
   ...BaseConfigProperties,
   ...JwksConfigProperties,
@@ -14,9 +16,23 @@ export const ChatConfig = Type.Object({
   CHAT_RATE_WINDOW_MS: Type.Integer({ minimum: 100, default: 10_000 }),
   /** A client that reconnects within this time gets what it missed (connection-state recovery). */
   CHAT_RECOVERY_MS: Type.Integer({ minimum: 1000, default: 2 * 60_000 }),
+  /** The origin browsers load the product from (the gateway): pages of this origin may open the socket. */
+  PUBLIC_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'http://localhost:8080' }),
+  /** Other page origins allowed to open the socket, comma separated (the gateway's CORS_ORIGINS). */
+  CORS_ORIGINS: Type.String({ pattern: `^(\\s*${ORIGIN}\\s*(,\\s*${ORIGIN}\\s*)*)?$`, default: '' }),
+  /**
+   * Transports the socket server accepts. `websocket` alone where instances sit behind a balancer
+   * without sticky sessions (long-polling needs every request of a session on one instance).
+   */
+  SOCKET_TRANSPORTS: Type.Union([Type.Literal('websocket,polling'), Type.Literal('polling,websocket'), Type.Literal('websocket')], { default: 'websocket,polling' }),
   /** Page size of the history when the client asks none (a client may ask up to 200). */
   CHAT_HISTORY_PAGE: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
   /** The troll hunt counts mutes since yesterday 00:00 in this time zone. */
   CHAT_TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Paris' }),
 });
 export type ChatConfig = Static<typeof ChatConfig>;
+
+/** SOCKET_TRANSPORTS as socket.io's `transports`. */
+export function socketTransports(value: ChatConfig['SOCKET_TRANSPORTS']): ('websocket' | 'polling')[] {
+  return value.split(',') as ('websocket' | 'polling')[];
+}

@@ -4,7 +4,7 @@ import { emit, startHarness, type Harness } from './support/harness.js';
 
 /**
  * Property-based fuzzing of every chat HTTP route in its OpenAPI document, as a visitor, an author,
- * another member and a moderator: never a 5xx, errors always in the spec's shape, and no data change.
+ * another member and a moderator: never a 5xx, errors always in the catalogue's shape, and no data change.
  */
 let h: Harness;
 

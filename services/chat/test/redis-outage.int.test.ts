@@ -78,7 +78,7 @@ const readiness = async (instance: Instance) => {
   return { status: answer.status, body: (await answer.json()) as unknown };
 };
 
-/** An answer is `{ ok: true }`, or a 4xx/503 in the spec's error shape: never unanswered, never a 500. */
+/** An answer is `{ ok: true }`, or a 4xx/503 in the catalogue's error shape: never unanswered, never a 500. */
 function expectCleanAnswer(ack: unknown) {
   if (typeof ack === 'object' && ack !== null && 'ok' in ack) return;
   expect(ack).toEqual(expect.objectContaining({ statusCode: expect.any(Number), statusMessage: expect.any(String) }));

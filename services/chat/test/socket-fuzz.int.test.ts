@@ -9,7 +9,7 @@ import { collect, emit, startHarness, type Harness, type Member } from './suppor
 /**
  * Property-based fuzzing of every socket event a client may emit, as a visitor, a caller with a bad
  * token, an author, another member, a suspended member and a moderator: every answer is `{ ok: true }`
- * or a 4xx in the spec's error shape, the connection stays up, and a rejected emit changes no data.
+ * or a 4xx in the catalogue's error shape, the connection stays up, and a rejected emit changes no data.
  */
 const RUNS_PER_EVENT = 800;
 let h: Harness;
@@ -56,7 +56,7 @@ async function seedRecords(author: Member, other: Member, moderator: Member) {
   };
 }
 
-/** SPEC: a user may mute an author other than themself, whatever the spelling of the id. */
+/** docs/product.md#chat: a user may mute an author other than themself, whatever the spelling of the id. */
 async function nobodyMutesThemself(): Promise<string | null> {
   const { rows } = await pool.query<{ user_id: string }>('SELECT user_id FROM chat.mute WHERE user_id = muted_user_id');
   return rows.length ? `${rows[0]!.user_id} mutes themself` : null;

@@ -12,12 +12,16 @@ import {
 } from '@civic/service-kit';
 import type { DecisionsConfig } from './config.js';
 import type { EngineSettings } from './domain/cycle-engine.js';
+import type { Selection } from './domain/vote-close.js';
 import { citizenConsumers } from './events/citizen.consumers.js';
 import type { DecisionsContext } from './routes/context.js';
 import { cyclesRoutes } from './routes/cycles.routes.js';
+import { finalVoteRoutes } from './routes/final-vote.routes.js';
+import { lawContentRoutes } from './routes/law-content.routes.js';
 import { lawsRoutes } from './routes/laws.routes.js';
 import { proposalsRoutes } from './routes/proposals.routes.js';
 import { sourcesRoutes } from './routes/sources.routes.js';
+import { decisionSettings, settingsRoutes } from './routes/settings.routes.js';
 import { CycleScheduler } from './scheduler/cycle.scheduler.js';
 import { CitizenRepository } from './store/citizen.repository.js';
 import { CycleRepository } from './store/cycle.repository.js';
@@ -25,7 +29,9 @@ import type { DecisionsPrisma } from './store/prisma.js';
 import { ProposalRepository } from './store/proposal.repository.js';
 import { VoteRepository } from './store/vote.repository.js';
 import { ArticleVoteRepository } from './store/article-vote.repository.js';
+import { LawViewRepository } from './store/law-view.repository.js';
 import { LawRepository } from './store/law.repository.js';
+import { SourceRepository } from './store/source.repository.js';
 import { defaultFontDir } from './pdf/law-pdf.js';
 
 export interface DecisionsDeps {
@@ -63,7 +69,7 @@ export function engineSettings(config: DecisionsConfig): EngineSettings {
 
 /** The decisions service: its HTTP app and the scheduler of its cycles. */
 export async function createDecisions({ config, db, bus, logger, clock = () => new Date(), schedule = true, verifier }: DecisionsDeps): Promise<Decisions> {
-  const { app, relay } = await createEventedApp({ name: 'decisions', config, db, bus, logger });
+  const { app, relay, consumers } = await createEventedApp({ name: 'decisions', config, db, bus, logger });
   installStrictBodyValidation(app);
 
   await installOpenApi(app, {
@@ -76,10 +82,10 @@ export async function createDecisions({ config, db, bus, logger, clock = () => n
   // Token expiry is real time (as jose checks it), so the cache keeps the real clock.
   installAuth(app, cachedVerifier(verifier ?? createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE })));
 
-  runConsumersWithApp(app, citizenConsumers(db, bus, app.log));
+  runConsumersWithApp(app, citizenConsumers(consumers));
 
   const settings = engineSettings(config);
-  const selection = { selected: config.SELECTED_PROPOSALS, secondChance: config.SECOND_CHANCE_PROPOSALS, creatorsPerLaw: config.CREATORS_PER_LAW };
+  const selection: Selection = { selected: config.SELECTED_PROPOSALS, secondChance: config.SECOND_CHANCE_PROPOSALS, creatorsPerLaw: config.CREATORS_PER_LAW };
   const votes = new VoteRepository(config.DATABASE_URL);
   const articleVotes = new ArticleVoteRepository(config.DATABASE_URL);
   app.addHook('onClose', async () => {
@@ -88,15 +94,17 @@ export async function createDecisions({ config, db, bus, logger, clock = () => n
   });
 
   const context: DecisionsContext = {
+    db,
     citizens: new CitizenRepository(db),
     cycles: new CycleRepository(db),
     proposals: new ProposalRepository(db),
     votes,
-    laws: new LawRepository(db, config.LIVE_VOTERS_CACHE_MS),
+    laws: new LawRepository(db),
+    lawViews: new LawViewRepository(db, config.LIVE_VOTERS_CACHE_MS),
+    sources: new SourceRepository(db),
     articleVotes,
     pdf: { fontDir: config.PDF_FONT_DIR || defaultFontDir, timeZone: config.PDF_TIME_ZONE },
     thresholds: settings.thresholds,
-    selection,
     limits: { intervalMs: config.PROPOSAL_INTERVAL_DAYS * 24 * 60 * 60 * SECOND, maxPerCycle: config.MAX_PROPOSALS_PER_CYCLE },
     clock,
   };
@@ -110,7 +118,10 @@ export async function createDecisions({ config, db, bus, logger, clock = () => n
   await app.register(cyclesRoutes, context);
   await app.register(proposalsRoutes, context);
   await app.register(lawsRoutes, context);
+  await app.register(lawContentRoutes, context);
+  await app.register(finalVoteRoutes, context);
   await app.register(sourcesRoutes, context);
+  await app.register(settingsRoutes, decisionSettings(config));
   return { app, scheduler };
 }
 

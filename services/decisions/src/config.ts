@@ -3,7 +3,7 @@ import { BaseConfigProperties, JwksConfigProperties } from '@civic/service-kit';
 
 const DAY = 24 * 60 * 60;
 
-/** Durations are seconds; every default is the value of ARCHITECTURE section 8. */
+/** Durations are seconds; defaults as in docs/architecture.md. */
 export const DecisionsConfig = Type.Object({
   ...BaseConfigProperties,
   ...JwksConfigProperties,
@@ -20,7 +20,7 @@ export const DecisionsConfig = Type.Object({
   PROPOSAL_INTERVAL_DAYS: Type.Number({ minimum: 0, default: 7 }),
   SELECTED_PROPOSALS: Type.Integer({ minimum: 1, default: 3 }),
   SECOND_CHANCE_PROPOSALS: Type.Integer({ minimum: 0, default: 3 }),
-  /** Creators drawn per law among the cycle's voters (ARCHITECTURE section 8). */
+  /** Creators drawn per law among the cycle's voters (docs/architecture.md). */
   CREATORS_PER_LAW: Type.Integer({ minimum: 1, maximum: 100, default: 5 }),
   /** Directory of the TTF fonts embedded in archive PDFs (DejaVu Serif regular, bold, italic); empty = the service's assets/fonts. */
   PDF_FONT_DIR: Type.String({ default: '' }),

@@ -49,6 +49,11 @@ describe('submitting proposals', () => {
     ['a number as title', { ...proposalInput(), title: 12345 }, ErrorMessages.badRequest],
     ['an unknown field', { ...proposalInput(), pin: true }, ErrorMessages.badRequest],
     ['a missing description', { title: 'A fine title', category: 'health' }, ErrorMessages.missingRequiredFields],
+    ['a NUL byte in a title', { ...proposalInput(), title: 'Free\u0000buses' }, ErrorMessages.forbiddenCharacters],
+    ['a NUL byte in a description', { ...proposalInput(), description: 'Buses\u0000for all' }, ErrorMessages.forbiddenCharacters],
+    ['a newline in a title', { ...proposalInput(), title: 'Free\nbuses' }, ErrorMessages.forbiddenCharacters],
+    ['a right-to-left override in a title', { ...proposalInput(), title: 'Free \u202esesub' }, ErrorMessages.forbiddenCharacters],
+    ['a title of zero-width spaces', { ...proposalInput(), title: '\u200b\u200b\u200b\u200b' }, ErrorMessages.invisibleText],
   ])('answers 400 for %s, in the spec shape, with no change', async (_name, payload, message) => {
     const before = await counts();
     const response = await post('/api/proposals', alice.headers, payload);
@@ -81,6 +86,32 @@ describe('submitting proposals', () => {
     expect((await list()).proposals.map((p) => p.title)).toEqual(['Free buses on Sundays']);
   });
 
+  it('tells a member when they may propose again: 7 days after their last submission, or now', async () => {
+    const quota = async (member: Member) => (await h.app.inject({ url: '/api/proposals/quota', headers: member.headers })).json<{ lastProposalAt: string | null; nextProposalAt: string | null; cycleFull: boolean }>();
+    expectError(await h.app.inject({ url: '/api/proposals/quota' }), 401, ErrorMessages.unauthorized);
+    const [mine] = (await list(alice.headers)).proposals;
+    const submitted = (await h.db.proposal.findUniqueOrThrow({ where: { id: mine!.id } })).submittedAt;
+    expect(await quota(alice)).toEqual({
+      lastProposalAt: submitted.toISOString(),
+      nextProposalAt: new Date(submitted.getTime() + 7 * DAY).toISOString(),
+      cycleFull: false,
+    });
+    expect(await quota(carol)).toEqual({ lastProposalAt: null, nextProposalAt: null, cycleFull: false });
+  });
+
+  it('does not give the quota back when the author deletes their proposal', async () => {
+    const erin = await h.member({ name: 'Erin' });
+    const created = await post('/api/proposals', erin.headers, proposalInput('Withdrawn idea', 'culture-and-sports'));
+    expect(created.statusCode).toBe(201);
+    const quotaBefore = (await h.app.inject({ url: '/api/proposals/quota', headers: erin.headers })).json<{ nextProposalAt: string }>();
+    expect(quotaBefore.nextProposalAt).not.toBeNull();
+    expect((await del(`/api/proposals/${created.json<Proposal>().id}`, erin.headers)).statusCode).toBe(204);
+    expect((await h.app.inject({ url: '/api/proposals/quota', headers: erin.headers })).json()).toMatchObject({ nextProposalAt: quotaBefore.nextProposalAt });
+    const refused = await post('/api/proposals', erin.headers, proposalInput('Another idea', 'culture-and-sports'));
+    expectError(refused, 429, ErrorMessages.onlyOneProposal);
+    expect(refused.json()).toMatchObject({ data: { retryAt: quotaBefore.nextProposalAt } });
+  });
+
   it('blocks a suspended member at once (403 Suspension error) and lets them propose once lifted', async () => {
     await h.publish(UserSuspended, { userId: bob.id, until: new Date(h.clock.now().getTime() + DAY).toISOString() });
     await waitFor(async () => (await h.db.citizen.findUnique({ where: { userId: bob.id } }))?.suspendedUntil != null);
@@ -100,11 +131,12 @@ describe('submitting proposals', () => {
     expect((await h.db.citizen.findUniqueOrThrow({ where: { userId: late.id } })).suspendedUntil).toBeNull();
   });
 
-  it('refuses a proposal beyond the per-cycle maximum (409)', async () => {
+  it('refuses a proposal beyond the per-cycle maximum with "Too many proposals, come back later" (409), and says the cycle is full', async () => {
     expect((await post('/api/proposals', carol.headers, proposalInput('Clean rivers', 'environment'))).statusCode).toBe(201);
     const dave = await h.member();
+    expect((await h.app.inject({ url: '/api/proposals/quota', headers: dave.headers })).json()).toEqual({ lastProposalAt: null, nextProposalAt: null, cycleFull: true });
     const before = await counts();
-    expectError(await post('/api/proposals', dave.headers, proposalInput('One too many')), 409, ErrorMessages.maxProposalsReached);
+    expectError(await post('/api/proposals', dave.headers, proposalInput('One too many')), 409, ErrorMessages.tooManyProposals);
     expect(await counts()).toEqual(before);
   });
 
@@ -123,9 +155,11 @@ describe('changing proposals', () => {
 
   it('lets the author edit, not another member, nor a moderator before a signal', async () => {
     const mine = await byTitle('Free buses on Sundays');
-    const edited = await put(`/api/proposals/${mine.id}`, alice.headers, { ...proposalInput('Free buses on Sundays'), description: 'Edited by its author.' });
+    // A description keeps its lines and tabs (a multi-line field); a title does not take them.
+    const edited = await put(`/api/proposals/${mine.id}`, alice.headers, { ...proposalInput('Free buses on Sundays'), description: 'Edited by its author.\n\tSecond line.' });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json<Proposal>().description).toBe('Edited by its author.');
+    expect(edited.json<Proposal>().description).toBe('Edited by its author.\n\tSecond line.');
+    expectError(await put(`/api/proposals/${mine.id}`, alice.headers, { ...proposalInput('Free buses\ton Sundays') }), 400, ErrorMessages.forbiddenCharacters);
     const before = await counts();
     expectError(await put(`/api/proposals/${mine.id}`, bob.headers, proposalInput('Hijacked')), 403, ErrorMessages.unauthorizedAction);
     expectError(await put(`/api/proposals/${mine.id}`, moderator.headers, proposalInput('Moderated')), 403, ErrorMessages.unauthorizedAction);

@@ -1,5 +1,5 @@
 import { countVote, emptyTally, rankProposals, scoreOf } from '../src/domain/ranking.js';
-import { mayDelete, mayEdit, mayParticipate, mayPin, mayResubmit, maySignal, submissionAllowed, type Caller, type ProposalFacts } from '../src/domain/proposal-rules.js';
+import { mayDelete, mayEdit, mayParticipate, mayPin, mayResubmit, maySignal, nextSubmissionAt, cycleFull, type Caller, type ProposalFacts } from '../src/domain/proposal-rules.js';
 
 const at = (day: number) => new Date(Date.UTC(2026, 0, day));
 
@@ -72,10 +72,19 @@ describe('proposal permissions', () => {
     expect(mayPin(other, proposal)).toMatchObject({ status: 403 });
   });
 
-  it('allows one submission per interval', () => {
+  it('allows one submission per interval, and says when the next one is allowed', () => {
     const week = 7 * 24 * 60 * 60 * 1000;
-    expect(submissionAllowed(null, at(10), week)).toBe(true);
-    expect(submissionAllowed(at(4), at(10), week)).toBe(false);
-    expect(submissionAllowed(at(3), at(10), week)).toBe(true);
+    expect(nextSubmissionAt(null, at(10), week)).toBeNull();
+    expect(nextSubmissionAt(at(4), at(10), week)).toEqual(new Date(at(4).getTime() + week));
+    expect(nextSubmissionAt(at(3), at(10), week)).toBeNull();
+    // Exactly one interval later is allowed.
+    expect(nextSubmissionAt(at(3), new Date(at(3).getTime() + week), week)).toBeNull();
+    expect(nextSubmissionAt(at(3), new Date(at(3).getTime() + week - 1), week)).toEqual(new Date(at(3).getTime() + week));
+  });
+
+  it('counts a cycle full once it holds its maximum of visible proposals', () => {
+    expect(cycleFull(99, 100)).toBe(false);
+    expect(cycleFull(100, 100)).toBe(true);
+    expect(cycleFull(101, 100)).toBe(true);
   });
 });

@@ -92,7 +92,7 @@ describe('APA 7 per type, in English and French', () => {
   });
 });
 
-describe('source validation (SPEC section 5 messages)', () => {
+describe('source validation (the form messages of docs/product.md)', () => {
   const book: SourceInput = { type: 1, title: 'Du contrat social', author: 'Rousseau, J.-J.' };
 
   it('accepts a valid source and normalizes it', () => {

@@ -71,7 +71,7 @@ function controllableClock(base: () => Date): { clock: () => Date; control: Cloc
 /** The elections service: its HTTP app and the monthly election job. */
 export async function createElections({ config, db, bus, logger, clock: baseClock = () => new Date(), schedule = true, verifier }: ElectionsDeps): Promise<Elections> {
   const time = electionTime(config);
-  const { app, relay } = await createEventedApp({ name: 'elections', config, db, bus, logger });
+  const { app, relay, consumers } = await createEventedApp({ name: 'elections', config, db, bus, logger });
   installStrictBodyValidation(app);
   await installOpenApi(app, {
     path: '/api/elections/openapi.json',
@@ -82,7 +82,7 @@ export async function createElections({ config, db, bus, logger, clock: baseCloc
   });
   // Token expiry is real time (as jose checks it), so the cache keeps the real clock.
   installAuth(app, cachedVerifier(verifier ?? createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE })));
-  runConsumersWithApp(app, memberConsumers(db, bus, app.log));
+  runConsumersWithApp(app, memberConsumers(consumers));
 
   const controlled = config.ELECTIONS_CLOCK_CONTROL ? controllableClock(baseClock) : null;
   const clock = controlled?.clock ?? baseClock;
@@ -94,6 +94,7 @@ export async function createElections({ config, db, bus, logger, clock: baseCloc
   }
 
   const context: ElectionsContext = {
+    db,
     members: new MemberRepository(db),
     candidacies: new CandidacyRepository(db),
     elections: new ElectionRepository(db),

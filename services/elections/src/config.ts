@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { BaseConfigProperties, JwksConfigProperties } from '@civic/service-kit';
 
-/** Every default is the value of ARCHITECTURE section 8. */
+/** Every default is the value docs/product.md#elections states. */
 export const ElectionsConfig = Type.Object({
   ...BaseConfigProperties,
   ...JwksConfigProperties,

@@ -5,7 +5,7 @@ import { startHarness, vote, type Harness } from './support/harness.js';
 /**
  * Property-based fuzzing of every elections route in its OpenAPI document, as a visitor, a candidate,
  * a voter and a moderator, with candidates, votes and a closed election in place: never a 5xx, errors
- * always in the spec's shape, and no data change on a rejected request.
+ * always in the catalogue's shape, and no data change on a rejected request.
  */
 let h: Harness;
 

@@ -43,7 +43,7 @@ beforeAll(async () => {
     db: identityDb,
     bus: identityBus,
     logger: false,
-    clock,
+    // Identity keeps the real clock: the tokens it signs are checked against real time by the others.
     mailer: { send: async (mail) => void mails.push(mail), close: () => undefined },
   });
   await identity.listen({ port: 0, host: '127.0.0.1' });
@@ -83,6 +83,8 @@ afterAll(async () => {
 interface Citizen {
   id: string;
   cookie: { cookie: string };
+  /** The refresh cookie, to renew the access token as the shell does silently. */
+  refresh: string;
 }
 
 const run = randomBytes(3).toString('hex');
@@ -97,7 +99,8 @@ async function citizen(name: string): Promise<Citizen> {
   const verified = await identity.inject({ method: 'POST', url: '/api/auth/verify-account', payload: { token: decodeURIComponent(token) } });
   expect(verified.statusCode).toBe(200);
   const access = verified.cookies.find((c) => c.name === 'access_token')!;
-  return { id: verified.json<{ id: string }>().id, cookie: { cookie: `access_token=${access.value}` } };
+  const refresh = verified.cookies.find((c) => c.name === 'refresh_token')!;
+  return { id: verified.json<{ id: string }>().id, cookie: { cookie: `access_token=${access.value}` }, refresh: refresh.value };
 }
 
 async function electionTick(): Promise<void> {
@@ -147,7 +150,13 @@ test('an elected moderator deletes a signalled proposal at once, and loses the r
   await waitFor(async () => (await identityDb.user.findUnique({ where: { id: alice.id } }))?.moderator === false, 15_000);
   await waitFor(async () => !(await isModerator(alice.id)), 15_000);
   const second = await signalledProposal(carl, dora, 'Paint every house grey');
-  const refused = await decisions.app.inject({ method: 'DELETE', url: `/api/proposals/${second}`, headers: alice.cookie });
+  // Her token still said moderator: it is refused from the removal on, and the one she renews gets 403.
+  const stale = await decisions.app.inject({ method: 'DELETE', url: `/api/proposals/${second}`, headers: alice.cookie });
+  expect(stale.json()).toMatchObject({ statusCode: 401, statusMessage: 'Invalid token' });
+  const renewed = await identity.inject({ method: 'POST', url: '/api/login/auth-user', headers: { cookie: `${alice.cookie.cookie}; refresh_token=${alice.refresh}` } });
+  const access = renewed.cookies.find((c) => c.name === 'access_token');
+  expect(access).toBeDefined();
+  const refused = await decisions.app.inject({ method: 'DELETE', url: `/api/proposals/${second}`, headers: { cookie: `access_token=${access!.value}` } });
   expect(refused.statusCode).toBe(403);
   expect(refused.json()).toMatchObject({ statusCode: 403, statusMessage: 'Unauthorized action' });
 }, 90_000);

@@ -1,8 +1,8 @@
-import { createServiceApp, type ServiceApp } from '@civic/service-kit';
-import { corsOrigins, resolveDistFolders, trustProxySetting, type GatewayConfig } from './config.js';
+import { BODY_LIMIT_BYTES, createServiceApp, type ServiceApp } from '@civic/service-kit';
+import { corsOrigins, resolveDistFolders, servedRemotes, trustProxySetting, type GatewayConfig } from './config.js';
 import { frontendRoutes } from './frontend.js';
 import { apiRoutes, realtimeRoutes, type ProxyOptions } from './proxy.js';
-import { installSecurityHeaders } from './security.js';
+import { securityHeaders } from './security.js';
 import { createDispatchers, upstreamOrigins, upstreamReadiness } from './upstreams.js';
 
 export interface GatewayDeps {
@@ -28,12 +28,12 @@ export async function buildApp({ config, logger }: GatewayDeps): Promise<Service
     // The gateway faces the clients: X-Forwarded-* are believed only from configured proxies.
     trustProxy,
     readiness: upstreamReadiness(origins, dispatchers.api),
+    answerHeaders: await securityHeaders(trustProxy !== false),
   });
   app.addHook('onClose', async () => {
     await dispatchers.close();
   });
   reportReadinessPerService(app);
-  await installSecurityHeaders(app, trustProxy !== false);
 
   const proxyOptions: ProxyOptions = {
     origins,
@@ -42,14 +42,12 @@ export async function buildApp({ config, logger }: GatewayDeps): Promise<Service
     trustedOrigins: corsOrigins(config.CORS_ORIGINS),
     rateLimitMax: config.RATE_LIMIT_MAX,
     rateLimitWindowMs: config.RATE_LIMIT_WINDOW_MS,
+    bodyLimit: BODY_LIMIT_BYTES,
   };
   await app.register(apiRoutes, proxyOptions);
   await app.register(realtimeRoutes, proxyOptions);
 
-  const remotes = [
-    { name: 'decisions', folder: dist.DECISIONS_REMOTE_DIST },
-    { name: 'elections', folder: dist.ELECTIONS_REMOTE_DIST },
-  ].filter((remote): remote is { name: string; folder: string } => remote.folder !== undefined);
+  const remotes = servedRemotes(config, dist);
   if (dist.SHELL_DIST !== undefined || remotes.length > 0) {
     await app.register(frontendRoutes, { shell: dist.SHELL_DIST, remotes });
   }

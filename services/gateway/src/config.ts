@@ -1,7 +1,9 @@
-import { statSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
 import Type, { type Static } from 'typebox';
 import { ConfigError } from '@civic/service-kit';
+import { REMOTE_VERSION_PATTERN } from './domain/static-files.js';
+import type { RemoteFolder } from './frontend.js';
 
 /** An upstream base URL: scheme, host and port only (the gateway forwards the full path). */
 const upstreamUrl = (port: number) =>
@@ -37,10 +39,16 @@ export const GatewayConfig = Type.Object({
   /** Keep-alive connections the gateway opens at most to each API upstream. */
   UPSTREAM_CONNECTIONS: Type.Integer({ minimum: 1, maximum: 65_535, default: 128 }),
 
-  /** Built front ends; when set, the gateway serves them itself (single-machine mode). */
+  /**
+   * Built front ends; when set, the gateway serves them itself (single-machine mode). A remote's
+   * folder is its dist/: one folder per version and `current` naming the active one.
+   */
   SHELL_DIST: Type.Optional(Type.String({ minLength: 1 })),
   DECISIONS_REMOTE_DIST: Type.Optional(Type.String({ minLength: 1 })),
   ELECTIONS_REMOTE_DIST: Type.Optional(Type.String({ minLength: 1 })),
+  /** Pins the version a remote's manifest URL answers with, whatever dist/current says (rollback). */
+  DECISIONS_REMOTE_VERSION: Type.Optional(Type.String({ pattern: REMOTE_VERSION_PATTERN })),
+  ELECTIONS_REMOTE_VERSION: Type.Optional(Type.String({ pattern: REMOTE_VERSION_PATTERN })),
 
   /** Requests per client IP and window on /api. */
   RATE_LIMIT_MAX: Type.Integer({ minimum: 1, default: 600 }),
@@ -107,6 +115,27 @@ export function resolveDistFolders(
     if (!isDirectory) problems.push(`${name} is invalid (not a directory): got ${JSON.stringify(given)}`);
     folders[name] = folder;
   }
+  for (const remote of REMOTES) {
+    const folder = folders[remote.dist];
+    const pinned = config[remote.version];
+    if (folder === undefined || pinned === undefined || problems.length > 0) continue;
+    if (!existsSync(join(folder, pinned, 'mf-manifest.json'))) {
+      problems.push(`${remote.version} is invalid (no such build in ${remote.dist}): got ${JSON.stringify(pinned)}`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return folders;
+}
+
+const REMOTES = [
+  { name: 'decisions', dist: 'DECISIONS_REMOTE_DIST', version: 'DECISIONS_REMOTE_VERSION' },
+  { name: 'elections', dist: 'ELECTIONS_REMOTE_DIST', version: 'ELECTIONS_REMOTE_VERSION' },
+] as const;
+
+/** The remotes the gateway serves itself: those whose dist folder is set, with their pinned version. */
+export function servedRemotes(config: GatewayConfig, folders: ReturnType<typeof resolveDistFolders>): RemoteFolder[] {
+  return REMOTES.flatMap((remote) => {
+    const folder = folders[remote.dist];
+    return folder === undefined ? [] : [{ name: remote.name, folder, pinnedVersion: config[remote.version] }];
+  });
 }

@@ -1,16 +1,61 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { cacheControlFor, servesSpaPage } from './domain/static-files.js';
+import { cacheControlFor, isRemoteVersion, parseCurrentVersion, servesSpaPage } from './domain/static-files.js';
+
+/** A remote's build output: `<folder>/<version>/` per version and `<folder>/current` naming one. */
+export interface RemoteFolder {
+  name: string;
+  folder: string;
+  /** Answers the stable manifest URL with this version instead of the one dist/current names. */
+  pinnedVersion?: string | undefined;
+}
 
 export interface FrontendOptions {
   shell?: string | undefined;
-  remotes: { name: string; folder: string }[];
+  remotes: RemoteFolder[];
 }
 
 type WildcardRequest = FastifyRequest<{ Params: { '*': string } }>;
+type VersionRequest = FastifyRequest<{ Params: { version: string; '*': string } }>;
+
+/** How long a read of dist/current is trusted: a rollout shows within a second. */
+const CURRENT_FRESH_MS = 1000;
+
+/**
+ * The version a remote's stable manifest URL answers with: the pinned one (a rollback by
+ * configuration), else the one dist/current names, read again at most once per second.
+ */
+class ActiveVersion {
+  private read: Promise<string | undefined> | undefined;
+  private readAt = 0;
+
+  constructor(
+    private readonly folder: string,
+    private readonly pinned: string | undefined,
+  ) {}
+
+  get(): Promise<string | undefined> {
+    if (this.pinned !== undefined) return Promise.resolve(this.pinned);
+    const now = Date.now();
+    if (this.read === undefined || now - this.readAt >= CURRENT_FRESH_MS) {
+      this.readAt = now;
+      this.read = readFile(join(this.folder, 'current'), 'utf8').then(parseCurrentVersion, () => undefined);
+    }
+    return this.read;
+  }
+}
+
+const pathOf = (url: string) => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
 
 /**
  * Single-machine mode: the shell at `/` with client-side routing, the remotes under
- * `/remotes/<name>/`. A missing remote file is a 404 in the spec's shape, never the shell's page.
+ * `/remotes/<name>/<version>/` (immutable) and `/remotes/<name>/mf-manifest.json` (the active
+ * version's manifest, revalidated). A missing file or version is a 404 in the catalogue's shape, never
+ * the shell's page.
  */
 export async function frontendRoutes(scope: FastifyInstance, options: FrontendOptions): Promise<void> {
   const root = options.shell ?? options.remotes[0]?.folder;
@@ -24,8 +69,10 @@ export async function frontendRoutes(scope: FastifyInstance, options: FrontendOp
     index: false,
     dotfiles: 'ignore',
     cacheControl: false,
-    setHeaders: (reply, path) => {
-      reply.header('cache-control', cacheControlFor(path));
+    // By URL, not by file: a remote's manifest is immutable under its version's path and
+    // revalidated under the stable one.
+    setHeaders: (reply) => {
+      reply.header('cache-control', cacheControlFor(pathOf(reply.request.url)));
     },
   });
 
@@ -33,18 +80,24 @@ export async function frontendRoutes(scope: FastifyInstance, options: FrontendOp
   const sendFileFrom = (folder: string, file: string, reply: FastifyReply) =>
     file === '' || file.endsWith('/') ? reply.callNotFound() : reply.sendFile(`/${file}`, folder);
 
-  for (const { name, folder } of options.remotes) {
-    scope.get(`/remotes/${name}/*`, (request: WildcardRequest, reply: FastifyReply) =>
-      sendFileFrom(folder, request.params['*'], reply),
-    );
+  for (const { name, folder, pinnedVersion } of options.remotes) {
+    const active = new ActiveVersion(folder, pinnedVersion);
+    scope.get(`/remotes/${name}/mf-manifest.json`, async (_request, reply: FastifyReply) => {
+      const version = await active.get();
+      return version === undefined ? reply.callNotFound() : reply.sendFile('/mf-manifest.json', join(folder, version));
+    });
+    scope.get(`/remotes/${name}/:version/*`, (request: VersionRequest, reply: FastifyReply) => {
+      const { version, '*': file } = request.params;
+      return isRemoteVersion(version) ? sendFileFrom(join(folder, version), file, reply) : reply.callNotFound();
+    });
+    // Anything else under the remote (an unversioned file, dist/current) is not served.
+    scope.get(`/remotes/${name}/*`, (_request, reply: FastifyReply) => reply.callNotFound());
   }
 
   const shell = options.shell;
   if (shell === undefined) return;
   scope.get('/*', (request: WildcardRequest, reply: FastifyReply) => {
-    const url = request.url;
-    const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
+    const path = pathOf(request.url);
     if (path === '/' || servesSpaPage(path, request.headers.accept)) return reply.sendFile('/index.html', shell);
     return sendFileFrom(shell, request.params['*'], reply);
   });

@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Agent } from 'undici';
 import { ErrorMessages, type ErrorBody } from '@civic/contracts';
 import { AppError } from '@civic/service-kit';
+import { cutForItsSize, installBodyLimit, payloadTooLarge } from './body-limit.js';
 import { API_PREFIX, ROUTES, type RouteRule, type UpstreamName } from './domain/routes.js';
 import { corsHook, csrfGuard, socketOriginGuard } from './security.js';
 import type { UpstreamOrigins } from './upstreams.js';
@@ -16,6 +17,8 @@ export interface ProxyOptions {
   trustedOrigins: ReadonlySet<string>;
   rateLimitMax: number;
   rateLimitWindowMs: number;
+  /** Request bodies above this size are refused (413) rather than forwarded. */
+  bodyLimit: number;
 }
 
 type ReplyOptions = NonNullable<FastifyHttpProxyOptions['replyOptions']>;
@@ -29,8 +32,10 @@ const SERVICE_UNAVAILABLE: ErrorBody = Object.freeze({
  * Headers the upstream may rely on: the request id, and the client's address, scheme and host as
  * the gateway established them (X-Forwarded-* from the client are believed only under TRUST_PROXY,
  * and are replaced here either way). `headers` is reply-from's own copy, changed in place.
+ * `Expect: 100-continue` was the gateway's to answer (the body is on its way): undici refuses it.
  */
 const forwardedHeaders: NonNullable<ReplyOptions['rewriteRequestHeaders']> = (request, headers) => {
+  delete headers.expect;
   headers['x-request-id'] = request.id;
   headers['x-forwarded-for'] = request.ip;
   headers['x-forwarded-proto'] = request.protocol;
@@ -67,9 +72,16 @@ const retryDelay: NonNullable<ReplyOptions['retryDelay']> = ({ err, req, attempt
   return req.method === 'GET' || req.method === 'HEAD' ? 1 : null;
 };
 
-/** An upstream that is down, refuses or times out: 503 in the spec's shape, never the proxy's error. */
+/**
+ * An upstream that is down, refuses or times out: 503 in the catalogue's shape, never the proxy's error.
+ * A body cut at the limit on its way is the client's doing: 413.
+ */
 function unavailable(upstream: UpstreamName): NonNullable<ReplyOptions['onError']> {
   return (reply, { error }) => {
+    if (cutForItsSize(error)) {
+      reply.header('connection', 'close').code(413).send(payloadTooLarge().toBody());
+      return;
+    }
     const cause = (error as Error & { cause?: { code?: string } }).cause;
     reply.request.log.warn({ upstream, code: cause?.code ?? (error as Error & { code?: string }).code }, 'upstream unavailable');
     reply.code(503).send(SERVICE_UNAVAILABLE);
@@ -104,7 +116,7 @@ async function registerProxy(scope: FastifyInstance, route: RouteRule, options: 
   });
 }
 
-/** Unknown paths under /api: the gateway's own 404, in the spec's shape. */
+/** Unknown paths under /api: the gateway's own 404, in the catalogue's shape. */
 function apiNotFound(request: FastifyRequest, reply: FastifyReply): void {
   const query = request.url.indexOf('?');
   const path = query === -1 ? request.url : request.url.slice(0, query);
@@ -112,8 +124,9 @@ function apiNotFound(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 /**
- * /api: rate limit per client IP, CORS when configured, the CSRF rule, then one proxy per route of
- * domain/routes.ts (the router takes the most specific prefix). Bodies stream through unbuffered.
+ * /api: rate limit per client IP, CORS when configured, the CSRF rule, the body limit, then one proxy
+ * per route of domain/routes.ts (the router takes the most specific prefix). Bodies stream through
+ * unbuffered.
  */
 export async function apiRoutes(scope: FastifyInstance, options: ProxyOptions): Promise<void> {
   await scope.register(rateLimit, {
@@ -126,6 +139,7 @@ export async function apiRoutes(scope: FastifyInstance, options: ProxyOptions): 
   });
   if (options.trustedOrigins.size > 0) scope.addHook('onRequest', corsHook(options.trustedOrigins));
   scope.addHook('onRequest', csrfGuard(options.trustedOrigins));
+  installBodyLimit(scope, options.bodyLimit);
   for (const route of ROUTES) {
     if (route.prefix.startsWith(`${API_PREFIX}/`)) await registerProxy(scope, route, options);
   }
@@ -135,6 +149,7 @@ export async function apiRoutes(scope: FastifyInstance, options: ProxyOptions): 
 
 /** Paths outside /api that reach an upstream: the socket.io endpoint (websocket and long-polling). */
 export async function realtimeRoutes(scope: FastifyInstance, options: ProxyOptions): Promise<void> {
+  installBodyLimit(scope, options.bodyLimit);
   for (const route of ROUTES) {
     if (!route.prefix.startsWith(`${API_PREFIX}/`)) await registerProxy(scope, route, options);
   }

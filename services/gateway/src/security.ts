@@ -1,6 +1,6 @@
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import { AppError, type ServiceApp } from '@civic/service-kit';
+import { AppError, type AnswerHeaders } from '@civic/service-kit';
 import { isAllowedOrigin, passesCsrfRule } from './domain/request-guard.js';
 
 /**
@@ -22,7 +22,7 @@ export const CSP_DIRECTIVES = {
 
 const HELMET_OPTIONS: FastifyHelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-  // Sent only behind a trusted TLS-terminating proxy, see installSecurityHeaders.
+  // Sent only behind a trusted TLS-terminating proxy, see securityHeaders.
   strictTransportSecurity: false,
   frameguard: { action: 'deny' },
 };
@@ -55,37 +55,37 @@ const HSTS = 'max-age=31536000';
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
 const MAX_CACHED_HOSTS = 64;
 
+type Headers = readonly (readonly [string, string])[];
+
 /**
- * Sets the security headers on every response. `trustedProxy`: a TLS-terminating proxy is trusted
- * (TRUST_PROXY), so a request it forwarded as https gets Strict-Transport-Security.
+ * The security headers of every answer, per host and scheme (given to createServiceApp, which sets
+ * them first on every request and on the answers given before routing). `trustedProxy`: a
+ * TLS-terminating proxy is trusted (TRUST_PROXY), so a request it forwarded as https gets
+ * Strict-Transport-Security.
  */
-export async function installSecurityHeaders(app: ServiceApp, trustedProxy: boolean): Promise<void> {
+export async function securityHeaders(trustedProxy: boolean): Promise<AnswerHeaders> {
   const compiled = await compileHelmetHeaders();
   const fixed = compiled.filter(([name]) => name !== 'content-security-policy');
   const basePolicy = compiled.find(([name]) => name === 'content-security-policy')?.[1];
   if (basePolicy === undefined || !basePolicy.includes("connect-src 'self'")) {
     throw new Error('helmet did not produce the expected Content-Security-Policy');
   }
-  // Policy per Host header, so connect-src names ws:// and wss:// of the very host the page came from.
-  const policies = new Map<string, string>();
-  const policyFor = (host: string): string => {
-    let policy = policies.get(host);
-    if (policy !== undefined) return policy;
-    if (!HOST.test(host)) return basePolicy;
-    policy = basePolicy.replace("connect-src 'self'", `connect-src 'self' ws://${host} wss://${host}`);
-    if (policies.size < MAX_CACHED_HOSTS) policies.set(host, policy);
-    return policy;
+  const variants = (policy: string): { http: Headers; https: Headers } => {
+    const http: Headers = [...fixed, ['content-security-policy', policy]];
+    return { http, https: trustedProxy ? [...http, ['strict-transport-security', HSTS]] : http };
   };
-
-  app.addHook('onRequest', (request, reply, done) => {
-    for (let i = 0; i < fixed.length; i++) {
-      const header = fixed[i]!;
-      reply.header(header[0], header[1]);
+  const unknownHost = variants(basePolicy);
+  // Policy per Host header, so connect-src names ws:// and wss:// of the very host the page came from.
+  const byHost = new Map<string, { http: Headers; https: Headers }>();
+  return (host, protocol) => {
+    let headers = byHost.get(host);
+    if (headers === undefined && !HOST.test(host)) headers = unknownHost;
+    if (headers === undefined) {
+      headers = variants(basePolicy.replace("connect-src 'self'", `connect-src 'self' ws://${host} wss://${host}`));
+      if (byHost.size < MAX_CACHED_HOSTS) byHost.set(host, headers);
     }
-    reply.header('content-security-policy', policyFor(request.host));
-    if (trustedProxy && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    done();
-  });
+    return protocol === 'https' ? headers.https : headers.http;
+  };
 }
 
 const refused = () => new AppError('unauthorizedAction', 403);

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import type { ServiceApp } from '@civic/service-kit';
+import { BODY_LIMIT_BYTES, type ServiceApp } from '@civic/service-kit';
 import { buildApp } from '../src/app.js';
 import { httpClient } from './http-client.js';
 import { clearSeen, closedPortUrl, gatewayConfig, startUpstreams, stopUpstreams, type Seen, type Upstreams } from './upstream-fakes.js';
@@ -125,13 +125,13 @@ describe('route map', () => {
     expect(seen!.headers['x-forwarded-host']).toBe(new URL(base).host);
   });
 
-  test('request bodies stream through unchanged, larger than a service body limit', async () => {
+  test('request bodies up to the services’ limit stream through unchanged', async () => {
     const small = JSON.stringify({ email: 'a@b.c', password: 'é secret' });
     const answer = await call(base, '/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: small });
     expect(answer.status).toBe(200);
     expect(seenBy('identity')[0]).toMatchObject({ method: 'POST', url: '/api/login', body: small });
 
-    const big = 'x'.repeat(3 * 1024 * 1024);
+    const big = 'x'.repeat(BODY_LIMIT_BYTES);
     const bigAnswer = await call(base, '/api/sources/upload', {
       method: 'PUT',
       headers: { 'content-type': 'application/octet-stream', 'x-requested-with': 'fetch' },
@@ -357,13 +357,14 @@ describe('readiness', () => {
     });
   });
 
-  test('/readyz is 503 naming the upstream that is not ready', async () => {
+  test('/readyz stays 200 and reports degraded, naming the upstream that is not ready', async () => {
+    // One service down must not take every gateway pod out of its Service: the others still serve.
     upstreams.elections.readyStatus = 503;
     const answer = await call(base, '/readyz');
-    expect(answer.status).toBe(503);
+    expect(answer.status).toBe(200);
     expect(answer.json()).toEqual({
-      status: 'unavailable',
-      services: { identity: 'ok', decisions: 'ok', elections: 'unavailable', chat: 'ok', notifications: 'ok' },
+      status: 'degraded',
+      services: { identity: 'ok', decisions: 'ok', elections: 'degraded', chat: 'ok', notifications: 'ok' },
     });
   });
 

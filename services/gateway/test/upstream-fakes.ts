@@ -29,7 +29,8 @@ export interface EchoUpstream {
 /**
  * A small upstream that answers every request with what it received, as JSON. Special paths:
  * `/readyz` (status `readyStatus`), `.../fail-409` (an error body of the service), `.../fail-503`,
- * `.../hang` (never answers). With `websocket`, it accepts upgrades and echoes messages.
+ * `.../hang` (never answers); `?cache-control=<value>` sets that header on the answer. With
+ * `websocket`, it accepts upgrades and echoes messages.
  */
 export async function startEchoUpstream(name: UpstreamName, websocket = false): Promise<EchoUpstream> {
   const hanging = new Set<ServerResponse>();
@@ -86,7 +87,9 @@ export async function startEchoUpstream(name: UpstreamName, websocket = false): 
         res.end(JSON.stringify({ statusCode: 503, statusMessage: 'Service Unavailable', data: { from: name } }));
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'x-upstream': name });
+      // `?cache-control=...` answers with that caching, as a route choosing its own would.
+      const caching = new URL(url, 'http://upstream').searchParams.get('cache-control');
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'x-upstream': name, ...(caching === null ? {} : { 'cache-control': caching }) });
       res.end(JSON.stringify({ upstream: name, method: req.method, url, headers: req.headers, body: Buffer.concat(chunks).toString() }));
     });
   });

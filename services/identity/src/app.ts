@@ -4,6 +4,7 @@ import { SessionService } from './auth/session.service.js';
 import { DEVELOPMENT_IP_HASH_KEY, type IdentityConfig } from './config.js';
 import { assertTimeZone } from './domain/candidacy.js';
 import { normalizeEmail } from './domain/registration.js';
+import { userNameKey } from './domain/user-name.js';
 import { cookieNames, sessionPolicy } from './domain/session.js';
 import { consumeElectionClosed } from './events/election-closed.consumer.js';
 import { profileActivityConsumers } from './events/profile-activity.consumer.js';
@@ -15,9 +16,11 @@ import { sessionRoutes } from './routes/session.routes.js';
 import { usersRoutes } from './routes/users.routes.js';
 import { LoginFailureRepository } from './store/login-failure.repository.js';
 import type { IdentityPrisma } from './store/prisma.js';
-import { SessionRepository } from './store/session.repository.js';
 import { SigningKeyRepository } from './store/signing-key.repository.js';
 import { UserRepository } from './store/user.repository.js';
+import { assignUserNameKeys } from './commands/assign-user-name-keys.command.js';
+import { seedModerator } from './commands/seed-moderator.command.js';
+import type { CommandDeps } from './commands/unit-of-work.js';
 
 export interface IdentityDeps {
   config: IdentityConfig;
@@ -37,7 +40,8 @@ export async function buildApp({ config, db, bus, logger, mailer: givenMailer, c
   } catch {
     throw new Error(`ELECTIONS_TIME_ZONE is not a time zone this runtime knows: ${config.ELECTIONS_TIME_ZONE}`);
   }
-  const { app, relay } = await createEventedApp({ name: 'identity', config, db, bus, logger });
+  const policy = sessionPolicy(config);
+  const { app, relay, consumers, published, revocations } = await createEventedApp({ name: 'identity', config, db, bus, logger, accessTokenLifetimeMs: policy.accessTokenMs });
 
   installStrictBodyValidation(app);
 
@@ -50,20 +54,26 @@ export async function buildApp({ config, db, bus, logger, mailer: givenMailer, c
     accessCookie: cookieNames(config.COOKIE_SECURE).access,
   });
 
-  const policy = sessionPolicy(config);
   const keys = new SigningKeyRepository(db);
   const tokens = new AccessTokens(keys, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, lifetimeMs: policy.accessTokenMs, clock });
-  installAuth(app, tokens);
+  // Identity reads the session and the account at every call that needs them (currentAccount), so
+  // revocations add nothing to its own routes; its session restore consults them.
+  installAuth(app, tokens, { revocations: null });
 
-  const users = new UserRepository(db, relay);
-  const sessions = new SessionRepository(db, policy);
+  const commands: CommandDeps = { db, clock, policy, relay, published, mailRequestPurge: { lastAt: 0 } };
   const sessionService = new SessionService({
-    users,
-    sessions,
+    commands,
     failures: new LoginFailureRepository(db),
     tokens,
+    revocations,
     policy,
-    limits: { perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, perIp: config.LOGIN_MAX_FAILURES_PER_IP, windowMs: config.LOGIN_WINDOW_MINUTES * 60_000 },
+    limits: {
+      perAccountAtIp: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_AT_IP,
+      perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perIp: config.LOGIN_MAX_FAILURES_PER_IP,
+      windowMs: config.LOGIN_WINDOW_MINUTES * 60_000,
+    },
+    registrationConflictsPerIp: config.REGISTRATION_MAX_CONFLICTS_PER_IP,
     hashKey: config.IP_HASH_KEY,
     clock,
   });
@@ -72,8 +82,8 @@ export async function buildApp({ config, db, bus, logger, mailer: givenMailer, c
 
   const context: IdentityContext = {
     config,
-    users,
-    sessions,
+    users: new UserRepository(db),
+    commands,
     sessionService,
     keys,
     cookies: new SessionCookies(cookieNames(config.COOKIE_SECURE), config.COOKIE_SECURE, clock),
@@ -85,11 +95,14 @@ export async function buildApp({ config, db, bus, logger, mailer: givenMailer, c
     if (config.IP_HASH_KEY === DEVELOPMENT_IP_HASH_KEY) {
       app.log.warn('IP_HASH_KEY is the local development default: set a random secret outside local runs');
     }
-    if (await users.seedModerator(normalizeEmail(config.SEED_MODERATOR_EMAIL), clock())) {
+    if (await seedModerator(commands, normalizeEmail(config.SEED_MODERATOR_EMAIL))) {
       app.log.info('seeded the first moderator (SEED_MODERATOR_EMAIL)');
     }
+    // Accounts made before names were compared by their key get theirs (services/identity/README.md).
+    const keyed = await assignUserNameKeys(commands, userNameKey);
+    if (keyed > 0) app.log.info({ keyed }, 'user names given their keys');
   });
-  runConsumersWithApp(app, [() => consumeElectionClosed(db, bus, relay, app.log, clock), ...profileActivityConsumers(db, bus, app.log)]);
+  runConsumersWithApp(app, [() => consumeElectionClosed(consumers, relay, clock), ...profileActivityConsumers(consumers)]);
 
   await app.register(authRoutes, context);
   await app.register(sessionRoutes, context);

@@ -32,12 +32,20 @@ export const IdentityConfig = Type.Object({
 
   MAX_ACCOUNTS_PER_IP: Type.Integer({ minimum: 1, default: 5 }),
   MAX_ACCOUNTS_PER_IP_PER_DAY: Type.Integer({ minimum: 1, default: 2 }),
-  /** Failed logins allowed per account, then per IP, inside LOGIN_WINDOW_MINUTES before 429. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 10 }),
-  LOGIN_MAX_FAILURES_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
+  /**
+   * Failed logins allowed inside LOGIN_WINDOW_MINUTES before 429: for one account from one address,
+   * and for one account from every address. Past LOGIN_MAX_FAILURES_PER_IP failures from one address
+   * across accounts (credential stuffing), failed attempts from it are answered 429 and an account that
+   * failed from there gets no more attempts from it; the correct login of an account without failures
+   * from that address (a household, a school) is never refused.
+   */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AT_IP: Type.Integer({ minimum: 1, default: 10 }),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 30 }),
+  LOGIN_MAX_FAILURES_PER_IP: Type.Integer({ minimum: 1, default: 50 }),
+  /** Registrations hitting a taken email allowed per address inside LOGIN_WINDOW_MINUTES (account enumeration). */
+  REGISTRATION_MAX_CONFLICTS_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
   LOGIN_WINDOW_MINUTES: Type.Integer({ minimum: 1, default: 15 }),
 
-  ACCESS_TOKEN_MINUTES: Type.Integer({ minimum: 1, default: 15 }),
   REFRESH_TOKEN_DAYS: Type.Integer({ minimum: 1, default: 30 }),
   SESSION_IDLE_DAYS: Type.Integer({ minimum: 1, default: 7 }),
   /**
@@ -48,6 +56,17 @@ export const IdentityConfig = Type.Object({
   VERIFICATION_TOKEN_HOURS: Type.Integer({ minimum: 1, default: 24 }),
   PASSWORD_RESET_TOKEN_MINUTES: Type.Integer({ minimum: 1, default: 60 }),
   EMAIL_CHANGE_TOKEN_HOURS: Type.Integer({ minimum: 1, default: 24 }),
+  /** How long the link sent to the old address when an email change is asked can keep (or bring back) that address. */
+  EMAIL_UNDO_DAYS: Type.Integer({ minimum: 1, default: 7 }),
+
+  /**
+   * Mails of each kind (password reset, verification resend, email change) per recipient address and
+   * per client address inside MAIL_WINDOW_MINUTES. Over the address limit the answer stays the same
+   * and no mail goes; over the client-address limit the answer is 429.
+   */
+  MAIL_MAX_PER_ADDRESS: Type.Integer({ minimum: 1, default: 3 }),
+  MAIL_MAX_PER_IP: Type.Integer({ minimum: 1, default: 20 }),
+  MAIL_WINDOW_MINUTES: Type.Integer({ minimum: 1, default: 60 }),
 
   /** Time zone of the monthly elections: candidacy dates are the first day of the current month there. */
   ELECTIONS_TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Paris' }),

@@ -36,7 +36,12 @@ describe('registration limits per IP (stored as keyed hashes)', () => {
     const before = await h.db.user.count();
     const third = await register({ email: fresh(), userName: 'Third', password: 'long enough 3' }, { forwardedFor: ip });
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ statusCode: 429, statusMessage: 'Too many accounts on the same day, come back later' });
+    // The refusal says when to come back: 24 hours after the first of the day's two registrations.
+    const refusal = third.json();
+    expect(refusal).toEqual({ statusCode: 429, statusMessage: 'Too many accounts on the same day, come back later', data: { retryAfterSeconds: expect.any(Number) } });
+    expect(refusal.data.retryAfterSeconds).toBeGreaterThan(24 * 3600 - 60);
+    expect(refusal.data.retryAfterSeconds).toBeLessThanOrEqual(24 * 3600);
+    expect(third.headers['retry-after']).toBe(String(refusal.data.retryAfterSeconds));
     expect(await h.db.user.count()).toBe(before);
     // Another address is not concerned.
     ok(await register({ email: fresh(), userName: 'Elsewhere', password: 'long enough 4' }, { forwardedFor: '198.51.100.8' }));
@@ -49,7 +54,9 @@ describe('registration limits per IP (stored as keyed hashes)', () => {
     ok(await register({ email: fresh(), userName: 'Sixth', password: 'long enough 7' }, { forwardedFor: ip }));
     const sixth = await register({ email: fresh(), userName: 'Seventh', password: 'long enough 8' }, { forwardedFor: ip });
     expect(sixth.statusCode).toBe(429);
+    // The lifetime limit never ends: no Retry-After to promise.
     expect(sixth.json()).toEqual({ statusCode: 429, statusMessage: 'Too many accounts on the same IP' });
+    expect(sixth.headers['retry-after']).toBeUndefined();
     h.clock.advance(30 * 24 * HOUR);
     expect((await register({ email: fresh(), userName: 'Much later', password: 'long enough 9' }, { forwardedFor: ip })).json().statusMessage).toBe('Too many accounts on the same IP');
 
@@ -75,9 +82,9 @@ describe('registration limits per IP (stored as keyed hashes)', () => {
     const id = created.json().id;
     await h.db.user.update({ where: { id }, data: { verifiedAt: new Date() } });
     const jar = new Jar().take((await h.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'long enough' } })).headers);
-    expect((await as(h, { jar }, { method: 'DELETE', url: `/api/users/${id}` })).statusCode).toBe(204);
-    expect((await register({ email: fresh(), userName: 'Second', password: 'long enough' }, { ip })).statusCode).toBe(201);
-    expect((await register({ email: fresh(), userName: 'Third', password: 'long enough' }, { ip })).statusCode).toBe(429);
+    expect((await as(h, { jar }, { method: 'DELETE', url: `/api/users/${id}`, payload: { password: 'long enough' } })).statusCode).toBe(204);
+    expect((await register({ email: fresh(), userName: 'Second after deletion', password: 'long enough' }, { ip })).statusCode).toBe(201);
+    expect((await register({ email: fresh(), userName: 'Third after deletion', password: 'long enough' }, { ip })).statusCode).toBe(429);
   });
 });
 
@@ -106,10 +113,12 @@ describe('verification by mail', () => {
     expect((await h.db.user.findUniqueOrThrow({ where: { id } })).verifiedAt).not.toBeNull();
     await waitForEvent(h.bus, 'identity.user.verified', (p) => p['userId'] === id);
 
-    // The link works once.
-    const again = await post('/api/auth/verify-account', { token });
+    // The link works once; opened again, it says the account is already verified (and logs nobody in).
+    const againJar = new Jar();
+    const again = await post('/api/auth/verify-account', { token }, againJar);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ statusCode: 400, statusMessage: 'Link error or expired token' });
+    expect(again.json()).toEqual({ statusCode: 400, statusMessage: 'Link error or expired token', data: { reason: 'alreadyVerified' } });
+    expect(againJar.cookies.has('access_token')).toBe(false);
   });
 
   it('writes in French for a French registration (body locale, else cookie, else Accept-Language) and stores the locale', async () => {
@@ -153,6 +162,8 @@ describe('verification by mail', () => {
     const fresh2 = linkToken(second, 'verify-account').token;
     expect(fresh2).not.toBe(token);
     expect((await post('/api/auth/verify-account', { token: fresh2 })).statusCode).toBe(200);
+    // The expired first link now belongs to a verified account: it says so too.
+    expect((await post('/api/auth/verify-account', { token })).json()).toMatchObject({ data: { reason: 'alreadyVerified' } });
     // Verified: resending sends nothing more.
     expect((await post('/api/auth/resend-verification', { email })).statusCode).toBe(204);
     expect(h.mail.countTo(email)).toBe(count + 1);

@@ -1,15 +1,20 @@
 import { anonymizedAccount, DELETED_USER_NAME } from '../src/domain/anonymization.js';
 import { assertTimeZone, currentMonth, currentMonthStart, formatDate, parseCandidacy, parseDate } from '../src/domain/candidacy.js';
-import { loginBlockedBy, retryAfterSeconds } from '../src/domain/login-limits.js';
+import { failedAttemptAnswer, loginBlockedBy, retryAfterSeconds } from '../src/domain/login-limits.js';
+import { judgeMailRequest, mailLimits, mailRequestCounts } from '../src/domain/mail-limits.js';
 import { expiresAfter, judgeOneTimeToken } from '../src/domain/one-time-token.js';
+import { foldCommonPassword, passwordRefusal } from '../src/domain/password-policy.js';
 import { candidacyRefusal, ownerRefusal, suspensionRefusal, type AccountFlags } from '../src/domain/permissions.js';
 import { toSessionUser, toUserProfile, type Account } from '../src/domain/profile.js';
-import { normalizeEmail, normalizeUserName, pickLocale, registrationRefusal } from '../src/domain/registration.js';
+import { normalizeEmail, normalizeUserName, pickLocale, registrationRefusal, registrationRetryAfterSeconds } from '../src/domain/registration.js';
 import { isNewerElection, roleChanges } from '../src/domain/roles.js';
 import { hashToken, keyedHash, newSecretToken } from '../src/domain/secrets.js';
 import { cookieNames, isSessionLive, judgeRefreshToken, roleOf, sessionPolicy } from '../src/domain/session.js';
 import { currentSuspension, isSuspended, isSuspensionLength, suspendedUntil } from '../src/domain/suspension.js';
-import { emailChangeMail, passwordResetMail, verificationMail } from '../src/mail/templates.js';
+import { isReservedUserName, userNameKey } from '../src/domain/user-name.js';
+import { mailLink } from '../src/mail/links.js';
+import { emailChangeMail, emailUndoMail, passwordResetMail, verificationMail } from '../src/mail/templates.js';
+import { commonPasswords } from '../src/store/common-passwords.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -39,6 +44,15 @@ describe('registration rules', () => {
     expect(registrationRefusal({ total: 5, lastDay: 0 }, limits)).toBe('tooManyAccountsSameIp');
     expect(registrationRefusal({ total: 5, lastDay: 2 }, limits)).toBe('tooManyAccountsSameIp');
   });
+
+  it('says when the daily limit frees a place: 24 hours after the registration that must leave', () => {
+    const limits = { perIp: 5, perIpPerDay: 2 };
+    const now = at('2030-01-02T10:00:00Z');
+    expect(registrationRetryAfterSeconds([at('2030-01-02T09:00:00Z'), at('2030-01-01T12:00:00Z')], limits, now)).toBe(2 * 3600);
+    // Three in the day (a lowered limit): two must leave, so the second oldest decides.
+    const three = [at('2030-01-01T12:00:00Z'), at('2030-01-01T14:00:00Z'), at('2030-01-02T09:00:00Z')];
+    expect(registrationRetryAfterSeconds(three, limits, now)).toBe(4 * 3600);
+  });
 });
 
 describe('secrets', () => {
@@ -58,7 +72,7 @@ describe('sessions', () => {
   const login = at('2030-01-01T00:00:00Z');
   const session = { expiresAt: new Date(login.getTime() + 30 * DAY), lastUsedAt: login, revokedAt: null };
 
-  it('has the lengths of ARCHITECTURE section 8', () => {
+  it('has the session lengths of the product rules', () => {
     expect(policy).toEqual({ accessTokenMs: 15 * MINUTE, sessionMs: 30 * DAY, idleMs: 7 * DAY, reuseGraceMs: 10_000 });
   });
 
@@ -200,6 +214,7 @@ describe('account deletion', () => {
     expect(anonymizedAccount(now)).toEqual({
       email: null,
       userName: DELETED_USER_NAME,
+      userNameKey: null,
       passwordHash: null,
       deletedAt: now,
       moderator: false,
@@ -213,12 +228,116 @@ describe('account deletion', () => {
   });
 });
 
+describe('user names', () => {
+  const same = (a: string, b: string) => expect(userNameKey(a)).toBe(userNameKey(b));
+  const different = (a: string, b: string) => expect(userNameKey(a)).not.toBe(userNameKey(b));
+
+  it('are one name whatever the case, the spacing and the compatibility forms', () => {
+    same('Ada Lovelace', 'ADA LOVELACE');
+    same('Ada Lovelace', '  ada   lovelace ');
+    same('Ada Lovelace', 'Ada\u00A0\u2003Lovelace');
+    same('Ada Lovelace', 'Ａｄａ Ｌｏｖｅｌａｃｅ');
+    same('Strauß', 'STRAUSS');
+    same('ΟΔΥΣΣΕΑΣ', 'οδυσσεας');
+    same('José', 'Jose\u0301');
+  });
+
+  it('are one name with invisible characters set aside', () => {
+    same('Ada Lovelace', 'Ada\u200B Lovelace');
+    same('Ada Lovelace', 'A\u200Dda Love\u00ADlace');
+    same('Ada Lovelace', '\u2066Ada Lovelace\u2069');
+    same('Ada Lovelace', 'Ada\uFE0F Lovelace');
+    same('Ada Lovelace', 'Ada\u2800Lovelace');
+  });
+
+  it('are one name when letters of other scripts or digits imitate Latin ones', () => {
+    same('Ada Lovelace', 'Аda Lovelace'); // Cyrillic А
+    same('Ada Lovelace', 'Adα Lοvelace'); // Greek alpha and omicron
+    same('Bob', 'B0b');
+    same('Paul', 'Pau1');
+    same('Martin', 'Rnartin');
+    same('Pope', 'РОРЕ'); // Cyrillic capitals
+    same('РОРЕ', 'роре');
+  });
+
+  it('keep apart names that look different', () => {
+    different('Ada Lovelace', 'Ada Lovelace 2');
+    different('Ada Lovelace', 'AdaLovelace');
+    different('José', 'Jose');
+    different('Anna', 'Anne');
+  });
+
+  it('reserve the name of deleted accounts and its lookalikes', () => {
+    expect(isReservedUserName(DELETED_USER_NAME)).toBe(true);
+    expect(isReservedUserName('  DELETED   user ')).toBe(true);
+    expect(isReservedUserName('De1eted\u200B user')).toBe(true);
+    expect(isReservedUserName('Deleted users')).toBe(false);
+  });
+});
+
+describe('password rules', () => {
+  const common = commonPasswords();
+  const owner = { email: 'Ada.Lovelace@example.org', userName: 'Countess Ada' };
+
+  it('refuse the common breached passwords, whatever their case', () => {
+    expect(common.size).toBe(10_000);
+    expect(common.has('password')).toBe(true);
+    for (const password of ['password', 'PASSWORD', 'Qwertyuiop', 'iloveyou1', '12345678']) expect(passwordRefusal(password, owner, common)).toBe('passwordTooCommon');
+    expect([...common].every((p) => p === foldCommonPassword(p) && p.length >= 8)).toBe(true);
+  });
+
+  it('refuse the email, its local part and the user name, alone or inside the password, whatever their case', () => {
+    for (const password of ['ada.lovelace@example.org', 'my-Ada.Lovelace-2026', 'COUNTESS ADA', 'countessada!!', 'xx Countess Ada xx']) {
+      expect(passwordRefusal(password, owner, common)).toBe('passwordMatchesAccount');
+    }
+  });
+
+  it('accept other passwords, including long passphrases and the short parts of an identifier', () => {
+    expect(passwordRefusal('correct horse battery staple', owner, common)).toBeNull();
+    expect(passwordRefusal('ümlaut-passphrase-✓', owner, common)).toBeNull();
+    expect(passwordRefusal('p'.repeat(64), owner, common)).toBeNull();
+    // A two-letter local part refuses only a password equal to it.
+    expect(passwordRefusal('abracadabra-2026', { email: 'ab@example.org', userName: 'Somebody' }, common)).toBeNull();
+    expect(passwordRefusal('ab', { email: 'ab@example.org', userName: 'Somebody' }, common)).toBe('passwordMatchesAccount');
+  });
+});
+
+describe('mail limits', () => {
+  const limits = mailLimits({ MAIL_MAX_PER_ADDRESS: 3, MAIL_MAX_PER_IP: 20, MAIL_WINDOW_MINUTES: 60 });
+
+  it('send under both limits, withhold past the address limit, refuse past the client-address limit', () => {
+    expect(limits).toEqual({ perAddress: 3, perIp: 20, windowMs: 60 * MINUTE });
+    expect(judgeMailRequest({ address: 2, ip: 19, oldestIp: null }, limits)).toBe('send');
+    expect(judgeMailRequest({ address: 3, ip: 0, oldestIp: null }, limits)).toBe('withhold');
+    expect(judgeMailRequest({ address: 3, ip: 20, oldestIp: null }, limits)).toBe('refuse');
+    expect(judgeMailRequest({ address: 0, ip: 20, oldestIp: null }, limits)).toBe('refuse');
+  });
+
+  it('count a sent mail against both addresses, a withheld one against the client address only', () => {
+    expect(mailRequestCounts('send')).toEqual({ address: true, ip: true });
+    expect(mailRequestCounts('withhold')).toEqual({ address: false, ip: true });
+    expect(mailRequestCounts('refuse')).toEqual({ address: false, ip: false });
+  });
+});
+
 describe('login limits', () => {
-  const limits = { perAccount: 10, perIp: 30, windowMs: 15 * MINUTE };
-  it('blocks at 10 failures for an account or 30 from an address', () => {
-    expect(loginBlockedBy({ account: 9, ip: 29 }, limits)).toBeNull();
-    expect(loginBlockedBy({ account: 10, ip: 0 }, limits)).toBe('account');
-    expect(loginBlockedBy({ account: 0, ip: 30 }, limits)).toBe('ip');
+  const limits = { perAccountAtIp: 10, perAccount: 30, perIp: 50, windowMs: 15 * MINUTE };
+  it('blocks at 10 failures for an account from an address, 30 for an account anywhere, 50 from an address', () => {
+    expect(loginBlockedBy({ accountAtIp: 9, account: 29, ip: 49 }, limits)).toBeNull();
+    expect(loginBlockedBy({ accountAtIp: 10, account: 10, ip: 10 }, limits)).toBe('accountAtIp');
+    expect(loginBlockedBy({ accountAtIp: 0, account: 30, ip: 0 }, limits)).toBe('account');
+    // Past the address threshold, an account that failed from there gets no further attempt from it.
+    expect(loginBlockedBy({ accountAtIp: 1, account: 1, ip: 50 }, limits)).toBe('ip');
+  });
+
+  it("never refuses an account without failures from the address because of other accounts' failures", () => {
+    expect(loginBlockedBy({ accountAtIp: 0, account: 0, ip: 50 }, limits)).toBeNull();
+    expect(loginBlockedBy({ accountAtIp: 0, account: 0, ip: 10_000 }, limits)).toBeNull();
+  });
+
+  it('answers failed attempts past the address threshold as refused, not as wrong passwords', () => {
+    expect(failedAttemptAnswer(49, limits)).toBe('wrong');
+    expect(failedAttemptAnswer(50, limits)).toBe('ip');
   });
 
   it('says when to retry: when the oldest counted failure leaves the window', () => {
@@ -325,5 +444,31 @@ describe('mail templates', () => {
     expect(verificationMail('en', mail).text).toContain('This link works for 24 hours.');
     expect(passwordResetMail('fr', { ...mail, validFor: { minutes: 60 } }).text).toContain('Ce lien est valable 60 minutes.');
     expect(verificationMail('fr', { ...mail, validFor: { hours: 1 } }).text).toContain('1 heure.');
+  });
+
+  it('tell the old address of an email change which address was asked for, with the undo link', () => {
+    const notice = { ...mail, link: mailLink('http://civic.test/', 'change-email/undo', 'a/b'), newEmail: 'new@example.org', validFor: { days: 7 } };
+    expect(notice.link).toBe('http://civic.test/change-email/undo?token=a%2Fb');
+    const en = emailUndoMail('en', notice);
+    expect(en.subject).toBe('Your email address is about to change');
+    expect(en.text).toContain('to new@example.org.');
+    expect(en.text).toContain(notice.link);
+    expect(en.text).toContain('This link works for 7 days');
+    const fr = emailUndoMail('fr', { ...notice, validFor: { days: 1 } });
+    expect(fr.subject).toBe('Votre adresse e-mail va changer');
+    expect(fr.text).toContain('pour new@example.org a été demandé.');
+    expect(fr.text).toContain('Ce lien est valable 1 jour,');
+  });
+
+  it('set a narrow no-break space before French two-part punctuation, and none in English', () => {
+    const texts = (locale: 'en' | 'fr') =>
+      [verificationMail, passwordResetMail, emailChangeMail].map((build) => build(locale, mail).text).concat(emailUndoMail(locale, { ...mail, newEmail: 'new@example.org' }).text);
+    for (const text of texts('fr')) {
+      // A link's own colon (https:) is not French prose.
+      const prose = text.replace(/https?:\S+/g, '');
+      expect(prose).not.toMatch(/[^\u202f][:;!?]/);
+      expect(prose).toMatch(/\u202f[:;!?]/);
+    }
+    for (const text of texts('en')) expect(text).not.toContain('\u202f');
   });
 });

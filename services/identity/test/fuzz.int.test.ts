@@ -3,7 +3,7 @@ import { createUser, startHarness, type Harness } from './support/harness.js';
 
 /**
  * Property-based fuzzing of every identity route in its OpenAPI document, as a visitor, a user and a
- * moderator: never a 5xx, errors always in the spec's shape, and no data change on a rejected
+ * moderator: never a 5xx, errors always in the catalogue's shape, and no data change on a rejected
  * request. login_failure is left out of the comparison: counting failed logins is what the login
  * rate limit is for.
  */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { ArticleCreated, ChatMessagePosted, ElectionClosed, IdentityApi, LawCreated, ProposalCreated } from '@civic/contracts';
 import { newEvent } from '@civic/service-kit';
-import { waitFor } from '@civic/test-kit';
+import { deadLettered, parkedFor, waitFor } from '@civic/test-kit';
 import { as, createUser, identityEvents, Jar, publish, startHarness, waitForEvent, type Harness, type TestUser } from './support/harness.js';
 
 let h: Harness;
@@ -195,12 +195,13 @@ describe('roles from elections (elections.election.closed)', () => {
     expect(await flags(previousModerator)).toEqual([false, false]);
   });
 
-  it('ignores (terminates) an election event that fails its schema', async () => {
+  it('parks and counts an election event that fails its schema, without applying it', async () => {
     const count = await h.db.appliedElection.count();
     const bad = { ...newEvent(ElectionClosed, { electionId: randomUUID(), month: '2030-06', elected: NO_OFFICIALS, removed: NO_OFFICIALS }) };
     bad.payload = { electionId: 'nope', month: 'June' };
     await h.bus.js.publish(h.bus.subject(bad.subject), JSON.stringify(bad), { msgID: bad.id });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(async () => (await parkedFor(h.bus, 'identity-election-closed')).some((parked) => parked.detail.includes('/electionId')));
+    expect(await deadLettered(h.app.metrics, 'identity-election-closed', 'invalid-payload')).toBe(1);
     expect(await h.db.appliedElection.count()).toBe(count);
   });
 });

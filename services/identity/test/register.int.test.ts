@@ -59,7 +59,7 @@ describe('registration', () => {
   it('refuses an address that keeps probing taken emails, so registration cannot enumerate accounts', async () => {
     const probe = (index: number) =>
       app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: '10.77.0.1', payload: { email: 'ada@example.org', userName: `Probe ${index}`, password: 'probing password' } });
-    // LOGIN_MAX_FAILURES_PER_IP (30 by default) conflicts are answered, then the address waits.
+    // REGISTRATION_MAX_CONFLICTS_PER_IP (30 by default) conflicts are answered, then the address waits.
     for (let index = 0; index < 30; index++) expect((await probe(index)).statusCode).toBe(409);
     const blocked = await probe(30);
     expect(blocked.statusCode).toBe(429);

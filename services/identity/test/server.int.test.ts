@@ -49,7 +49,7 @@ describe('identity server process', () => {
       expect(await run.exited).toBe(0);
       const lines = run.output().stdout.trim().split('\n').map((line) => JSON.parse(line));
       expect(lines.some((line) => line.service === 'identity' && /listening/i.test(line.msg))).toBe(true);
-      expect(lines.some((line) => line.msg === 'shutting down' && line.signal === 'SIGTERM')).toBe(true);
+      expect(lines.some((line) => line.msg === 'draining, then shutting down' && line.signal === 'SIGTERM')).toBe(true);
     });
   });
 });

@@ -5,7 +5,7 @@ import { as, createUser, Jar, startHarness, type Harness } from './support/harne
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness('sessions', { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '6' });
+  h = await startHarness('sessions', { LOGIN_MAX_FAILURES_PER_ACCOUNT_AT_IP: '3', LOGIN_MAX_FAILURES_PER_ACCOUNT: '5', LOGIN_MAX_FAILURES_PER_IP: '12' });
 });
 afterAll(() => h.close());
 
@@ -82,9 +82,18 @@ describe('login', () => {
     expect(unknown).toBeGreaterThan(wrong / 4);
   });
 
-  it('limits failures per account: the next attempt answers 429 even with the right password, with Retry-After', async () => {
+  it('limits failures per account from an address: the next attempt answers 429 even with the right password, with Retry-After', async () => {
     const user = await createUser(h, { loggedIn: false });
-    for (let i = 0; i < 3; i++) expect((await login({ email: user.email, password: 'wrong password' }, `10.2.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await login({ email: user.email, password: 'wrong password' }, '10.2.1.1')).statusCode).toBe(401);
+    const blocked = await login({ email: user.email, password: user.password }, '10.2.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ statusCode: 429, statusMessage: 'Too Many Requests', data: { retryAfterSeconds: expect.any(Number) } });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits failures per account across addresses: the next attempt answers 429 even with the right password, with Retry-After', async () => {
+    const user = await createUser(h, { loggedIn: false });
+    for (let i = 0; i < 5; i++) expect((await login({ email: user.email, password: 'wrong password' }, `10.2.0.${i}`)).statusCode).toBe(401);
     const blocked = await login({ email: user.email, password: user.password }, '10.2.0.99');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ statusCode: 429, statusMessage: 'Too Many Requests', data: { retryAfterSeconds: expect.any(Number) } });
@@ -95,15 +104,31 @@ describe('login', () => {
     expect((await login({ email: user.email, password: user.password }, '10.2.0.99')).statusCode).toBe(200);
   });
 
-  it('limits failures per IP address across accounts', async () => {
+  it('lets a household member log in while another member of the same address is locked out', async () => {
+    const ip = '10.4.0.1';
+    const [locked, member] = [await createUser(h, { loggedIn: false }), await createUser(h, { loggedIn: false })];
+    for (let i = 0; i < 3; i++) expect((await login({ email: locked.email, password: 'wrong password' }, ip)).statusCode).toBe(401);
+    // Further attempts of the locked account are refused and counted nowhere.
+    for (let i = 0; i < 5; i++) expect((await login({ email: locked.email, password: 'wrong password' }, ip)).statusCode).toBe(429);
+    expect((await login({ email: member.email, password: member.password }, ip)).statusCode).toBe(200);
+    // The member's own mistakes are counted for the member alone.
+    expect((await login({ email: member.email, password: 'wrong password' }, ip)).statusCode).toBe(401);
+    expect((await login({ email: member.email, password: member.password }, ip)).statusCode).toBe(200);
+  });
+
+  it('past the address threshold (credential stuffing), refuses failed attempts and accounts that failed there, not correct logins', async () => {
     const ip = '10.3.0.1';
-    for (let i = 0; i < 6; i++) expect((await login({ email: `someone${i}@example.org`, password: 'guess guess' }, ip)).statusCode).toBe(401);
-    const user = await createUser(h, { loggedIn: false });
-    const blocked = await login({ email: user.email, password: user.password }, ip);
+    for (let i = 0; i < 11; i++) expect((await login({ email: `someone${i}@example.org`, password: 'guess guess' }, ip)).statusCode).toBe(401);
+    expect((await login({ email: 'someone11@example.org', password: 'guess guess' }, ip)).statusCode).toBe(429);
+    const [tried, clean] = [await createUser(h, { loggedIn: false }), await createUser(h, { loggedIn: false })];
+    expect((await login({ email: tried.email, password: 'second guess' }, ip)).statusCode).toBe(429);
+    const blocked = await login({ email: tried.email, password: tried.password }, ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().statusMessage).toBe('Too Many Requests');
-    // Another address is not affected.
-    expect((await login({ email: user.email, password: user.password }, '10.3.0.2')).statusCode).toBe(200);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // An account without failures from there still logs in; another address is not affected.
+    expect((await login({ email: clean.email, password: clean.password }, ip)).statusCode).toBe(200);
+    expect((await login({ email: tried.email, password: tried.password }, '10.3.0.2')).statusCode).toBe(200);
     // The counters live in PostgreSQL (shared by every replica), as keyed hashes only.
     const rows = await h.db.loginFailure.findMany({ where: { scope: 'ip' } });
     expect(rows.length).toBeGreaterThan(0);

@@ -188,13 +188,13 @@ describe('PUT /api/users/edit-profile/{id}', () => {
     ['a name of the wrong type', { userName: ['Bob'] }],
     ['an unknown locale', { locale: 'es' }],
     ['an unexpected field', { moderator: true }],
-  ])('refuses %s with 400 and changes nothing', async (_label, payload) => {
-    const user = await createUser(h, { userName: 'Unchanged Name' });
+  ])('refuses %s with 400 and changes nothing', async (label, payload) => {
+    const user = await createUser(h, { userName: `Unchanged Name (${label})` });
     const res = await as(h, user, { method: 'PUT', url: `/api/users/edit-profile/${user.id}`, payload });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, statusMessage: 'Bad Request' });
     const stored = await h.db.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect([stored.userName, stored.moderator, stored.locale]).toEqual(['Unchanged Name', false, 'en']);
+    expect([stored.userName, stored.moderator, stored.locale]).toEqual([`Unchanged Name (${label})`, false, 'en']);
   });
 });
 
@@ -207,7 +207,7 @@ describe('DELETE /api/users/{id}: account deletion', () => {
     const secondDevice = new Jar().take((await h.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } })).headers);
     const saved = user.jar.clone();
 
-    const res = await as(h, user, { method: 'DELETE', url: `/api/users/${user.id}` });
+    const res = await as(h, user, { method: 'DELETE', url: `/api/users/${user.id}`, payload: { password: user.password } });
     expect(res.statusCode).toBe(204);
     expect(user.jar.cookies.size).toBe(0);
 
@@ -236,19 +236,19 @@ describe('DELETE /api/users/{id}: account deletion', () => {
   it("refuses another user's deletion (403) and visitors (401)", async () => {
     const owner = await createUser(h);
     const other = await createUser(h);
-    const res = await as(h, other, { method: 'DELETE', url: `/api/users/${owner.id}` });
+    const res = await as(h, other, { method: 'DELETE', url: `/api/users/${owner.id}`, payload: { password: other.password } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ statusCode: 403, statusMessage: 'Unauthorized action' });
-    expect((await as(h, null, { method: 'DELETE', url: `/api/users/${owner.id}` })).json()).toEqual({ statusCode: 401, statusMessage: 'Unauthorized' });
+    expect((await as(h, null, { method: 'DELETE', url: `/api/users/${owner.id}`, payload: { password: owner.password } })).json()).toEqual({ statusCode: 401, statusMessage: 'Unauthorized' });
     expect((await h.db.user.findUniqueOrThrow({ where: { id: owner.id } })).deletedAt).toBeNull();
   });
 
   it('checks a typed confirmation email when one is sent', async () => {
     const user = await createUser(h);
-    const res = await as(h, user, { method: 'DELETE', url: `/api/users/${user.id}`, payload: { email: 'someone.else@example.org' } });
+    const res = await as(h, user, { method: 'DELETE', url: `/api/users/${user.id}`, payload: { password: user.password, email: 'someone.else@example.org' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ statusCode: 400, statusMessage: 'User not found or email did not match' });
     expect((await h.db.user.findUniqueOrThrow({ where: { id: user.id } })).deletedAt).toBeNull();
-    expect((await as(h, user, { method: 'DELETE', url: `/api/users/${user.id}`, payload: { email: user.email.toUpperCase() } })).statusCode).toBe(204);
+    expect((await as(h, user, { method: 'DELETE', url: `/api/users/${user.id}`, payload: { password: user.password, email: user.email.toUpperCase() } })).statusCode).toBe(204);
   });
 });

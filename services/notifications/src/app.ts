@@ -31,11 +31,11 @@ export interface NotificationsDeps {
 }
 
 /**
- * The notifications service: alerts made from the other services' events, the calls of SPEC
- * section 7 over them, and the live unread count as server-sent events.
+ * The notifications service: alerts made from the other services' events, the calls over them
+ * (docs/product.md#calls), and the live unread count as server-sent events.
  */
 export async function buildApp({ config, db, bus, logger, verifier, onEventApplied }: NotificationsDeps): Promise<ServiceApp> {
-  const { app } = await createEventedApp({ name: 'notifications', config, db, bus, logger });
+  const { app, consumers } = await createEventedApp({ name: 'notifications', config, db, bus, logger });
   installStrictBodyValidation(app);
   await installOpenApi(app, {
     path: '/api/users/notifications/openapi.json',
@@ -52,7 +52,7 @@ export async function buildApp({ config, db, bus, logger, verifier, onEventAppli
   // Live streams never end on their own: close them first, so the server can stop.
   app.addHook('preClose', async () => hub.stop());
 
-  runConsumersWithApp(app, alertConsumers({ db, bus, log: app.log, hub, onApplied: onEventApplied }));
+  runConsumersWithApp(app, alertConsumers({ host: consumers, hub, onApplied: onEventApplied }));
 
   const context: NotificationsContext = { alerts, members: new MemberRepository(db), hub, serviceToken: config.ALERTS_SERVICE_TOKEN };
   await app.register(streamRoutes, { ...context, heartbeatMs: config.STREAM_HEARTBEAT_MS, retryMs: config.STREAM_RETRY_MS });

@@ -3,8 +3,8 @@ import type { AlertView } from '../src/store/alert.repository.js';
 import { startHarness, type Harness, type Member } from './support/harness.js';
 
 /**
- * The calls of SPEC section 7 against real PostgreSQL and NATS: each as the owner and as someone
- * else, the spec's paging defaults, newer and older pages, and the unread count after each change.
+ * The alert calls (docs/product.md#calls) against real PostgreSQL and NATS: each as the owner and as someone
+ * else, the paging defaults, newer and older pages, and the unread count after each change.
  */
 let h: Harness;
 let owner: Member;

@@ -5,7 +5,7 @@ import { startHarness, type Harness } from './support/harness.js';
 /**
  * Property-based fuzzing of every notifications route in its OpenAPI document, as a visitor, the
  * owner of alerts, another member, a moderator and another service: never a 5xx, errors always in
- * the spec's shape, and no data change on a rejected request. The live stream is left out: it stays
+ * the catalogue's shape, and no data change on a rejected request. The live stream is left out: it stays
  * open by design (its own test covers it).
  */
 let h: Harness;

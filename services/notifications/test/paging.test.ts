@@ -1,7 +1,7 @@
 import { DEFAULT_LIMIT, MAX_LIMIT, newestFirst, planPage } from '../src/domain/paging.js';
 
 describe('paging of alerts', () => {
-  it('defaults to the newest 50 from offset 0 (SPEC sections 7 and 9)', () => {
+  it('defaults to the newest 50 from offset 0', () => {
     expect(DEFAULT_LIMIT).toBe(50);
     expect(planPage({})).toEqual({ ok: true, plan: { direction: 'older', after: null, before: null, offset: 0, limit: 50 } });
   });

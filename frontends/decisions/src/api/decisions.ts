@@ -7,27 +7,24 @@ import type {
   ProposalCategory,
   ProposalInput,
   ProposalList,
+  ProposalQuota,
   ProposalState,
   VoteAnswer,
   VoteChoice,
   VotingView,
 } from '@civic/contracts';
 import { api } from '@civic/frontend-kit/api-client';
-
-const id = (value: string) => encodeURIComponent(value);
-
-function query(params: Record<string, string | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
+import { isDecisionsId, notFoundError } from '../rules.js';
+import { id, query } from './paths.js';
 
 export const decisionsApi = {
   cycles: (signal?: AbortSignal) => api<{ cycles: CycleSummary[] }>('GET', '/api/decisions', undefined, signal),
-  cycle: (cycleId: string, signal?: AbortSignal) => api<CycleDetail>('GET', `/api/decisions/${id(cycleId)}`, undefined, signal),
+  /** By the id of the address: one that cannot be an id is refused here as the service refuses an unknown one (404). */
+  cycle: (cycleId: string, signal?: AbortSignal) =>
+    isDecisionsId(cycleId) ? api<CycleDetail>('GET', `/api/decisions/${id(cycleId)}`, undefined, signal) : Promise.reject(notFoundError()),
   proposals: (filter: { cycleId?: string; category?: ProposalCategory; state?: ProposalState }, signal?: AbortSignal) =>
     api<ProposalList>('GET', `/api/proposals${query(filter)}`, undefined, signal),
+  quota: (signal?: AbortSignal) => api<ProposalQuota>('GET', '/api/proposals/quota', undefined, signal),
   create: (input: ProposalInput) => api<Proposal>('POST', '/api/proposals', input),
   edit: (proposalId: string, input: ProposalInput) => api<Proposal>('PUT', `/api/proposals/${id(proposalId)}`, input),
   remove: (proposalId: string) => api<void>('DELETE', `/api/proposals/${id(proposalId)}`),

@@ -14,15 +14,8 @@ import type {
   VoteChoice,
 } from '@civic/contracts';
 import { api } from '@civic/frontend-kit/api-client';
-
-const id = (value: string) => encodeURIComponent(value);
-
-function query(params: Record<string, string | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
+import { isDecisionsId, notFoundError } from '../rules.js';
+import { id, query } from './paths.js';
 
 const law = (lawId: string) => `/api/laws/${id(lawId)}`;
 const article = (lawId: string, articleId: string) => `${law(lawId)}/articles/${id(articleId)}`;
@@ -30,8 +23,12 @@ const article = (lawId: string, articleId: string) => `${law(lawId)}/articles/${
 export const lawsApi = {
   list: (filter: { q?: string; category?: ProposalCategory; state?: LawState; cycleId?: string }, signal?: AbortSignal) =>
     api<LawList>('GET', `/api/laws${query(filter)}`, undefined, signal),
-  law: (lawId: string, lang: string, signal?: AbortSignal) => api<LawDetail>('GET', `${law(lawId)}${query({ lang })}`, undefined, signal),
-  draw: (lawId: string, signal?: AbortSignal) => api<CreatorsDraw>('GET', `${law(lawId)}/draw`, undefined, signal),
+  // By the id of the address (path or ?law=): one that cannot be an id is refused here as the service
+  // refuses an unknown one (404), never sent to become a 400.
+  law: (lawId: string, lang: string, signal?: AbortSignal) =>
+    isDecisionsId(lawId) ? api<LawDetail>('GET', `${law(lawId)}${query({ lang })}`, undefined, signal) : Promise.reject(notFoundError()),
+  draw: (lawId: string, signal?: AbortSignal) =>
+    isDecisionsId(lawId) ? api<CreatorsDraw>('GET', `${law(lawId)}/draw`, undefined, signal) : Promise.reject(notFoundError()),
   kanban: (signal?: AbortSignal) => api<{ columns: { state: LawState; laws: LawSummary[] }[] }>('GET', '/api/kanban/laws', undefined, signal),
   pdfUrl: (lawId: string, lang: string) => `${law(lawId)}/pdf${query({ lang })}`,
   openDataUrl: (lawId: string) => `${law(lawId)}/open-data`,
@@ -61,4 +58,5 @@ export const lawsApi = {
     api<Source>('POST', `/api/sources${query({ lang })}`, { targetKind: target.kind, targetId: target.id, ...input }),
   editSource: (sourceId: string, input: SourceInput, lang: string) => api<Source>('PUT', `/api/sources/${id(sourceId)}${query({ lang })}`, input),
   deleteSource: (sourceId: string) => api<void>('DELETE', `/api/sources/${id(sourceId)}`),
+  pinSource: (sourceId: string, pin: boolean, lang: string) => api<Source>('PUT', `/api/sources/${id(sourceId)}/pin${query({ lang })}`, { pin }),
 };

@@ -4,10 +4,11 @@ import { Link } from 'react-router-dom';
 import type { ChatMessage } from '@civic/contracts';
 import { useNow } from '@civic/frontend-kit/remote-hooks';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
-import { useFeedback } from '@civic/frontend-kit/remote-feedback';
+import { useFeedback } from '../ui/feedback.js';
 import { ChatStyles } from './styles.js';
 import { chatLength, chatMax, messagePermissions, sendable, type ChatViewer } from './rules.js';
 import { useChatRoom } from './useChatRoom.js';
+import { SuspensionControl } from './SuspensionControl.js';
 
 const m = {
   title: { id: 'decisions.chat.title' },
@@ -78,7 +79,7 @@ export interface ChatPanelProps {
 /**
  * The chat panel of a decision phase: live messages, replies, pins, reporting to the moderators
  * behind the confirmation dialog, edit and delete where allowed, moderator actions (edit or delete a
- * signalled message, pin, hide), muting an author, a closed (read-only) state, and the connection
+ * signalled message, pin, hide, suspend the author or lift their suspension), muting an author, a closed (read-only) state, and the connection
  * problem message while socket.io reconnects by itself. Visitors read; members write.
  */
 export function ChatPanel({ room, headingLevel = 2 }: ChatPanelProps) {
@@ -206,13 +207,14 @@ export function ChatPanel({ room, headingLevel = 2 }: ChatPanelProps) {
           </blockquote>
         ) : null}
         <p className="chat-message__text">{body}</p>
-        {buttons.length > 0 ? (
+        {buttons.length > 0 || may.suspend ? (
           <div className="chat-message__actions" role="group" aria-label={t(m.actions, { name: message.userName })}>
             {buttons.map((button) => (
               <button key={button.key} type="button" className={`button--small ${button.danger ? 'button--danger' : 'button--secondary'}`} disabled={busy} onClick={button.onClick}>
                 {button.label}
               </button>
             ))}
+            {may.suspend ? <SuspensionControl userId={message.userId} userName={message.userName} disabled={busy} /> : null}
           </div>
         ) : null}
       </article>

@@ -1,11 +1,14 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { useResource } from '@civic/frontend-kit/remote-hooks';
+import { useNow, useResource } from '@civic/frontend-kit/remote-hooks';
 import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { Empty, LoadError, Loading } from '../ui/states.js';
 import { chatApi } from './api.js';
+import { calendarDays, formatRelative, roomPlace } from './moderation.js';
+import { SuspensionControl } from './SuspensionControl.js';
 import { ChatStyles } from './styles.js';
+import { formatDay } from '../dates.js';
 
 const m = {
   title: { id: 'decisions.chat.trollHunt.title' },
@@ -19,19 +22,49 @@ const m = {
   signalledTitle: { id: 'decisions.chat.trollHunt.signalled' },
   noSignalled: { id: 'decisions.chat.trollHunt.noSignalled' },
   room: { id: 'decisions.chat.trollHunt.room' },
+  lawRoom: { id: 'decisions.chat.trollHunt.lawRoom' },
+  someLawRoom: { id: 'decisions.chat.trollHunt.someLawRoom' },
+  unknownRoom: { id: 'decisions.chat.trollHunt.unknownRoom' },
+  moderation: { id: 'decisions.chat.trollHunt.moderation' },
+  actions: { id: 'decisions.chat.actions' },
   hidden: { id: 'decisions.chat.hidden' },
 };
+
+const phaseName = {
+  proposals: { id: 'decisions.phase.proposals' },
+  voting: { id: 'decisions.phase.voting' },
+  'final-vote': { id: 'decisions.phase.finalVote' },
+} as const;
+
+/** Where a reported message was written: the phase of its decision, or the law being drafted. */
+function RoomLabel({ room }: { room: string }) {
+  const { formatMessage: t } = useIntl();
+  const place = roomPlace(room);
+  const lawRoom = useResource(`chat-room:${place?.kind === 'creation' ? room : ''}`, (signal) => (place?.kind === 'creation' ? chatApi.room(room, signal) : Promise.resolve(null)));
+  if (!place) return <span className="chat-badge">{t(m.unknownRoom)}</span>;
+  if (place.kind === 'creation') {
+    const title = lawRoom.data?.title;
+    return <span className="chat-badge">{title ? t(m.lawRoom, { title }) : t(m.someLawRoom)}</span>;
+  }
+  return (
+    <Link className="chat-badge" to={`/decisions/${encodeURIComponent(place.cycleId)}`}>
+      {t(m.room, { phase: t(phaseName[place.kind]) })}
+    </Link>
+  );
+}
 
 const refreshMs = 30_000;
 
 /**
  * /decisions/troll-hunt, for moderators: users ranked by the mutes they received since yesterday
- * 00:00, and the chat messages signalled to the moderators (to act on in their room's chat).
+ * 00:00, and the chat messages signalled to the moderators (to act on in their room's chat), each
+ * with the place it was written and a way to suspend its author or lift their suspension.
  */
 export function TrollHuntScreen() {
   const intl = useIntl();
   const { formatMessage: t } = intl;
   const { layouts } = useShell();
+  const now = useNow();
   const user = useSession();
   const identify = useIdentifyPath();
   const moderator = Boolean(user?.moderator);
@@ -52,7 +85,12 @@ export function TrollHuntScreen() {
   else {
     body = (
       <>
-        <p className="decisions-muted">{t(m.since, { since: intl.formatDate(hunt.data.since, { dateStyle: 'full', timeStyle: 'short' }) })}</p>
+        <p className="decisions-muted">
+          {t(m.since, {
+            day: new Intl.RelativeTimeFormat(intl.locale, { numeric: 'auto' }).format(calendarDays(hunt.data.since, now), 'day'),
+            time: intl.formatTime(hunt.data.since, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+          })}
+        </p>
         {hunt.data.users.length === 0 ? (
           <Empty title={t(m.none)} />
         ) : (
@@ -61,6 +99,7 @@ export function TrollHuntScreen() {
               <tr>
                 <th scope="col">{t(m.user)}</th>
                 <th scope="col">{t(m.mutes)}</th>
+                <th scope="col">{t(m.moderation)}</th>
               </tr>
             </thead>
             <tbody>
@@ -70,6 +109,11 @@ export function TrollHuntScreen() {
                     <Link to={`/users/${encodeURIComponent(row.userId)}/${encodeURIComponent(row.userName || '-')}/activity`}>{row.userName || row.userId}</Link>
                   </td>
                   <td>{row.mutes}</td>
+                  <td>
+                    <div className="chat-message__actions" role="group" aria-label={t(m.actions, { name: row.userName || row.userId })}>
+                      <SuspensionControl userId={row.userId} userName={row.userName || row.userId} />
+                    </div>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -85,10 +129,18 @@ export function TrollHuntScreen() {
                 {signalled.data.messages.map((message) => (
                   <li key={message.id} className="chat-message" data-message={message.id}>
                     <p className="chat-message__meta">
-                      <strong>{message.userName}</strong> <time dateTime={message.createdAt}>{intl.formatDate(message.createdAt, { dateStyle: 'short', timeStyle: 'short' })}</time>{' '}
-                      <span className="chat-badge">{t(m.room, { room: message.room })}</span>
+                      <strong>{message.userName}</strong>{' '}
+                      <time dateTime={message.createdAt} title={formatDay(intl, message.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}>
+                        {formatRelative(message.createdAt, now, intl.locale)}
+                      </time>{' '}
+                      <RoomLabel room={message.room} />
                     </p>
                     <p className="chat-message__text">{message.text ?? t(m.hidden)}</p>
+                    {message.userId !== user.id ? (
+                      <div className="chat-message__actions" role="group" aria-label={t(m.actions, { name: message.userName })}>
+                        <SuspensionControl userId={message.userId} userName={message.userName} />
+                      </div>
+                    ) : null}
                   </li>
                 ))}
               </ul>

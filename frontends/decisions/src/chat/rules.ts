@@ -1,4 +1,4 @@
-/** What the viewer may do with a chat message (the service's rules, SPEC sections 4 and 6), to show only usable actions. */
+/** What the viewer may do with a chat message (the service's rules, docs/product.md#roles-and-permissions), to show only usable actions. */
 import { Limits, type ChatMessage } from '@civic/contracts';
 
 export interface ChatViewer {
@@ -21,6 +21,8 @@ export function messagePermissions(message: ChatMessage, viewer: ChatViewer, roo
     pin: viewer.moderator && roomOpen && alive,
     hide: viewer.moderator && alive,
     mute: member && !author,
+    /** Suspending or lifting a suspension: moderators, for another member (identity refuses other moderators). */
+    suspend: viewer.moderator && member && !author,
   };
 }
 

@@ -22,8 +22,15 @@ const css = `
 .chat-composer__context{margin:0;font-size:.875rem}
 .chat-counter{font-size:.875rem;color:var(--color-muted);font-variant-numeric:tabular-nums}
 .chat-counter--over{color:var(--color-danger);font-weight:700}
+.chat-suspension{display:contents}
+.chat-suspension__panel{flex-basis:100%;display:flex;flex-wrap:wrap;align-items:center;gap:.375rem .75rem;padding:.5rem;border:1px solid var(--color-border);border-radius:var(--radius)}
+.chat-suspension__status{margin:0;flex-basis:100%;overflow-wrap:anywhere}
+.chat-suspension__lengths{display:flex;flex-wrap:wrap;align-items:center;gap:.375rem .75rem;margin:0;padding:.25rem .5rem;border:1px solid var(--color-border);border-radius:var(--radius);min-width:0}
+.chat-suspension__lengths legend{padding:0 .25rem;font-size:.875rem}
+.chat-suspension__lengths label{white-space:nowrap}
 .chat-table{border-collapse:collapse;width:100%}
-.chat-table th,.chat-table td{text-align:left;padding:.375rem .5rem;border-bottom:1px solid var(--color-border)}
+.chat-table th,.chat-table td{text-align:left;padding:.375rem .5rem;border-bottom:1px solid var(--color-border);vertical-align:top;overflow-wrap:anywhere}
+.chat-table td .chat-message__actions{margin:0}
 `;
 
 export function ChatStyles() {

@@ -3,6 +3,8 @@ import { io, type Socket } from 'socket.io-client';
 import { ErrorMessages, isChatError, type ChatAck, type ChatAckData, type ChatClientEvents, type ChatMessage, type ChatRoom } from '@civic/contracts';
 import { ApiError, fetchSession, toApiError } from '@civic/frontend-kit/api-client';
 import { chatApi } from './api.js';
+import { emitUntilAnswered, newClientMessageId } from './resend.js';
+import { chatSocketOptions } from './socket-options.js';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting';
 
@@ -76,6 +78,8 @@ function reducer(state: State, action: Action): State {
 }
 
 const ackTimeoutMs = 10_000;
+/** History pages read at most to catch up after a reconnection. */
+const maxCatchUpPages = 10;
 
 /**
  * One room of the chat, live: the socket (through the gateway's /socket.io, the access cookie on its
@@ -88,14 +92,20 @@ export function useChatRoom(room: string) {
   const [state, dispatch] = useReducer(reducer, initial);
   const socketRef = useRef<Socket | null>(null);
   const earliest = useRef<string | null>(null);
+  /** Ids of the messages shown, for the catch-up after a reconnection. */
+  const known = useRef<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
     earliest.current = state.nextBefore;
   }, [state.nextBefore]);
 
   useEffect(() => {
+    known.current = new Set(state.messages.map((message) => message.id));
+  }, [state.messages]);
+
+  useEffect(() => {
     let cancelled = false;
-    const socket = io({ path: '/socket.io', withCredentials: true, forceNew: true, reconnectionDelay: 1000, reconnectionDelayMax: 10_000 });
+    const socket = io({ ...chatSocketOptions });
     socketRef.current = socket;
 
     const join = async () => {
@@ -111,9 +121,26 @@ export function useChatRoom(room: string) {
         return;
       }
       dispatch({ type: 'joined', data: ack.data });
+      // Joined first, then read: what is posted meanwhile arrives live, and the history holds the rest.
+      await catchUp();
+    };
+
+    /**
+     * Reads the history back to the last message this page already shows, so nothing missed is
+     * skipped: after a reconnection without recovery, and after a recovered one too, since a
+     * session recovered on another instance can start past a message its old instance had not yet
+     * delivered (messages from several instances reach a socket in no fixed order).
+     */
+    const catchUp = async () => {
       try {
-        const history = await chatApi.history(room);
-        if (!cancelled) dispatch({ type: 'history', messages: history.messages, nextBefore: history.nextBefore, earlier: false });
+        let page = await chatApi.history(room);
+        for (let pages = 1; ; pages++) {
+          if (cancelled) return;
+          const caughtUp = known.current.size === 0 || page.messages.some((message) => known.current.has(message.id));
+          dispatch({ type: 'history', messages: page.messages, nextBefore: page.nextBefore, earlier: false });
+          if (caughtUp || !page.nextBefore || pages >= maxCatchUpPages) break;
+          page = await chatApi.history(room, page.nextBefore);
+        }
       } catch (error) {
         if (!cancelled) dispatch({ type: 'failure', error: error instanceof ApiError ? error : toApiError(500, undefined) });
       }
@@ -122,8 +149,15 @@ export function useChatRoom(room: string) {
     socket.on('connect', () => {
       dispatch({ type: 'status', status: 'connected' });
       if (!socket.recovered) void join();
+      else void catchUp();
     });
-    socket.on('disconnect', () => dispatch({ type: 'status', status: 'reconnecting' }));
+    socket.on('disconnect', (reason) => {
+      dispatch({ type: 'status', status: 'reconnecting' });
+      // The server closes a socket whose session ended or whose claims changed (docs/sessions.md);
+      // socket.io does not reconnect after that by itself. Renew the token, then reconnect: as the
+      // member if the session lives on, else as a visitor.
+      if (reason === 'io server disconnect' && !cancelled) void fetchSession().catch(() => null).finally(() => !cancelled && socket.connect());
+    });
     socket.on('connect_error', () => dispatch({ type: 'status', status: 'reconnecting' }));
     socket.on('message:new', (message: ChatMessage) => {
       if (message.room === room) dispatch({ type: 'message', message });
@@ -145,17 +179,23 @@ export function useChatRoom(room: string) {
 
   /** Sends one action; answers its data, or throws an ApiError (translated by the caller). */
   const send = useCallback(async <E extends keyof ChatClientEvents>(event: E, payload: ChatClientEvents[E]): Promise<ChatAckData[E]> => {
+    // A post keeps one client message id through every re-send: the server stores it once.
+    const isPost = event === 'message:post';
+    const sent: unknown = isPost ? { ...payload, clientMessageId: newClientMessageId() } : payload;
     const attempt = async (): Promise<ChatAck<ChatAckData[E]>> => {
       const socket = socketRef.current;
-      if (!socket?.connected) throw new ApiError(503, ErrorMessages.serviceUnavailable);
+      if (!socket || (!isPost && !socket.connected)) throw new ApiError(503, ErrorMessages.serviceUnavailable);
       try {
-        return (await socket.timeout(ackTimeoutMs).emitWithAck(event, payload)) as ChatAck<ChatAckData[E]>;
+        // A post survives its instance stopping: sent again once reconnected. Other actions fail at once.
+        if (isPost) return await emitUntilAnswered<ChatAck<ChatAckData[E]>>(socket, event, sent, { timeoutMs: ackTimeoutMs });
+        return (await socket.timeout(ackTimeoutMs).emitWithAck(event, sent)) as ChatAck<ChatAckData[E]>;
       } catch {
         throw new ApiError(503, ErrorMessages.serviceUnavailable);
       }
     };
     let ack = await attempt();
-    if (isChatError(ack) && ack.statusCode === 401 && ack.statusMessage === ErrorMessages.tokenExpired) {
+    const refused = isChatError(ack) && ack.statusCode === 401 && (ack.statusMessage === ErrorMessages.tokenExpired || ack.statusMessage === ErrorMessages.invalidToken);
+    if (refused) {
       // The socket still carries the old token: renew it, reconnect with the new cookie, try again.
       const user = await fetchSession().catch(() => null);
       const socket = socketRef.current;

@@ -4,11 +4,15 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { proposalCategories, type LawDetail, type ProposalCategory } from '@civic/contracts';
 import { lawsApi } from '../api/laws.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
-import { adoptedArticles } from '../law-rules.js';
+import { adoptedArticles, archivedSources } from '../law-rules.js';
 import { categoryMessages } from '../messages.js';
+import { isNotFound } from '../rules.js';
 import { useShell } from '../RemoteFrame.js';
-import { Apa, BallotCounts, LawMeta } from '../ui/LawParts.js';
+import { BallotCounts } from '../ui/ballot.js';
+import { LawMeta } from '../ui/law-meta.js';
+import { Apa } from '../ui/sources.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';
+import { formatDay } from '../dates.js';
 
 const m = {
   title: { id: 'decisions.archive.title' },
@@ -123,7 +127,7 @@ export function ArchiveScreen() {
                 </h3>
                 <LawMeta law={law} />
                 <p className="decisions-muted">
-                  {t(law.state === 'adopted' ? m.adoptedOn : m.rejectedOn, { date: intl.formatDate(law.archivedAt ?? law.updatedAt, { dateStyle: 'long' }) })} ·{' '}
+                  {t(law.state === 'adopted' ? m.adoptedOn : m.rejectedOn, { date: formatDay(intl, law.archivedAt ?? law.updatedAt, { dateStyle: 'long' }) })} ·{' '}
                   {t(m.voters, { count: law.voters })}
                 </p>
                 <Downloads law={law} />
@@ -173,9 +177,11 @@ function LawText({ law }: { law: LawDetail }) {
 export function ArchiveLawScreen() {
   const intl = useIntl();
   const { formatMessage: t } = intl;
-  const { layouts } = useShell();
+  const { layouts, NotFound } = useShell();
   const { id = '' } = useParams();
   const law = useResource(`archive-law:${id}:${intl.locale}`, (signal) => lawsApi.law(id, intl.locale, signal));
+  // An unknown id, or one that cannot be an id, is a page that does not exist.
+  if (isNotFound(law.error)) return <NotFound />;
   let body;
   if (!law.data) body = law.loading ? <Loading /> : <LoadError error={law.error} onRetry={law.reload} />;
   else if (!archivedStates.has(law.data.state)) {
@@ -188,13 +194,13 @@ export function ArchiveLawScreen() {
     );
   } else {
     const detail = law.data;
-    const sources = [...detail.sources, ...detail.articles.flatMap((article) => [article, ...article.amendments].flatMap((text) => text.sources))];
+    const sources = archivedSources(detail);
     body = (
       <>
         <h2>{detail.title}</h2>
         <LawMeta law={detail} />
         <p className="decisions-muted">
-          {t(detail.state === 'adopted' ? m.adoptedOn : m.rejectedOn, { date: intl.formatDate(detail.archivedAt ?? detail.updatedAt, { dateStyle: 'long' }) })} ·{' '}
+          {t(detail.state === 'adopted' ? m.adoptedOn : m.rejectedOn, { date: formatDay(intl, detail.archivedAt ?? detail.updatedAt, { dateStyle: 'long' }) })} ·{' '}
           {t(m.voters, { count: detail.voters })}
         </p>
         <p className="decisions-proposal__description">{detail.description}</p>

@@ -4,9 +4,11 @@ import { Link, useParams } from 'react-router-dom';
 import { lawsApi } from '../api/laws.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { recomputeDraw } from '../law-rules.js';
+import { isNotFound } from '../rules.js';
 import { useShell } from '../RemoteFrame.js';
-import { LawMeta } from '../ui/LawParts.js';
+import { LawMeta } from '../ui/law-meta.js';
 import { LoadError, Loading } from '../ui/states.js';
+import { formatDay } from '../dates.js';
 
 const m = {
   title: { id: 'decisions.creators.title' },
@@ -30,7 +32,7 @@ const m = {
 export function CreatorsScreen() {
   const intl = useIntl();
   const { formatMessage: t } = intl;
-  const { layouts } = useShell();
+  const { layouts, NotFound } = useShell();
   const { id = '' } = useParams();
   const law = useResource(`creators-law:${id}:${intl.locale}`, (signal) => lawsApi.law(id, intl.locale, signal));
   const draw = useResource(`creators-draw:${id}`, (signal) => lawsApi.draw(id, signal));
@@ -46,6 +48,8 @@ export function CreatorsScreen() {
     setVerdict(again.join() === draw.data.creators.map((creator) => creator.userId).join() ? 'ok' : 'mismatch');
   };
 
+  // An unknown law (or one without a draw), or an id that cannot be one, is a page that does not exist.
+  if (isNotFound(law.error) || isNotFound(draw.error)) return <NotFound />;
   let body;
   if (!law.data || !draw.data) {
     const error = law.error ?? draw.error;
@@ -86,7 +90,7 @@ export function CreatorsScreen() {
             <dt>{t(m.eligible)}</dt>
             <dd>{data.eligible.length}</dd>
             <dt>{t(m.drawnAt)}</dt>
-            <dd>{intl.formatDate(data.drawnAt, { dateStyle: 'long', timeStyle: 'short' })}</dd>
+            <dd>{formatDay(intl, data.drawnAt, { dateStyle: 'long', timeStyle: 'short' })}</dd>
           </dl>
           <div className="decisions-actions">
             <button type="button" onClick={() => void check()} disabled={verdict === 'checking'} aria-busy={verdict === 'checking' || undefined}>

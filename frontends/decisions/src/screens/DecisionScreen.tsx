@@ -1,10 +1,10 @@
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import type { Proposal } from '@civic/contracts';
-import { ApiError } from '@civic/frontend-kit/api-client';
 import { decisionsApi } from '../api/decisions.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { phaseMessages, phaseScreens } from '../messages.js';
+import { isNotFound } from '../rules.js';
 import { useShell } from '../RemoteFrame.js';
 import { useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown, PhaseTimeline, StartRuleProgress } from '../ui/cycle.js';
@@ -39,7 +39,7 @@ export function DecisionScreen() {
   const cycle = useResource(`cycle:${id}`, (signal) => decisionsApi.cycle(id, signal), 30_000);
 
   // An unknown id, or one that cannot be an id, is a page that does not exist.
-  if (cycle.error instanceof ApiError && (cycle.error.statusCode === 404 || cycle.error.statusCode === 400)) return <NotFound />;
+  if (isNotFound(cycle.error)) return <NotFound />;
   const data = cycle.data;
   if (!data) {
     return (

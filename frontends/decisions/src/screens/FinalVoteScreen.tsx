@@ -1,14 +1,13 @@
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { Article, LawDetail, VoteAnswer } from '@civic/contracts';
 import { ChatPanel } from '../chat/ChatPanel.js';
-import { decisionsApi } from '../api/decisions.js';
-import { lawsApi } from '../api/laws.js';
-import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/cycle.js';
-import { BallotControls, BallotCounts, Changes, LawMeta } from '../ui/LawParts.js';
+import { BallotControls, BallotCounts } from '../ui/ballot.js';
+import { Changes, LawMeta } from '../ui/law-meta.js';
+import { LawTabs, useLawsInPhase } from '../ui/law-tabs.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';
 
 const m = {
@@ -17,7 +16,6 @@ const m = {
   none: { id: 'decisions.finalVote.none' },
   noneHint: { id: 'decisions.finalVote.noneHint' },
   closesIn: { id: 'decisions.finalVote.closesIn' },
-  laws: { id: 'decisions.creations.laws' },
   article: { id: 'decisions.article.number' },
   amendment: { id: 'decisions.amendment.number' },
   amendmentTitle: { id: 'decisions.amendment.title' },
@@ -69,18 +67,13 @@ function ArticleRow({ law, article, number, onVoted }: { law: LawDetail; article
  * words each amendment changes), the four choices on each text, live counts and the countdown.
  */
 export function FinalVoteScreen() {
-  const intl = useIntl();
-  const { formatMessage: t } = intl;
-  const { layouts } = useShell();
+  const { formatMessage: t } = useIntl();
+  const { layouts, NotFound } = useShell();
   const user = useSession();
   const identify = useIdentifyPath();
-  const [params, setParams] = useSearchParams();
-  const cycles = useResource('cycles', (signal) => decisionsApi.cycles(signal), 30_000);
-  const list = useResource('laws:final-vote', (signal) => lawsApi.list({ state: 'final-vote' }, signal), 15_000);
-  const laws = list.data?.laws ?? [];
-  const chosen = params.get('law') ?? laws[0]?.id ?? null;
-  const detail = useResource(`final:${chosen ?? 'none'}:${intl.locale}`, (signal) => (chosen ? lawsApi.law(chosen, intl.locale, signal) : Promise.resolve(null)), livePollMs);
-  const cycle = cycles.data?.cycles.find((item) => item.phase === 'final-vote');
+  const { cycles, cycle, list, laws, chosen, detail, notFound, choose } = useLawsInPhase('final-vote', { list: 15_000, detail: livePollMs });
+
+  if (notFound) return <NotFound />;
 
   const onVoted = (id: string, answer: VoteAnswer) =>
     detail.update((current) =>
@@ -116,24 +109,7 @@ export function FinalVoteScreen() {
             {t(m.loginToVote)} <Link to={identify}>{t(m.logIn)}</Link>
           </p>
         ) : null}
-        <nav aria-label={t(m.laws)}>
-          <ul className="decisions-tabs">
-            {laws.map((item) => (
-              <li key={item.id}>
-                <Link
-                  to={`?law=${encodeURIComponent(item.id)}`}
-                  aria-current={item.id === chosen ? 'page' : undefined}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setParams({ law: item.id });
-                  }}
-                >
-                  {item.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LawTabs laws={laws} chosen={chosen} onChoose={choose} />
         {!law ? (
           detail.loading ? (
             <Loading />

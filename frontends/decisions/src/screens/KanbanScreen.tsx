@@ -3,13 +3,13 @@ import { Link, useParams } from 'react-router-dom';
 import type { LawSummary } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
 import { lawsApi } from '../api/laws.js';
-import { lawStateMessages } from '../ui/LawParts.js';
+import { lawStateMessages } from '../ui/law-meta.js';
 import { useResource, type Resource } from '@civic/frontend-kit/remote-hooks';
 import { categoryMessages, stateMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';
 
-/** The boards of ARCHITECTURE section 8: /kanban/proposals and /kanban/laws. */
+/** The boards (docs/product.md#screens-and-routes): /kanban/proposals and /kanban/laws. */
 const boards = {
   proposals: {
     title: { id: 'decisions.kanban.proposals.title' },

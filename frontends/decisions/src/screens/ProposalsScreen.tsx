@@ -3,17 +3,18 @@ import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { proposalCategories, type Proposal, type ProposalCategory } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
-import { useResource } from '@civic/frontend-kit/remote-hooks';
+import { useNow, useResource } from '@civic/frontend-kit/remote-hooks';
 import { categoryMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/cycle.js';
-import { useFeedback } from '@civic/frontend-kit/remote-feedback';
+import { useFeedback } from '../ui/feedback.js';
 import { ProposalCard } from '../ui/ProposalCard.js';
 import { ProposalForm } from '../ui/ProposalForm.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';
 import { byRankThenPin } from './DecisionScreen.js';
 import { CycleChat } from '../chat/CycleChat.js';
+import { formatDay } from '../dates.js';
 
 const page = {
   title: { id: 'decisions.proposals.title' },
@@ -32,6 +33,8 @@ const page = {
   loginToPropose: { id: 'decisions.proposals.loginToPropose' },
   logIn: { id: 'decisions.proposals.logIn' },
   unverified: { id: 'decisions.proposals.unverified' },
+  proposeAgainOn: { id: 'decisions.proposals.proposeAgainOn' },
+  cycleFull: { id: 'decisions.proposals.cycleFull' },
 };
 
 const isCategory = (value: string | null): value is ProposalCategory => (proposalCategories as readonly (string | null)[]).includes(value);
@@ -42,8 +45,10 @@ const isCategory = (value: string | null): value is ProposalCategory => (proposa
  * /identify), and each proposal's actions for its author, for moderators and for other members.
  */
 export function ProposalsScreen() {
-  const { formatMessage: t } = useIntl();
+  const intl = useIntl();
+  const { formatMessage: t } = intl;
   const { layouts } = useShell();
+  const now = useNow();
   const { toast } = useFeedback();
   const user = useSession();
   const identify = useIdentifyPath();
@@ -52,6 +57,9 @@ export function ProposalsScreen() {
   const raw = params.get('category');
   const category = isCategory(raw) ? raw : undefined;
   const list = useResource(`proposals:${category ?? ''}`, (signal) => decisionsApi.proposals({ category }, signal), 30_000);
+  // The member's own limits, read before they write: the form is offered only when it can succeed.
+  const quota = useResource(`proposal-quota:${user?.id ?? ''}`, (signal) => (user ? decisionsApi.quota(signal) : Promise.resolve(null)), 30_000);
+  const nextProposalAt = quota.data?.nextProposalAt && new Date(quota.data.nextProposalAt).getTime() > now ? quota.data.nextProposalAt : null;
 
   const setCategory = (value: string) => {
     const next = new URLSearchParams(params);
@@ -122,14 +130,25 @@ export function ProposalsScreen() {
           <>
             <p className="field__hint">{t(page.createHint)}</p>
             {user.verified ? null : <p className="notice notice--warning">{t(page.unverified)}</p>}
-            <ProposalForm
-              submitLabel={t(page.submit)}
-              onSubmit={async (input) => {
-                await decisionsApi.create(input);
-                toast(t(page.created), 'success');
-                list.reload();
-              }}
-            />
+            {nextProposalAt ? (
+              <p className="notice" data-proposal-quota="used">
+                {t(page.proposeAgainOn, { date: formatDay(intl, nextProposalAt, { dateStyle: 'full', timeStyle: 'short' }) })}
+              </p>
+            ) : quota.data?.cycleFull ? (
+              <p className="notice" data-proposal-quota="cycle-full">
+                {t(page.cycleFull)}
+              </p>
+            ) : (
+              <ProposalForm
+                submitLabel={t(page.submit)}
+                onSubmit={async (input) => {
+                  await decisionsApi.create(input);
+                  toast(t(page.created), 'success');
+                  list.reload();
+                  quota.reload();
+                }}
+              />
+            )}
           </>
         )}
       </section>

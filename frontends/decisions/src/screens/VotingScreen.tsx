@@ -1,18 +1,15 @@
-import { useId, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
-import { voteChoices, type Proposal, type SessionUser, type VoteChoice } from '@civic/contracts';
-import { ApiError } from '@civic/frontend-kit/api-client';
-import type { VoteAnswer, VotingView } from '@civic/contracts';
+import { Link } from 'react-router-dom';
+import type { Proposal, SessionUser, VoteAnswer, VotingView } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
-import { choiceMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
-import { useIdentifyPath, useMembersOnly, useSession } from '@civic/frontend-kit/remote-session';
+import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/cycle.js';
-import { useFeedback } from '@civic/frontend-kit/remote-feedback';
 import { ProposalCard, VoteCountsList } from '../ui/ProposalCard.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';
+import { VoteControl } from '../ui/VoteControl.js';
 import { byRankThenPin } from './DecisionScreen.js';
 import { CycleChat } from '../chat/CycleChat.js';
 
@@ -31,94 +28,10 @@ const page = {
   noProposals: { id: 'decisions.votingOnProposals.noProposals' },
   loginToVote: { id: 'decisions.votingOnProposals.loginToVote' },
   logIn: { id: 'decisions.proposals.logIn' },
-  yourVoteOn: { id: 'decisions.vote.yourVoteOn' },
-  yourVote: { id: 'decisions.vote.yourVote' },
   noVote: { id: 'decisions.vote.none' },
-  takeBack: { id: 'decisions.vote.takeBack' },
-  saved: { id: 'decisions.vote.saved' },
-  takenBack: { id: 'decisions.vote.takenBack' },
 };
 
 const livePollMs = 5000;
-
-function VoteControls({ proposal, onVoted }: { proposal: Proposal; onVoted: (answer: VoteAnswer) => void }) {
-  const { formatMessage: t } = useIntl();
-  const { toast, toastError } = useFeedback();
-  const membersOnly = useMembersOnly();
-  const navigate = useNavigate();
-  const identify = useIdentifyPath();
-  const name = useId();
-  const choices = useRef<HTMLFieldSetElement>(null);
-  // The choice being sent, shown checked at once; arrow keys in the group send one vote at a time,
-  // the last choice winning.
-  const [pending, setPending] = useState<VoteChoice | null>(null);
-  const [busy, setBusy] = useState(false);
-  const queued = useRef<VoteChoice | 'none' | null>(null);
-  const running = useRef(false);
-
-  const fail = async (error: unknown) => {
-    if (error instanceof ApiError && error.statusCode === 401) await navigate(identify);
-    else toastError(error);
-  };
-
-  const drain = async () => {
-    if (running.current) return;
-    running.current = true;
-    setBusy(true);
-    try {
-      await membersOnly(async () => {
-        while (queued.current) {
-          const next = queued.current;
-          queued.current = null;
-          try {
-            const answer = next === 'none' ? await decisionsApi.deleteVote(proposal.id) : await decisionsApi.vote(proposal.id, next);
-            onVoted(answer);
-            if (!queued.current) {
-              toast(next === 'none' ? t(page.takenBack) : t(page.saved, { choice: t(choiceMessages[next]) }), 'success');
-              if (next === 'none') choices.current?.querySelector('input')?.focus();
-            }
-          } catch (error) {
-            queued.current = null;
-            await fail(error);
-          }
-        }
-      });
-    } finally {
-      queued.current = null;
-      running.current = false;
-      setPending(null);
-      setBusy(false);
-    }
-  };
-  const send = (choice: VoteChoice | 'none') => {
-    queued.current = choice;
-    setPending(choice === 'none' ? null : choice);
-    void drain();
-  };
-
-  const shown = pending ?? proposal.myVote;
-  return (
-    <div className="decisions-vote">
-      <fieldset ref={choices} className="decisions-vote__choices" aria-busy={busy || undefined}>
-        <legend>{t(page.yourVoteOn, { title: proposal.title })}</legend>
-        {voteChoices.map((choice) => (
-          <label key={choice} className="decisions-vote__choice">
-            <input type="radio" name={name} value={choice} checked={shown === choice} onChange={() => send(choice)} />
-            {t(choiceMessages[choice])}
-          </label>
-        ))}
-      </fieldset>
-      <p className="decisions-vote__mine" data-my-vote={proposal.myVote ?? ''}>
-        <span>{proposal.myVote ? t(page.yourVote, { choice: t(choiceMessages[proposal.myVote]) }) : t(page.noVote)}</span>
-        {proposal.myVote ? (
-          <button type="button" className="button--small button--secondary" aria-disabled={busy || undefined} onClick={() => !busy && send('none')}>
-            {t(page.takeBack)}
-          </button>
-        ) : null}
-      </p>
-    </div>
-  );
-}
 
 function VoteList({ proposals, user, onVoted }: { proposals: Proposal[]; user: SessionUser | null | undefined; onVoted: (id: string, answer: VoteAnswer) => void }) {
   return (
@@ -127,7 +40,13 @@ function VoteList({ proposals, user, onVoted }: { proposals: Proposal[]; user: S
         <li key={proposal.id}>
           <ProposalCard proposal={proposal} user={user}>
             <VoteCountsList counts={proposal.counts} />
-            <VoteControls proposal={proposal} onVoted={(answer) => onVoted(proposal.id, answer)} />
+            <VoteControl
+              title={proposal.title}
+              myVote={proposal.myVote}
+              noVote={page.noVote}
+              cast={(choice) => (choice ? decisionsApi.vote(proposal.id, choice) : decisionsApi.deleteVote(proposal.id))}
+              onVoted={(answer) => onVoted(proposal.id, answer)}
+            />
           </ProposalCard>
         </li>
       ))}

@@ -7,8 +7,9 @@ import { decisionsApi } from '../api/decisions.js';
 import { categoryMessages, choiceMessages, stateMessages } from '../messages.js';
 import { permissions } from '../rules.js';
 import { useIdentifyPath, useMembersOnly } from '@civic/frontend-kit/remote-session';
-import { useFeedback, type ConfirmOptions } from '@civic/frontend-kit/remote-feedback';
+import { useFeedback, type ConfirmOptions } from './feedback.js';
 import { ProposalForm } from './ProposalForm.js';
+import { formatDay } from '../dates.js';
 
 const messages = {
   by: { id: 'decisions.proposal.by' },
@@ -23,6 +24,8 @@ const messages = {
   saved: { id: 'decisions.proposal.saved' },
   delete: { id: 'decisions.proposal.delete' },
   deleteTitle: { id: 'decisions.proposal.deleteTitle' },
+  deleteQuotaKept: { id: 'decisions.proposal.deleteQuotaKept' },
+  deleteQuotaFree: { id: 'decisions.proposal.deleteQuotaFree' },
   deleted: { id: 'decisions.proposal.deleted' },
   resubmit: { id: 'decisions.proposal.resubmit' },
   resubmitted: { id: 'decisions.proposal.resubmitted' },
@@ -93,9 +96,9 @@ export function ProposalCard({
    * Runs a call for a logged-in user (a visitor goes to /identify), after a Yes when there is a
    * question; a lost session goes to /identify, other refusals show translated.
    */
-  const act = (call: () => Promise<void>, question?: ConfirmOptions) =>
+  const act = (call: () => Promise<void>, question?: ConfirmOptions | (() => Promise<ConfirmOptions>)) =>
     membersOnly(async () => {
-      if (question && !(await confirm(question))) return;
+      if (question && !(await confirm(typeof question === 'function' ? await question() : question))) return;
       setBusy(true);
       try {
         await call();
@@ -114,7 +117,16 @@ export function ProposalCard({
         toast(t(messages.deleted), 'success');
         onRemoved?.(proposal);
       },
-      { title: t(messages.deleteTitle), message: proposal.title, danger: true },
+      async () => {
+        const question = { title: t(messages.deleteTitle), message: proposal.title, danger: true };
+        if (proposal.userId !== user?.id) return question;
+        // The author learns that a deletion does not give the week's proposal back, and when they may propose again.
+        const quota = await decisionsApi.quota().catch(() => null);
+        if (!quota) return question;
+        const next = quota.nextProposalAt;
+        const date = next ? formatDay(intl, next, { dateStyle: 'full', timeStyle: 'short' }) : '';
+        return { ...question, message: t(next ? messages.deleteQuotaKept : messages.deleteQuotaFree, { title: proposal.title, date }) };
+      },
     );
   const signal = () =>
     act(
@@ -178,7 +190,7 @@ export function ProposalCard({
         {proposal.pin ? <span className="decisions-badge decisions-badge--pin">{t(messages.pinned)}</span> : null}
         {proposal.moderationStatus === 1 ? <span className="decisions-badge decisions-badge--signal">{t(messages.signalled)}</span> : null}
         <span className="decisions-proposal__author">
-          {t(messages.by, { name: proposal.userName, date: intl.formatDate(proposal.createdAt, { dateStyle: 'long' }) })}
+          {t(messages.by, { name: proposal.userName, date: formatDay(intl, proposal.createdAt, { dateStyle: 'long' }) })}
         </span>
       </p>
       <p className="decisions-proposal__description">{proposal.description}</p>

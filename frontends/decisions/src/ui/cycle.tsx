@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
-import { useIntl } from 'react-intl';
-import { decisionPhases, type Countdown as CountdownTimes, type CycleSummary, type DecisionPhase } from '@civic/contracts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { decisionPhases, type Countdown as CountdownTimes, type CycleSummary, type DecisionPhase, type DecisionSettings } from '@civic/contracts';
+import { api } from '@civic/frontend-kit/api-client';
 import { formatDuration } from '@civic/frontend-kit/duration';
 import { useNow } from '@civic/frontend-kit/remote-hooks';
 import { phaseMessages } from '../messages.js';
@@ -97,11 +98,38 @@ export function PhaseTimeline({ phase }: { phase: DecisionPhase }) {
   );
 }
 
+/** A number of seconds in the largest unit that writes it whole: "1 day", "2 hours", "90 seconds". */
+function formatWholeDuration(intl: IntlShape, seconds: number): string {
+  const units = [
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+  ] as const;
+  const [unit, size] = units.find(([, length]) => seconds % length === 0) ?? ['second', 1];
+  return intl.formatNumber(seconds / size, { style: 'unit', unit, unitDisplay: 'long' });
+}
+
+/** One extension of a proposals phase as the decisions service runs it, written out; null until known. */
+function useExtensionText(): string | null {
+  const intl = useIntl();
+  const [seconds, setSeconds] = useState<number | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    api<DecisionSettings>('GET', '/api/decisions/settings', undefined, controller.signal).then(
+      (settings) => setSeconds(settings.extensionSeconds),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+  return seconds === null ? null : formatWholeDuration(intl, seconds);
+}
+
 /** The start rule of the proposals phase: verified citizens and proposals against what is required. */
 export function StartRuleProgress({ cycle }: { cycle: Pick<CycleSummary, 'startRule' | 'extensions'> }) {
   const { formatMessage: t } = useIntl();
   const id = useId();
   const rule = cycle.startRule;
+  const extension = useExtensionText();
   const rows = [
     { key: 'users', label: t(messages.users, { count: rule.verifiedUsers, required: rule.requiredUsers }), value: rule.verifiedUsers, max: rule.requiredUsers },
     { key: 'proposals', label: t(messages.proposals, { count: rule.proposals, required: rule.requiredProposals }), value: rule.proposals, max: rule.requiredProposals },
@@ -117,7 +145,8 @@ export function StartRuleProgress({ cycle }: { cycle: Pick<CycleSummary, 'startR
           <progress id={`${id}-${row.key}`} value={Math.min(row.value, row.max)} max={Math.max(row.max, 1)} />
         </div>
       ))}
-      <p className="decisions-start-rule__status">{t(rule.met ? messages.met : messages.notMet)}</p>
+      {rule.met ? <p className="decisions-start-rule__status">{t(messages.met)}</p> : null}
+      {!rule.met && extension ? <p className="decisions-start-rule__status">{t(messages.notMet, { extension })}</p> : null}
       {cycle.extensions > 0 ? <p className="decisions-start-rule__status">{t(messages.extended, { count: cycle.extensions })}</p> : null}
     </section>
   );

@@ -5,7 +5,7 @@ import { electionsApi } from '../api/elections.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { roleTitles } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
-import { roles } from '../rules.js';
+import { isNotFound, roles } from '../rules.js';
 import { ElectionCountdown } from '../ui/countdown.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';
 import { useMonthName } from './OverviewScreen.js';
@@ -26,9 +26,10 @@ const page = {
 /** /elections/elected: the officials of the last closed election, by role. */
 export function ElectedScreen() {
   const { formatMessage: t } = useIntl();
-  const { layouts } = useShell();
+  const { layouts, NotFound } = useShell();
   const monthName = useMonthName();
   const elected = useResource('elected', (signal) => electionsApi.elected(signal), 60_000);
+  if (isNotFound(elected.error)) return <NotFound />;
   const data = elected.data;
   const byRole: Record<CandidateTo, Official[]> = { 1: data?.moderators ?? [], 2: data?.scribes ?? [], 3: data?.greatWises ?? [] };
   return (

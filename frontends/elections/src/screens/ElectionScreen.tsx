@@ -4,6 +4,7 @@ import { electionsApi } from '../api/elections.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { roleTitles } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
+import { formatDay, isNotFound } from '../rules.js';
 import { LoadError, Loading } from '../ui/states.js';
 import { useMonthName } from './OverviewScreen.js';
 
@@ -12,7 +13,7 @@ const page = {
   titleOf: { id: 'elections.election.titleOf' },
   intro: { id: 'elections.election.intro' },
   closed: { id: 'elections.election.closed' },
-  seats: { id: 'elections.overview.seats' },
+  seats: { id: 'elections.election.seats' },
   noCandidate: { id: 'elections.election.noCandidate' },
   rank: { id: 'elections.election.rank' },
   candidate: { id: 'elections.election.candidate' },
@@ -28,11 +29,13 @@ const page = {
 
 /** /elections/:id: one closed election's results, role by role, with every candidate's figures. */
 export function ElectionScreen() {
-  const { formatMessage: t, formatDate, formatNumber } = useIntl();
-  const { layouts } = useShell();
+  const intl = useIntl();
+  const t = intl.formatMessage;
+  const { layouts, NotFound } = useShell();
   const { id = '' } = useParams();
   const monthName = useMonthName();
   const election = useResource(`election-${id}`, (signal) => electionsApi.election(id, signal));
+  if (isNotFound(election.error)) return <NotFound />;
   const data = election.data;
   const title = data ? t(page.titleOf, { month: monthName(data.month) }) : t(page.title);
   return (
@@ -52,11 +55,7 @@ export function ElectionScreen() {
       ) : (
         <>
           <p className="elections-muted">
-            {t(page.closed, {
-              date: formatDate(data.closedAt, { dateStyle: 'long', timeStyle: 'short' }),
-              voters: formatNumber(data.voters),
-              candidates: formatNumber(data.candidates),
-            })}
+            {t(page.closed, { date: formatDay(intl, data.closedAt, { dateStyle: 'long', timeStyle: 'short' }), voters: data.voters, candidates: data.candidates })}
           </p>
           {data.roles.map((role) => {
             const headingId = `elections-result-${role.candidateTo}`;
@@ -67,39 +66,42 @@ export function ElectionScreen() {
                 {role.candidates.length === 0 ? (
                   <p className="elections-muted">{t(page.noCandidate)}</p>
                 ) : (
-                  <table className="elections-table">
-                    <caption className="elections-sr-only">{t(roleTitles[role.candidateTo])}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col" className="elections-number">
-                          {t(page.rank)}
-                        </th>
-                        <th scope="col">{t(page.candidate)}</th>
-                        <th scope="col" className="elections-number">
-                          {t(page.total)}
-                        </th>
-                        <th scope="col" className="elections-number">
-                          {t(page.votesFor)}
-                        </th>
-                        <th scope="col" className="elections-number">
-                          {t(page.votesAgainst)}
-                        </th>
-                        <th scope="col">{t(page.outcome)}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {role.candidates.map((candidate) => (
-                        <tr key={candidate.userId} data-candidate={candidate.userId}>
-                          <td className="elections-number">{candidate.rank}</td>
-                          <th scope="row">{candidate.userName}</th>
-                          <td className="elections-number">{candidate.totalVotes}</td>
-                          <td className="elections-number">{candidate.votesFor}</td>
-                          <td className="elections-number">{candidate.votesAgainst}</td>
-                          <td>{candidate.elected ? <span className="elections-badge elections-badge--elected">{t(page.elected)}</span> : t(page.notElected)}</td>
+                  // Narrow screens scroll the table, never the page.
+                  <div className="elections-table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
+                    <table className="elections-table">
+                      <caption className="elections-sr-only">{t(roleTitles[role.candidateTo])}</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col" className="elections-number">
+                            {t(page.rank)}
+                          </th>
+                          <th scope="col">{t(page.candidate)}</th>
+                          <th scope="col" className="elections-number">
+                            {t(page.total)}
+                          </th>
+                          <th scope="col" className="elections-number">
+                            {t(page.votesFor)}
+                          </th>
+                          <th scope="col" className="elections-number">
+                            {t(page.votesAgainst)}
+                          </th>
+                          <th scope="col">{t(page.outcome)}</th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                      </thead>
+                      <tbody>
+                        {role.candidates.map((candidate) => (
+                          <tr key={candidate.userId} data-candidate={candidate.userId}>
+                            <td className="elections-number">{candidate.rank}</td>
+                            <th scope="row">{candidate.userName}</th>
+                            <td className="elections-number">{candidate.totalVotes}</td>
+                            <td className="elections-number">{candidate.votesFor}</td>
+                            <td className="elections-number">{candidate.votesAgainst}</td>
+                            <td>{candidate.elected ? <span className="elections-badge elections-badge--elected">{t(page.elected)}</span> : t(page.notElected)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
                 )}
               </section>
             );

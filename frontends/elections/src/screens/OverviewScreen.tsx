@@ -7,10 +7,10 @@ import { electionsApi } from '../api/elections.js';
 import { useResource, type Resource } from '@civic/frontend-kit/remote-hooks';
 import { roleDescriptions, roleNames, roleTitles } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
-import { applyVote, isStanding, monthDate, roles, voteFor } from '../rules.js';
+import { applyVote, isNotFound, isStanding, monthDate, roles, voteFor } from '../rules.js';
 import { useIdentifyPath, useMembersOnly, useReplaceSession, useSession } from '@civic/frontend-kit/remote-session';
 import { ElectionCountdown } from '../ui/countdown.js';
-import { useFeedback } from '@civic/frontend-kit/remote-feedback';
+import { useErrorText, useFeedback } from '@civic/frontend-kit/remote-feedback';
 import { Empty, LoadError, Loading } from '../ui/states.js';
 
 const page = {
@@ -142,7 +142,11 @@ function RoleSection({
   onVotes: (votes: CandidateVote[]) => void;
 }) {
   const { formatMessage: t } = useIntl();
-  const { toast, toastError, confirm } = useFeedback();
+  const { toast, confirm } = useFeedback();
+  const errorText = useErrorText();
+  // The failure's catalogue message, translated here: the shell's snackbar does not recognise an error
+  // built by this remote's own copy of the API client, and would show a generic message instead.
+  const toastError = (error: unknown) => toast(errorText(error), 'error');
   const user = useSession();
   const replaceSession = useReplaceSession();
   const membersOnly = useMembersOnly();
@@ -152,7 +156,7 @@ function RoleSection({
   const refreshTimers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const roleName = t(roleNames[role]);
 
-  // On failure the list is empty and a toast says why (SPEC section 7).
+  // On failure the list is empty and a toast says why (docs/product.md#calls).
   const candidates: Resource<Candidate[]> = useResource(
     `candidates-${role}-${candidacyMonth}`,
     (signal) =>
@@ -174,25 +178,24 @@ function RoleSection({
     for (const delay of [300, 1000, 2500, 5000]) refreshTimers.current.push(setTimeout(reload, delay));
   };
 
-  const standing = isStanding(user, role, candidacyMonth);
+  const withdrawing = isStanding(user, role, candidacyMonth);
 
-  const toggleCandidacy = () =>
-    membersOnly(async (member) => {
-      const withdraw = isStanding(member, role, candidacyMonth);
-      if (withdraw && !(await confirm({ title: t(page.withdrawTitle, { role: roleName }), message: t(page.withdrawMessage), danger: true }))) return;
-      setPending(true);
-      try {
-        const updated = await electionsApi.setCandidacy(member.id, role, withdraw ? null : candidacyMonth);
-        replaceSession(updated);
-        toast(t(withdraw ? page.withdrawDone : page.standDone, { role: roleName }), 'success');
-        refreshSoon();
-      } catch (error) {
-        if (error instanceof ApiError && error.statusCode === 401) await navigate(identify);
-        else toastError(error);
-      } finally {
-        setPending(false);
-      }
-    });
+  // Without a user (the session ended meanwhile) the call fails with 'No user', shown like any failure;
+  // the section then offers to log in.
+  const toggleCandidacy = async () => {
+    if (withdrawing && !(await confirm({ title: t(page.withdrawTitle, { role: roleName }), message: t(page.withdrawMessage), danger: true }))) return;
+    setPending(true);
+    try {
+      const updated = await electionsApi.setCandidacy(user, role, withdrawing ? null : candidacyMonth);
+      replaceSession(updated);
+      toast(t(withdrawing ? page.withdrawDone : page.standDone, { role: roleName }), 'success');
+      refreshSoon();
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setPending(false);
+    }
+  };
 
   const vote = async (candidate: Candidate, candidateTo: CandidateTo, value: 1 | -1 | 0) => {
     await membersOnly(async (member) => {
@@ -223,10 +226,10 @@ function RoleSection({
           <Link to={identify}>{t(page.logInToStand, { role: roleName })}</Link>
         ) : (
           <>
-            <button type="button" className={standing ? 'button--secondary' : undefined} disabled={pending || user === undefined} aria-busy={pending || undefined} onClick={() => void toggleCandidacy()}>
-              {standing ? t(page.withdraw, { role: roleName }) : t(page.stand, { role: roleName })}
+            <button type="button" className={withdrawing ? 'button--secondary' : undefined} disabled={pending || user === undefined} aria-busy={pending || undefined} onClick={() => void toggleCandidacy()}>
+              {withdrawing ? t(page.withdraw, { role: roleName }) : t(page.stand, { role: roleName })}
             </button>
-            {standing ? <span>{t(page.standing, { role: roleName })}</span> : null}
+            {withdrawing ? <span>{t(page.standing, { role: roleName })}</span> : null}
           </>
         )}
       </div>
@@ -249,7 +252,7 @@ function RoleSection({
 }
 
 function PastElections({ list }: { list: ElectionList }) {
-  const { formatMessage: t, formatNumber } = useIntl();
+  const { formatMessage: t } = useIntl();
   const monthName = useMonthName();
   return (
     <section aria-labelledby="elections-past">
@@ -261,7 +264,7 @@ function PastElections({ list }: { list: ElectionList }) {
           {list.elections.map((election) => (
             <li key={election.id}>
               <Link to={`/elections/${election.id}`}>{monthName(election.month)}</Link>{' '}
-              <span className="elections-muted">{t(page.pastItem, { voters: formatNumber(election.voters), candidates: formatNumber(election.candidates) })}</span>
+              <span className="elections-muted">{t(page.pastItem, { voters: election.voters, candidates: election.candidates })}</span>
             </li>
           ))}
         </ul>
@@ -273,7 +276,7 @@ function PastElections({ list }: { list: ElectionList }) {
 /** /elections: the three roles with their candidates, candidacy and votes, the countdown and past elections. */
 export function ElectionsOverviewScreen() {
   const { formatMessage: t } = useIntl();
-  const { layouts } = useShell();
+  const { layouts, NotFound } = useShell();
   const user = useSession();
   const monthName = useMonthName();
   const overview = useResource('elections', (signal) => electionsApi.elections(signal), electionsPollMs);
@@ -288,6 +291,7 @@ export function ElectionsOverviewScreen() {
     reloadVotes();
   }, [reload, reloadVotes]);
 
+  if (isNotFound(overview.error)) return <NotFound />;
   let body;
   if (overview.loading) body = <Loading />;
   else if (!overview.data) body = <LoadError error={overview.error} onRetry={overview.reload} />;

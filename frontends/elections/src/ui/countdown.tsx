@@ -1,13 +1,13 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { ElectionSchedule } from '@civic/contracts';
 import { formatDuration } from '@civic/frontend-kit/duration';
 import { useNow } from '@civic/frontend-kit/remote-hooks';
-import { secondsUntil } from '../rules.js';
+import { formatDay, secondsUntil } from '../rules.js';
 
 const messages = {
   label: { id: 'elections.countdown.label' },
-  left: { id: 'elections.countdown.left' },
+  closesIn: { id: 'elections.countdown.closesIn' },
   days: { id: 'elections.countdown.days' },
   hours: { id: 'elections.countdown.hours' },
   minutes: { id: 'elections.countdown.minutes' },
@@ -29,7 +29,6 @@ const elapsedRetryMs = 3000;
 export function ElectionCountdown({ schedule, receivedAt, onElapsed }: { schedule: ElectionSchedule; receivedAt: number; onElapsed?: () => void }) {
   const intl = useIntl();
   const now = useNow();
-  const labelId = useId();
   const seconds = secondsUntil(schedule.nextElectionAt, schedule.serverTime, receivedAt, now);
   const elapsed = seconds === 0;
   const handler = useRef(onElapsed);
@@ -43,17 +42,15 @@ export function ElectionCountdown({ schedule, receivedAt, onElapsed }: { schedul
     return () => clearInterval(timer);
   }, [elapsed]);
   if (seconds === null) return null;
-  const when = intl.formatDate(schedule.nextElectionAt, { dateStyle: 'full', timeStyle: 'short', timeZone: schedule.timeZone });
+  const when = formatDay(intl, schedule.nextElectionAt, { dateStyle: 'full', timeStyle: 'short', timeZone: schedule.timeZone });
+  const timer = (
+    <span role="timer" aria-label={intl.formatMessage(messages.label)} data-countdown={seconds}>
+      {elapsed ? intl.formatMessage(messages.elapsed) : formatDuration(intl, seconds, durationUnits)}
+    </span>
+  );
   return (
     <div className="elections-countdown">
-      <p>
-        <span id={labelId} className="elections-countdown__label">
-          {intl.formatMessage(messages.label)}
-        </span>{' '}
-        <span role="timer" aria-labelledby={labelId} data-countdown={seconds}>
-          {elapsed ? intl.formatMessage(messages.elapsed) : intl.formatMessage(messages.left, { time: formatDuration(intl, seconds, durationUnits) })}
-        </span>
-      </p>
+      <p>{elapsed ? timer : intl.formatMessage(messages.closesIn, { time: timer })}</p>
       <p className="elections-muted">{intl.formatMessage(messages.at, { when })}</p>
     </div>
   );

@@ -7,7 +7,6 @@ const css = `
 .elections-muted{color:var(--color-muted);margin:.25rem 0}
 .elections-nav{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;margin:0 0 1rem;padding:0;list-style:none}
 .elections-countdown{font-size:1.05rem;margin:.25rem 0 1rem}
-.elections-countdown__label{font-weight:600}
 .elections-roles{display:flex;flex-direction:column;gap:1.5rem}
 .elections-role{border:1px solid var(--color-border);border-radius:var(--radius);padding:1rem 1.25rem}
 .elections-role__title{margin:0 0 .25rem;font-size:1.25rem}
@@ -21,7 +20,8 @@ const css = `
 .elections-vote button[aria-pressed="true"]{outline:3px solid var(--color-accent);outline-offset:1px;font-weight:700}
 .elections-badge{display:inline-block;margin-left:.5rem;padding:.05rem .5rem;border:1px solid var(--color-border);border-radius:999px;background:var(--color-surface);font-size:.8rem;font-weight:400}
 .elections-badge--elected{background:var(--color-accent);border-color:var(--color-accent);color:#fff;font-weight:700}
-.elections-table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem;font-variant-numeric:tabular-nums}
+.elections-table-scroll{overflow-x:auto;margin:.5rem 0 1rem}
+.elections-table{border-collapse:collapse;width:100%;margin:0;font-variant-numeric:tabular-nums}
 .elections-table th,.elections-table td{border-bottom:1px solid var(--color-border);padding:.375rem .5rem;text-align:left}
 .elections-table td.elections-number,.elections-table th.elections-number{text-align:right}
 .elections-officials{list-style:none;margin:.5rem 0 1rem;padding:0;display:flex;flex-direction:column;gap:.5rem}

@@ -28,7 +28,7 @@ export function onSessionRenewed(listener: SessionListener): () => void {
 }
 
 function headersFor(hasBody: boolean): Record<string, string> {
-  // State-changing calls must carry a header a cross-site form cannot send (ARCHITECTURE section 4):
+  // State-changing calls must carry a header a cross-site form cannot send (docs/architecture.md#gateway):
   // JSON bodies name their type; calls without a body mark themselves instead, since an empty body
   // declared as JSON is refused.
   return hasBody

@@ -4,6 +4,10 @@ import { apiRequest, restoreSession } from './client.js';
 
 const user = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 
+/** The suspension lengths moderators choose from (docs/product.md#suspensions): 10 minutes, 1 hour, 2 hours, 1 day. */
+export const suspensionMinutes = [10, 60, 120, 1440] as const;
+export type SuspensionMinutes = (typeof suspensionMinutes)[number];
+
 export interface RegisteredUser {
   id: string;
   userName: string;
@@ -27,10 +31,14 @@ export const identityApi = {
   requestEmailChange: (id: string, body: { newEmail: string; password: string }) =>
     apiRequest<unknown>('POST', `${user(id)}/email`, { body }),
   confirmEmailChange: (token: string) => apiRequest<SessionUser>('POST', '/api/auth/email/confirm', { body: { token } }),
+  undoEmailChange: (token: string) => apiRequest<undefined>('POST', '/api/auth/email/undo', { body: { token } }),
   getUser: (id: string, signal?: AbortSignal) => apiRequest<UserProfile>('GET', user(id), { signal }),
   setCandidacy: (id: string, role: CandidateTo, date: string | null) =>
     apiRequest<SessionUser>('PUT', user(id), { body: { [candidateDateField[role]]: date } }),
   editProfile: (id: string, body: { userName?: string; locale?: Locale }) =>
     apiRequest<SessionUser>('PUT', `/api/users/edit-profile/${encodeURIComponent(id)}`, { body }),
-  deleteUser: (id: string) => apiRequest<undefined>('DELETE', user(id)),
+  deleteUser: (id: string, body: { password: string }) => apiRequest<undefined>('DELETE', user(id), { body }),
+  suspend: (id: string, minutes: SuspensionMinutes) =>
+    apiRequest<{ suspendedUntil: string }>('POST', `${user(id)}/suspension`, { body: { minutes } }),
+  liftSuspension: (id: string) => apiRequest<undefined>('DELETE', `${user(id)}/suspension`),
 };

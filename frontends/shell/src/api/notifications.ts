@@ -1,5 +1,5 @@
 /**
- * The notification calls of SPEC section 7 (services/notifications), typed. An alert carries a
+ * The notification calls (docs/product.md#calls, services/notifications), typed. An alert carries a
  * message key and parameters, which the shell words in the reader's language (notifications/wording.ts).
  */
 import { Limits } from '@civic/contracts';

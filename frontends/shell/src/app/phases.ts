@@ -1,6 +1,6 @@
 /**
- * The current decision phases as the header and the home page show them (SPEC section 1: the time to
- * the next step is a countdown, exact durations are not shown). Pure helpers.
+ * The current decision phases as the header and the home page show them: the time to the next step
+ * is a countdown, not a duration (docs/product.md#shell-behaviour). Pure helpers.
  */
 import type { CycleSummary, DecisionPhase } from '@civic/contracts';
 

@@ -1,5 +1,5 @@
 /**
- * The reload guard of SPEC section 4: a failed split-chunk or remote load reloads the page (a new
+ * The reload guard (docs/product.md#shell-behaviour): a failed split-chunk or remote load reloads the page (a new
  * deployment replaced the files the old page knew), at most once per path in 10 seconds, so a chunk
  * that stays broken shows the "unavailable" panel instead of reloading forever.
  */

@@ -16,7 +16,10 @@ import { identityApi } from '../api/identity.js';
 
 export type AuthStatus = 'restoring' | 'ready';
 
-/** Cleared on logout, with the user: votes, notifications, the made-proposal flag (SPEC section 4). */
+/**
+ * Cleared on logout, with the user: votes, notifications, the made-proposal flag
+ * (docs/product.md#audience-and-accounts).
+ */
 export type SessionReset = () => void;
 
 export interface Auth {

@@ -31,8 +31,8 @@ export function RequireUser({ children }: { children: ReactNode }) {
 }
 
 /**
- * The user pages other than activity (SPEC section 2): only the logged-in user whose id is the one in
- * the path; anyone else goes to /error. Decided once the session is restored.
+ * The user pages other than activity (docs/product.md#screens-and-routes): only the logged-in user
+ * whose id is the one in the path; anyone else goes to /error. Decided once the session is restored.
  */
 export function RequireOwner({ userId, children }: { userId: string; children: ReactNode }) {
   const { status, user } = useAuth();

@@ -32,7 +32,7 @@ const ConfirmContext = createContext<Confirm | null>(null);
 const messages = { yes: { id: 'confirm.yes' }, no: { id: 'confirm.no' } };
 
 interface Pending extends ConfirmOptions {
-  /** Set by the buttons; read by the asking side every 100 ms (SPEC sections 2 and 9). */
+  /** Set by the buttons; read by the asking side every 100 ms (docs/product.md#shell-behaviour). */
   answer: boolean | undefined;
 }
 
@@ -52,7 +52,7 @@ export function pollForAnswer(question: { answer: boolean | undefined }, pollMs:
 
 const focusableSelector = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
-/** The shared No/Yes modal (SPEC section 2): used before deletions and reports. */
+/** The shared No/Yes modal (docs/product.md#shell-behaviour): used before deletions and reports. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const pendingRef = useRef<Pending | null>(null);

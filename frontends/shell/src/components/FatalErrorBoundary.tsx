@@ -13,7 +13,7 @@ interface BoundaryProps {
 
 interface BoundaryState {
   failed: boolean;
-  /** A screen's chunk failed to load and the page is reloading (SPEC section 4). */
+  /** A screen's chunk failed to load and the page is reloading (docs/product.md#shell-behaviour). */
   reloading: boolean;
 }
 
@@ -53,7 +53,7 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
-/** A fatal rendering error sends the user to /error (SPEC section 2). */
+/** A fatal rendering error sends the user to /error (docs/product.md#shell-behaviour). */
 export function FatalErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return <Boundary pathname={pathname}>{children}</Boundary>;

@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { NotificationBell } from './NotificationBell.js';
 import { HeaderPhases } from './Phases.js';
+import { HeaderSuspension } from './SuspensionNotice.js';
 import { UserMenu } from './UserMenu.js';
 
 const messages = {
@@ -51,6 +52,7 @@ export function Header() {
           <UserMenu />
         </div>
       </div>
+      <HeaderSuspension />
       <div className="site-header__phases">
         <HeaderPhases />
       </div>

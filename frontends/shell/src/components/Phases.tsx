@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { CycleSummary } from '@civic/contracts';
 import { apiRequest } from '../api/client.js';
 import { currentPhases, phaseRoutes, timeLeft, visibleParts, type PhaseCountdown } from '../app/phases.js';
@@ -14,12 +14,18 @@ interface PhasesState {
 const PhasesContext = createContext<PhasesState>({ phases: undefined, refresh: () => undefined });
 
 const refreshMs = 60_000;
-const elapsedRetryMs = 5_000;
+// The service moves a phase on within its one-second tick: the strip asks again soon after an end.
+const elapsedRetryMs = 2_000;
 
-/** One read of GET /api/decisions for the header and the home page, renewed every minute. */
+/**
+ * One read of GET /api/decisions for the header and the home page, renewed every minute and at each
+ * navigation, so that the header shows the same next step as the decision page just opened (an
+ * extension of the proposals phase moves it).
+ */
 export function PhasesProvider({ children }: { children: ReactNode }) {
   const [phases, setPhases] = useState<PhaseCountdown[] | null | undefined>(undefined);
   const controller = useRef<AbortController | null>(null);
+  const { pathname } = useLocation();
 
   const refresh = useCallback(() => {
     controller.current?.abort();
@@ -37,6 +43,9 @@ export function PhasesProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     refresh();
+  }, [pathname, refresh]);
+
+  useEffect(() => {
     const timer = setInterval(refresh, refreshMs);
     return () => {
       clearInterval(timer);
@@ -66,6 +75,7 @@ const messages = {
   label: { id: 'phases.label' },
   decision: { id: 'phases.decision' },
   nextStep: { id: 'phases.nextStep' },
+  nextStepDue: { id: 'phases.nextStepDue' },
   now: { id: 'phases.now' },
   none: { id: 'phases.none' },
   unavailable: { id: 'phases.unavailable' },
@@ -88,7 +98,7 @@ function useCountdownText(target: number | null, now: number, { compact = false,
   const intl = useIntl();
   if (target === null) return null;
   const parts = timeLeft(target, now);
-  if (parts.total === 0) return intl.formatMessage(messages.now);
+  if (parts.total === 0) return null;
   const units = compact ? shortUnits : longUnits;
   return visibleParts(parts, precise)
     .map((unit) => intl.formatMessage(units[unit], { count: parts[unit] }))
@@ -100,24 +110,41 @@ function usePhaseName(): (phase: PhaseCountdown['phase']) => string {
   return (phase) => intl.formatMessage({ id: `notifications.phase.${phase}` });
 }
 
-/** Refreshes the phases a few seconds after a countdown reaches zero (the phase moved on). */
+/**
+ * Reads the phases again every few seconds while a countdown is at zero, until the decisions service
+ * answers the next step: the phase moved on, or the start rule extended it (a new end). Also reads
+ * them when the tab comes back to the front, as a decision page may have shown a newer end meanwhile.
+ */
 function useRefreshWhenElapsed(phases: PhaseCountdown[] | null | undefined, now: number, refresh: () => void) {
   const elapsed = (phases ?? []).some((phase) => phase.nextStepAt !== null && phase.nextStepAt <= now);
   useEffect(() => {
     if (!elapsed) return;
-    const timer = setTimeout(refresh, elapsedRetryMs);
-    return () => clearTimeout(timer);
+    const timer = setInterval(refresh, elapsedRetryMs);
+    return () => clearInterval(timer);
   }, [elapsed, refresh]);
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refresh]);
 }
 
 function HeaderPhase({ phase, now }: { phase: PhaseCountdown; now: number }) {
+  const { formatMessage: t } = useIntl();
   const phaseName = usePhaseName();
   const text = useCountdownText(phase.nextStepAt, now, { compact: true });
+  const due = phase.nextStepAt !== null && text === null;
   return (
     <li>
       <Link to={phaseRoutes[phase.phase]} className="phase-chip">
         <span className="phase-chip__name">{phaseName(phase.phase)}</span>
-        {text ? <span className="phase-chip__time">{text}</span> : null}
+        {text || due ? (
+          <span className="phase-chip__time" data-phase-time={phase.phase}>
+            {text ?? t(messages.now)}
+          </span>
+        ) : null}
       </Link>
     </li>
   );
@@ -154,7 +181,17 @@ function HomePhase({ phase, now }: { phase: PhaseCountdown; now: number }) {
       <p className="phase-card__decision">{t(messages.decision, { number: phase.number })}</p>
       {text ? (
         <p className="phase-card__countdown">
-          {t(messages.nextStep)} <strong className="countdown" data-countdown={phase.phase}>{text}</strong>
+          {t(messages.nextStep, {
+            time: (
+              <strong className="countdown" data-countdown={phase.phase}>
+                {text}
+              </strong>
+            ),
+          })}
+        </p>
+      ) : phase.nextStepAt !== null ? (
+        <p className="phase-card__countdown" data-phase-due={phase.phase}>
+          {t(messages.nextStepDue)}
         </p>
       ) : null}
     </li>

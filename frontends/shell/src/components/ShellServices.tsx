@@ -7,7 +7,7 @@ import type { ShellServices } from '../remotes/contract.js';
 import { useConfirm } from './ConfirmModal.js';
 import { useSnackbar } from './Snackbar.js';
 
-/** A date in one of the display formats of SPEC section 3, in the reader's language. */
+/** A date in one of the display formats of docs/product.md#content-and-fields, in the reader's language. */
 export function useFormatDate(): (date: Date | string | number, format: DateFormat) => string {
   const { locale } = useIntl();
   return useMemo(() => (date: Date | string | number, format: DateFormat) => formatDisplayDate(date, format, locale), [locale]);

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useIntl } from 'react-intl';
 import { Limits } from '@civic/contracts';
 import { asApiError, errorDate } from '../api/errors.js';
+import { formatDayDate } from '../i18n/dates.js';
 
 export type SnackbarKind = 'info' | 'success' | 'error';
 
@@ -9,9 +10,9 @@ export interface SnackbarOptions {
   /** Already translated. */
   message: string;
   kind?: SnackbarKind;
-  /** Milliseconds on screen; default 4000 (SPEC section 9); 0 keeps it until dismissed. */
+  /** Milliseconds on screen; default 4000 (docs/product.md#shell-behaviour); 0 keeps it until dismissed. */
   duration?: number;
-  /** Shows a close button; off by default (SPEC section 2). */
+  /** Shows a close button; off by default (docs/product.md#shell-behaviour). */
   dismissible?: boolean;
 }
 
@@ -37,7 +38,7 @@ const messages = {
 /** Keeps the last few messages; older ones leave first. */
 const maxShown = 3;
 
-/** The message strip of the whole app (SPEC section 2), announced politely to screen readers. */
+/** The message strip of the whole app (docs/product.md#shell-behaviour), announced politely to screen readers. */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const [items, setItems] = useState<Item[]>([]);
@@ -76,7 +77,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
       if (date) {
         message = intl.formatMessage(messages.withDate, {
           message,
-          date: intl.formatDate(date, { dateStyle: 'long', timeStyle: 'short' }),
+          date: formatDayDate(intl, date, { dateStyle: 'long', timeStyle: 'short' }),
         });
       }
       return show({ ...options, message, kind: 'error' });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { Limits } from '@civic/contracts';
 import type { FieldProps } from './useForm.js';
 import { characterCount } from './validation.js';
 
@@ -7,13 +8,17 @@ const messages = {
   counter: { id: 'form.counter' },
   counterLabel: { id: 'form.counterLabel' },
   sending: { id: 'form.sending' },
+  userName: { id: 'form.userName' },
+  userNameHint: { id: 'form.userNameHint' },
+  passwordHint: { id: 'form.passwordHint' },
+  confirmation: { id: 'form.passwordConfirmation' },
 };
 
 export interface TextFieldProps extends FieldProps {
   label: string;
   type?: 'text' | 'email' | 'password';
   autoComplete?: string;
-  /** Shows the "count / max" counter (SPEC section 5). */
+  /** Shows the "count / max" counter (docs/product.md#form-rules). */
   maxLength?: number;
   hint?: string;
   required?: boolean;
@@ -83,6 +88,37 @@ export function TextField({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** The user name, with its length rule as its hint and a counter. */
+export function UserNameField(field: FieldProps) {
+  const { formatMessage: t } = useIntl();
+  return (
+    <TextField
+      {...field}
+      label={t(messages.userName)}
+      hint={t(messages.userNameHint, { min: Limits.userName.min, max: Limits.userName.max })}
+      autoComplete="nickname"
+      maxLength={Limits.userName.max}
+    />
+  );
+}
+
+/** A new password, with the password rules as its hint, then its confirmation. */
+export function NewPasswordFields({ password, confirmation, label }: { password: FieldProps; confirmation: FieldProps; label: string }) {
+  const { formatMessage: t } = useIntl();
+  return (
+    <>
+      <TextField
+        {...password}
+        label={label}
+        hint={t(messages.passwordHint, { min: Limits.password.min, max: Limits.password.max })}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField {...confirmation} label={t(messages.confirmation)} type="password" autoComplete="new-password" />
+    </>
   );
 }
 

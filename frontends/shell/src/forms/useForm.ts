@@ -23,7 +23,7 @@ export interface Form<Name extends string> {
 }
 
 /**
- * A small controlled form: values as strings, the SPEC section 5 rules of `schema`, a field checked
+ * A small controlled form: values as strings, the form rules (docs/product.md#form-rules) of `schema`, a field checked
  * when it loses focus and, once it shows an error (or after a submit), at every change.
  */
 export function useForm<Name extends string>(schema: Schema<Name>, initial: Record<Name, string>): Form<Name> {

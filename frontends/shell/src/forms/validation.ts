@@ -1,5 +1,5 @@
 /**
- * Form rules of SPEC section 5, pure so they are unit-tested: each rule answers the message to show
+ * Form rules (docs/product.md#form-rules), pure so they are unit-tested: each rule answers the message to show
  * (an id of the shell's catalogue with its values) or null. Lengths count characters (code points),
  * as the services do.
  */

@@ -27,9 +27,9 @@ const NotificationsContext = createContext<Notifications | null>(null);
 
 /**
  * The user's alerts and live unread count for the whole shell (the header's bell and the
- * /notifications screen). Nothing is fetched without a user (SPEC section 5); logout clears it all
- * (section 4). Fetch failures become the spec's error, shown as a translated toast; a 404 is fatal
- * (section 8).
+ * /notifications screen). Nothing is fetched without a user (docs/product.md#user-scoped-routes);
+ * logout clears it all (docs/product.md#audience-and-accounts). Fetch failures become an error of
+ * docs/product.md#errors, shown as a translated toast; a 404 is fatal.
  */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();

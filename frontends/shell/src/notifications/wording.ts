@@ -6,6 +6,7 @@
 import type { IntlShape } from 'react-intl';
 import { alertMessageKeys } from '@civic/contracts';
 import type { Alert } from '../api/notifications.js';
+import { formatDayDate } from '../i18n/dates.js';
 
 
 /** Parameter values that are codes, each translated under its own prefix. */
@@ -32,7 +33,7 @@ function month(intl: IntlShape, value: string | number | undefined): string {
 
 function dateTime(intl: IntlShape, value: string | number | undefined): string {
   const date = new Date(String(value ?? ''));
-  return Number.isNaN(date.getTime()) ? String(value ?? '') : intl.formatDate(date, { dateStyle: 'long', timeStyle: 'short' });
+  return Number.isNaN(date.getTime()) ? String(value ?? '') : formatDayDate(intl, date, { dateStyle: 'long', timeStyle: 'short' });
 }
 
 /** The alert's sentence in the locale of `intl`. */

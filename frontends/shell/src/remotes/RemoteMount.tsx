@@ -46,7 +46,7 @@ function remoteComponent(name: RemoteName, retry: boolean): RemoteComponent {
       } catch (error) {
         entry.failed = true;
         // A new deployment may have replaced the remote's files: reload once per path in 10 s
-        // (SPEC section 4); the page keeps its loading state until the reload. Failing again within
+        // (docs/product.md#shell-behaviour); the page keeps its loading state until the reload. Failing again within
         // the 10 s, the unavailable panel shows instead.
         if (!retry && reloadAfterFailedLoad(error)) await new Promise<never>(() => undefined);
         throw error;

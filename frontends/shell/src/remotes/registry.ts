@@ -2,9 +2,15 @@
  * Where the remotes live is decided at run time: /remotes.json (emitted next to index.html, replaced
  * by deployments) maps each remote name to its mf-manifest.json URL. The shell registers those URLs
  * with the module-federation runtime, so a remote is redeployed without rebuilding the shell.
+ *
+ * That manifest URL is stable and answers the active version's manifest, whose publicPath names a
+ * version folder (/remotes/<name>/<version>/) that never changes. The runtime reads the manifest once
+ * per page and keeps it: a page goes on loading the chunks of the version it started with while
+ * another version becomes active, and a full load (or a retry after a failed load) reads the manifest
+ * again and gets the new one. Only the manifest must never come from a cache unchecked.
  */
 import type { ComponentType } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { manifestUrl, parseRemoteConfig, remoteModules, remotesConfigUrl, type RemoteConfig, type RemoteName } from './config.js';
 import type { RemoteRoutesProps } from './contract.js';
 
@@ -26,6 +32,18 @@ function loadConfig(refresh: boolean): Promise<Partial<RemoteConfig>> {
 }
 
 const registered = new Map<RemoteName, string>();
+let manifestsRevalidated = false;
+
+/**
+ * The runtime fetches only manifests in the browser (entries and chunks are script tags): each fetch
+ * asks the server whether the manifest changed, whatever caching headers a server or CDN in front of
+ * it sends, so a new page load always gets the active version.
+ */
+function revalidateManifests(): void {
+  if (manifestsRevalidated) return;
+  manifestsRevalidated = true;
+  registerPlugins([{ name: 'civic-revalidate-manifests', fetch: (url, init) => fetch(url, { ...init, cache: 'no-cache' }) }]);
+}
 
 /**
  * Loads the route component a remote exposes. `retry` re-reads /remotes.json and re-registers the
@@ -38,6 +56,7 @@ export async function loadRemoteRoutes(
   const manifest = (await loadConfig(retry))[name];
   if (manifest === undefined) throw new Error(`${remotesConfigUrl} has no manifest URL for "${name}"`);
   const entry = manifestUrl(manifest, window.location.href);
+  revalidateManifests();
   const previous = registered.get(name);
   if (previous === undefined || retry || previous !== entry) {
     registerRemotes([{ name, entry }], { force: previous !== undefined });

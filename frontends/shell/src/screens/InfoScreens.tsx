@@ -1,6 +1,43 @@
-import { useIntl } from 'react-intl';
+import type { DecisionSettings } from '@civic/contracts';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { useDecisionSettings } from '../api/decision-settings.js';
 import { DefaultLayout } from '../layouts/index.js';
+
+const DAY = 24 * 60 * 60;
+
+/** A number of seconds in the largest unit that writes it whole: "14 days", "2 hours", "90 seconds". */
+function formatDuration(intl: IntlShape, seconds: number): string {
+  const [unit, size] = (
+    [
+      ['day', DAY],
+      ['hour', 60 * 60],
+      ['minute', 60],
+    ] as const
+  ).find(([, length]) => seconds % length === 0) ?? ['second', 1];
+  return intl.formatNumber(seconds / size, { style: 'unit', unit, unitDisplay: 'long' });
+}
+
+/** The ICU arguments of the rule texts. */
+function ruleValues(intl: IntlShape, settings: DecisionSettings): Record<string, string | number> {
+  const duration = (seconds: number) => formatDuration(intl, seconds);
+  return {
+    proposals: duration(settings.phaseSeconds.proposals),
+    voting: duration(settings.phaseSeconds.voting),
+    creation: duration(settings.phaseSeconds.creation),
+    finalVote: duration(settings.phaseSeconds.finalVote),
+    extension: duration(settings.extensionSeconds),
+    verifiedUsers: settings.startMinimums.verifiedUsers,
+    minProposals: settings.startMinimums.proposals,
+    selected: settings.selectedProposals,
+    secondChance: settings.secondChanceProposals,
+    creators: settings.creatorsPerLaw,
+    interval: duration(Math.round(settings.proposalIntervalDays * DAY)),
+    maxProposals: settings.maxProposalsPerCycle,
+  };
+}
+
+const rulesUnavailable = { id: 'about.rules.unavailable' };
 
 const about = {
   title: { id: 'about.title' },
@@ -24,7 +61,9 @@ const about = {
 
 /** /about: what the platform is and how a proposal becomes a law, with the rules of each step. */
 export function AboutScreen() {
-  const { formatMessage: t } = useIntl();
+  const intl = useIntl();
+  const { formatMessage: t } = intl;
+  const settings = useDecisionSettings();
   return (
     <DefaultLayout title={t(about.title)} intro={t(about.intro)}>
       <h2>{t(about.stepsTitle)}</h2>
@@ -36,12 +75,17 @@ export function AboutScreen() {
         <li>{t(about.archive)}</li>
       </ol>
       <h2>{t(about.rulesTitle)}</h2>
-      <p>{t(about.rulesIntro)}</p>
-      <ul className="rules">
-        {about.rules.map((rule) => (
-          <li key={rule.id}>{t(rule)}</li>
-        ))}
-      </ul>
+      {settings.status === 'ready' ? (
+        <>
+          <p>{t(about.rulesIntro)}</p>
+          <ul className="rules">
+            {about.rules.map((rule) => (
+              <li key={rule.id}>{t(rule, ruleValues(intl, settings.settings))}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {settings.status === 'error' ? <p role="status">{t(rulesUnavailable)}</p> : null}
       <h2>{t(about.rolesTitle)}</h2>
       <p>{t(about.roles)}</p>
       <h2>{t(about.accessTitle)}</h2>
@@ -51,6 +95,8 @@ export function AboutScreen() {
 }
 
 const helpTopics = ['account', 'propose', 'vote', 'create', 'elections', 'chat', 'language'] as const;
+/** The answers that state numbers of the decision process, shown once those are known. */
+const topicsWithRules = new Set<string>(['propose', 'create']);
 
 const help = {
   title: { id: 'help.title' },
@@ -61,15 +107,21 @@ const help = {
 
 /** /help: answers to the questions citizens ask. */
 export function HelpScreen() {
-  const { formatMessage: t } = useIntl();
+  const intl = useIntl();
+  const { formatMessage: t } = intl;
+  const settings = useDecisionSettings();
+  const values = settings.status === 'ready' ? ruleValues(intl, settings.settings) : null;
   return (
     <DefaultLayout title={t(help.title)} intro={t(help.intro)}>
-      {helpTopics.map((topic) => (
-        <section key={topic} className="help-topic">
-          <h2>{t({ id: `help.${topic}.question` })}</h2>
-          <p>{t({ id: `help.${topic}.answer` })}</p>
-        </section>
-      ))}
+      {helpTopics
+        .filter((topic) => values || !topicsWithRules.has(topic))
+        .map((topic) => (
+          <section key={topic} className="help-topic">
+            <h2>{t({ id: `help.${topic}.question` })}</h2>
+            <p>{t({ id: `help.${topic}.answer` }, values ?? undefined)}</p>
+          </section>
+        ))}
+      {settings.status === 'error' ? <p role="status">{t(rulesUnavailable)}</p> : null}
       <p>
         <Link to="/about">{t(help.about)}</Link>
       </p>
@@ -89,7 +141,7 @@ const legal = {
   deletion: { id: 'legal.privacy.deletion' },
 };
 
-/** /legal: the legal notice and the privacy commitments of SPEC section 1. */
+/** /legal: the legal notice and the privacy commitments of docs/product.md#privacy. */
 export function LegalScreen() {
   const { formatMessage: t } = useIntl();
   return (

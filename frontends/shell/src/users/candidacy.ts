@@ -1,19 +1,24 @@
 /**
- * Candidacy dates (SPEC section 4): a user stands in the election of the month by writing the first
+ * Candidacy dates (docs/product.md#elections): a user stands in the election of the month by writing the first
  * day of the current month, 'YYYY-MM-01', to the role's candidate date, and withdraws by clearing it.
+ * The month is the elections service's (its time zone, default Europe/Paris), never the browser's:
+ * on the evening of the last day of a month, a browser elsewhere is already in the next one.
  */
 import { CandidateTo, candidateDateField, type SessionUser } from '@civic/contracts';
 
-const pad = (value: number) => String(value).padStart(2, '0');
+/** The elections' time zone when the elections service cannot be asked for its candidacy month. */
+export const defaultElectionsTimeZone = 'Europe/Paris';
 
-/** The first day of the month of `now` in the user's own calendar, as 'YYYY-MM-01'. */
-export function firstDayOfMonth(now: Date = new Date()): string {
-  return `${String(now.getFullYear()).padStart(4, '0')}-${pad(now.getMonth() + 1)}-01`;
+/** The first day of the month of `now` in `timeZone`, as 'YYYY-MM-01'. */
+export function candidacyMonthAt(now: Date, timeZone: string = defaultElectionsTimeZone): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(now);
+  const part = (type: 'year' | 'month') => parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-01`;
 }
 
-/** True when the candidate date is this month's: an older date is last month's election, over now. */
-export function isStandingThisMonth(candidateDate: string | null | undefined, now: Date = new Date()): boolean {
-  return typeof candidateDate === 'string' && candidateDate.slice(0, 10) === firstDayOfMonth(now);
+/** True when the candidate date is this candidacy month's: an older date is a past election's. */
+export function isStandingThisMonth(candidateDate: string | null | undefined, candidacyMonth: string): boolean {
+  return typeof candidateDate === 'string' && candidateDate.slice(0, 10) === candidacyMonth;
 }
 
 /** The roles of the candidacy toggles, in the order shown. */
@@ -21,12 +26,12 @@ export const candidacyRoles = [CandidateTo.Moderator, CandidateTo.Scribe, Candid
 
 type CandidateDates = Pick<SessionUser, (typeof candidateDateField)[CandidateTo]>;
 
-/** The value PUT /api/users/{id} writes to stand (the month's first day) or withdraw (null). */
+/** The value PUT /api/users/{id} writes to stand (the candidacy month's first day) or withdraw (null). */
 export function candidacyChange(
   user: CandidateDates,
   role: CandidateTo,
-  now: Date = new Date(),
+  candidacyMonth: string,
 ): { field: (typeof candidateDateField)[CandidateTo]; value: string | null } {
   const field = candidateDateField[role];
-  return { field, value: isStandingThisMonth(user[field], now) ? null : firstDayOfMonth(now) };
+  return { field, value: isStandingThisMonth(user[field], candidacyMonth) ? null : candidacyMonth };
 }

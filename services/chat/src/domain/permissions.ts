@@ -1,5 +1,5 @@
 /**
- * Who may do what in the chat (SPEC sections 4 and 6, issue 7). Pure: the caller as the token and the
+ * Who may do what in the chat (docs/product.md#roles-and-permissions, issue 7). Pure: the caller as the token and the
  * projections describe them, the message and its room as stored.
  */
 import type { ErrorKey } from '@civic/contracts';

@@ -1,4 +1,4 @@
-/** The troll hunt counts mutes since yesterday 00:00 in the platform's time zone (ARCHITECTURE section 8). Pure. */
+/** The troll hunt counts mutes since yesterday 00:00 in the platform's time zone (docs/product.md#chat). Pure. */
 
 /** Offset (ms) of `timeZone` from UTC at `instant`. */
 function offsetMs(instant: Date, timeZone: string): number {

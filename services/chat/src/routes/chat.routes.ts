@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { resolveCaller } from '../caller.js';
 import { mayModerate, type Caller } from '../domain/permissions.js';
 import { yesterdayMidnight } from '../domain/troll-hunt.js';
+import { roomView } from '../room-view.js';
 import type { MemberRepository } from '../store/member.repository.js';
 import type { MessageRepository } from '../store/message.repository.js';
 import type { RoomRepository } from '../store/room.repository.js';
@@ -43,18 +44,7 @@ export async function chatRoutes(app: ServiceApp, context: RoutesContext): Promi
     async (request) => {
       const room = await context.rooms.byId(request.params.room);
       if (!room) throw notFound();
-      const viewer = await viewerOf(request);
-      return {
-        id: room.id,
-        kind: room.kind,
-        cycleId: room.cycleId,
-        lawId: room.lawId,
-        title: room.title,
-        open: room.closedAt === null,
-        openedAt: room.openedAt.toISOString(),
-        closedAt: room.closedAt?.toISOString() ?? null,
-        pinned: await context.messages.dtos(await context.messages.pinned(room.id, viewer), viewer),
-      };
+      return roomView(room, await viewerOf(request), context.messages);
     },
   );
 

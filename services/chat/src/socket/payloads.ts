@@ -1,7 +1,7 @@
 /** Schemas of every payload a client emits (issue 7: each is validated before anything happens). */
 import Type, { type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { chatRoomPattern, Limits } from '@civic/contracts';
+import { chatRoomPattern, Limits, textProblem, type ErrorKey } from '@civic/contracts';
 
 const Uuid = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
 const RoomName = Type.String({ pattern: chatRoomPattern, maxLength: 80 });
@@ -12,7 +12,8 @@ const strict = { additionalProperties: false } as const;
 export const payloadSchemas = {
   'room:join': Type.Object({ room: RoomName }, strict),
   'room:leave': Type.Object({ room: RoomName }, strict),
-  'message:post': Type.Object({ room: RoomName, text: Text, replyTo: Type.Optional(Uuid) }, strict),
+  /** `clientMessageId`: chosen by the client, sent again with a re-send so the post is stored once. */
+  'message:post': Type.Object({ room: RoomName, text: Text, replyTo: Type.Optional(Uuid), clientMessageId: Type.Optional(Uuid) }, strict),
   'message:edit': Type.Object({ id: Uuid, text: Text }, strict),
   'message:delete': Type.Object({ id: Uuid }, strict),
   'message:signal': Type.Object({ id: Uuid }, strict),
@@ -26,7 +27,8 @@ export type ClientEvent = keyof typeof payloadSchemas;
 export type Payload<E extends ClientEvent> = Static<(typeof payloadSchemas)[E]>;
 
 export interface PayloadProblem {
-  missing: boolean;
+  /** The catalogue message to answer with: badRequest, missingRequiredFields, forbiddenCharacters or invisibleText. */
+  key: ErrorKey;
   errors: { path: string; keyword: string; message: string }[];
 }
 
@@ -34,8 +36,21 @@ const validators = Object.fromEntries(Object.entries(payloadSchemas).map(([event
   [E in ClientEvent]: ReturnType<typeof Compile<(typeof payloadSchemas)[E]>>;
 };
 
+/** Payload fields where newlines and tabs are allowed: a message may hold several lines. */
+const MULTILINE_FIELDS: readonly string[] = ['text'];
+
+/** The first field of a valid payload whose text the platform's text rule refuses (packages/contracts/src/text.ts). */
+function textProblemOf(payload: object): PayloadProblem | null {
+  for (const [field, value] of Object.entries(payload)) {
+    if (typeof value !== 'string') continue;
+    const problem = textProblem(value, { multiline: MULTILINE_FIELDS.includes(field) });
+    if (problem) return { key: problem, errors: [{ path: `/${field}`, keyword: 'text', message: problem }] };
+  }
+  return null;
+}
+
 /** The payload fields holding a Uuid. */
-const ID_FIELDS = ['id', 'replyTo', 'userId'] as const;
+const ID_FIELDS = ['id', 'replyTo', 'userId', 'clientMessageId'] as const;
 
 /**
  * Ids in lower case, as PostgreSQL writes uuids: ids are also compared and used as socket room names
@@ -47,12 +62,16 @@ function withCanonicalIds<P extends object>(payload: P): P {
   return copy as P;
 }
 
-/** The payload typed when valid (its ids in lower case), else what is wrong with it. */
+/** The payload typed when valid and its text acceptable (its ids in lower case), else what is wrong with it. */
 export function checkPayload<E extends ClientEvent>(event: E, payload: unknown): { ok: true; value: Payload<E> } | { ok: false; problem: PayloadProblem } {
   const validator = validators[event];
-  if (validator.Check(payload)) return { ok: true, value: withCanonicalIds(payload as Payload<E>) };
+  if (validator.Check(payload)) {
+    const problem = textProblemOf(payload as object);
+    return problem ? { ok: false, problem } : { ok: true, value: withCanonicalIds(payload as Payload<E>) };
+  }
   const errors = [...validator.Errors(payload)].slice(0, 10).map((error) => ({ path: error.instancePath, keyword: error.keyword, message: error.message }));
-  return { ok: false, problem: { missing: errors.some((error) => error.keyword === 'required'), errors } };
+  const missing = errors.some((error) => error.keyword === 'required');
+  return { ok: false, problem: { key: missing ? 'missingRequiredFields' : 'badRequest', errors } };
 }
 
 export const clientEvents = Object.keys(payloadSchemas) as ClientEvent[];

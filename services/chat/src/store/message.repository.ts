@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ChatMessageModerated,
-  ChatMessagePosted,
-  ChatMessageReplied,
-  ChatMessageSignalled,
-  ChatUserMuted,
-  type ChatMessage,
-  type TrollHunt,
-} from '@civic/contracts';
-import { enqueueEvent, newEvent, type SqlExecutor } from '@civic/service-kit';
+import type { ChatMessage, TrollHunt } from '@civic/contracts';
 import type { Message, Prisma } from '../generated/prisma/client.js';
 import { showsText, type Caller } from '../domain/permissions.js';
-import { SCHEMA, type ChatPrisma } from './prisma.js';
+import type { ChatDb } from './prisma.js';
 import { tables } from './tables.js';
 
 const EXCERPT = 80;
@@ -41,18 +32,18 @@ export function toDto(row: MessageRow, reply: MessageRow | null, viewer: Caller 
   };
 }
 
-/** Messages, their moderation and the mutes, each change with its event in the outbox (one transaction). */
+/** Messages, their moderation and the mutes; each takes the client or a transaction (no rules, no events). */
 export class MessageRepository {
-  constructor(private readonly prisma: ChatPrisma) {}
+  constructor(private readonly db: ChatDb) {}
 
   byId(id: string): Promise<MessageRow | null> {
-    return this.prisma.message.findUnique({ where: { id } });
+    return this.db.message.findUnique({ where: { id } });
   }
 
   /** The rows as DTOs for the viewer, with the messages they reply to. */
   async dtos(rows: MessageRow[], viewer: Caller | null): Promise<ChatMessage[]> {
     const replyIds = [...new Set(rows.map((row) => row.replyToId).filter((id): id is string => id !== null))];
-    const replies = replyIds.length ? await this.prisma.message.findMany({ where: { id: { in: replyIds } } }) : [];
+    const replies = replyIds.length ? await this.db.message.findMany({ where: { id: { in: replyIds } } }) : [];
     const byId = new Map(replies.map((reply) => [reply.id, reply]));
     return rows.map((row) => toDto(row, row.replyToId ? (byId.get(row.replyToId) ?? null) : null, viewer));
   }
@@ -62,76 +53,63 @@ export class MessageRepository {
     return message!;
   }
 
-  async post(input: { roomId: string; userId: string; userName: string; text: string; replyTo: MessageRow | null; now: Date }): Promise<MessageRow> {
-    return this.prisma.$transaction(async (tx) => {
-      const row = await tx.message.create({
-        data: { id: randomUUID(), roomId: input.roomId, userId: input.userId, userName: input.userName, text: input.text, replyToId: input.replyTo?.id ?? null, createdAt: input.now },
-      });
-      await enqueueEvent(tx, SCHEMA, newEvent(ChatMessagePosted, { messageId: row.id, userId: row.userId }, input.now));
-      if (input.replyTo && input.replyTo.userId !== input.userId) {
-        await enqueueEvent(
-          tx,
-          SCHEMA,
-          newEvent(ChatMessageReplied, { messageId: row.id, userId: row.userId, repliedToMessageId: input.replyTo.id, repliedToUserId: input.replyTo.userId, room: row.roomId }, input.now),
-        );
-      }
-      return row;
+  /** The post a user already stored under the id their client chose for it. */
+  byClientMessageId(userId: string, clientMessageId: string): Promise<MessageRow | null> {
+    return this.db.message.findUnique({ where: { userId_clientMessageId: { userId, clientMessageId } } });
+  }
+
+  /**
+   * Inserts a post; null when the same user already stored one under the same client message id
+   * (the unique (user_id, client_message_id) keeps a re-send, even on two instances at once, single).
+   */
+  async insertPost(input: { roomId: string; userId: string; userName: string; text: string; replyToId: string | null; clientMessageId: string | null; createdAt: Date }): Promise<MessageRow | null> {
+    const [row] = await this.db.message.createManyAndReturn({
+      data: [{ id: randomUUID(), ...input }],
+      skipDuplicates: true,
     });
+    return row ?? null;
   }
 
-  /** An edit by its author, or by a moderator (then announced as moderated). */
-  async edit(message: MessageRow, text: string, editor: { id: string; byModerator: boolean }, now: Date): Promise<MessageRow> {
-    return this.prisma.$transaction(async (tx) => {
-      const row = await tx.message.update({ where: { id: message.id }, data: { text, editedAt: now, editedByModerator: editor.byModerator } });
-      if (editor.byModerator) await this.moderated(tx, row, editor.id, 'edited', now);
-      return row;
-    });
+  updateText(id: string, change: { text: string; editedAt: Date; editedByModerator: boolean }): Promise<MessageRow> {
+    return this.db.message.update({ where: { id }, data: change });
   }
 
-  async remove(message: MessageRow, by: { id: string; byModerator: boolean }, now: Date): Promise<MessageRow | null> {
-    return this.prisma.$transaction(async (tx) => {
-      // Only one deletion wins when two arrive together.
-      const { count } = await tx.message.updateMany({ where: { id: message.id, deletedAt: null }, data: { deletedAt: now, deletedBy: by.id, deletedByModerator: by.byModerator, pin: false } });
-      if (count === 0) return null;
-      const row = await tx.message.findUniqueOrThrow({ where: { id: message.id } });
-      if (by.byModerator) await this.moderated(tx, row, by.id, 'deleted', now);
-      return row;
-    });
+  /** Marks the message deleted (and unpinned) unless it already is; answers whether it did. */
+  async markDeleted(id: string, by: { deletedBy: string; deletedByModerator: boolean; deletedAt: Date }): Promise<boolean> {
+    const { count } = await this.db.message.updateMany({ where: { id, deletedAt: null }, data: { ...by, pin: false } });
+    return count > 0;
   }
 
-  async signal(message: MessageRow, by: string, now: Date): Promise<MessageRow | null> {
-    return this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.message.updateMany({ where: { id: message.id, moderationStatus: 0, deletedAt: null }, data: { moderationStatus: 1, signalledBy: by, signalledAt: now } });
-      if (count === 0) return null;
-      await enqueueEvent(tx, SCHEMA, newEvent(ChatMessageSignalled, { messageId: message.id, userId: message.userId, signalledBy: by, room: message.roomId }, now));
-      return tx.message.findUniqueOrThrow({ where: { id: message.id } });
-    });
+  /** Marks the message signalled unless it already is or is deleted; answers whether it did. */
+  async markSignalled(id: string, by: string, at: Date): Promise<boolean> {
+    const { count } = await this.db.message.updateMany({ where: { id, moderationStatus: 0, deletedAt: null }, data: { moderationStatus: 1, signalledBy: by, signalledAt: at } });
+    return count > 0;
   }
 
-  pin(message: MessageRow, pin: boolean): Promise<MessageRow> {
-    return this.prisma.message.update({ where: { id: message.id }, data: { pin } });
+  byIdOrThrow(id: string): Promise<MessageRow> {
+    return this.db.message.findUniqueOrThrow({ where: { id } });
   }
 
-  hide(message: MessageRow, hidden: boolean): Promise<MessageRow> {
-    return this.prisma.message.update({ where: { id: message.id }, data: { hideInChat: hidden } });
+  pin(id: string, pin: boolean): Promise<MessageRow> {
+    return this.db.message.update({ where: { id }, data: { pin } });
   }
 
-  private async moderated(tx: SqlExecutor, row: MessageRow, moderatorId: string, action: 'edited' | 'deleted', now: Date): Promise<void> {
-    await enqueueEvent(tx, SCHEMA, newEvent(ChatMessageModerated, { messageId: row.id, userId: row.userId, moderatorId, action, room: row.roomId }, now));
+  hide(id: string, hidden: boolean): Promise<MessageRow> {
+    return this.db.message.update({ where: { id }, data: { hideInChat: hidden } });
   }
 
   /** A page of a room's history for the viewer, oldest first, without the authors they muted. */
   async history(roomId: string, viewer: Caller | null, before: bigint | null, limit: number): Promise<{ rows: MessageRow[]; more: boolean }> {
     const muted = viewer ? await this.mutedBy(viewer.id) : [];
     const where: Prisma.MessageWhereInput = { roomId, ...(before !== null ? { seq: { lt: before } } : {}), ...(muted.length ? { userId: { notIn: muted } } : {}) };
-    const rows = await this.prisma.message.findMany({ where, orderBy: { seq: 'desc' }, take: limit + 1 });
+    const rows = await this.db.message.findMany({ where, orderBy: { seq: 'desc' }, take: limit + 1 });
     const more = rows.length > limit;
     return { rows: rows.slice(0, limit).reverse(), more };
   }
 
   async pinned(roomId: string, viewer: Caller | null): Promise<MessageRow[]> {
     const muted = viewer ? await this.mutedBy(viewer.id) : [];
-    return this.prisma.message.findMany({
+    return this.db.message.findMany({
       where: { roomId, pin: true, deletedAt: null, ...(muted.length ? { userId: { notIn: muted } } : {}) },
       orderBy: { seq: 'asc' },
       take: 20,
@@ -139,36 +117,32 @@ export class MessageRepository {
   }
 
   signalled(limit = 200): Promise<MessageRow[]> {
-    return this.prisma.message.findMany({ where: { moderationStatus: 1, deletedAt: null }, orderBy: { seq: 'desc' }, take: limit });
+    return this.db.message.findMany({ where: { moderationStatus: 1, deletedAt: null }, orderBy: { seq: 'desc' }, take: limit });
   }
 
   async mutedBy(userId: string): Promise<string[]> {
-    const rows = await this.prisma.mute.findMany({ where: { userId }, select: { mutedUserId: true }, orderBy: { createdAt: 'asc' } });
+    const rows = await this.db.mute.findMany({ where: { userId }, select: { mutedUserId: true }, orderBy: { createdAt: 'asc' } });
     return rows.map((row) => row.mutedUserId);
   }
 
-  /** Answers whether it is a new mute (only then announced). */
-  async mute(userId: string, mutedUserId: string, now: Date): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
-      const inserted = await tx.$executeRawUnsafe(
-        `INSERT INTO ${tables.mute} (user_id, muted_user_id, created_at) VALUES ($1::uuid, $2::uuid, $3::timestamptz) ON CONFLICT DO NOTHING`,
-        userId,
-        mutedUserId,
-        now.toISOString(),
-      );
-      if (inserted === 0) return false;
-      await enqueueEvent(tx, SCHEMA, newEvent(ChatUserMuted, { userId: mutedUserId, mutedBy: userId }, now));
-      return true;
-    });
+  /** Inserts the mute unless it exists; answers whether it did. */
+  async insertMute(userId: string, mutedUserId: string, at: Date): Promise<boolean> {
+    const inserted = await this.db.$executeRawUnsafe(
+      `INSERT INTO ${tables.mute} (user_id, muted_user_id, created_at) VALUES ($1::uuid, $2::uuid, $3::timestamptz) ON CONFLICT DO NOTHING`,
+      userId,
+      mutedUserId,
+      at.toISOString(),
+    );
+    return inserted > 0;
   }
 
   async unmute(userId: string, mutedUserId: string): Promise<void> {
-    await this.prisma.mute.deleteMany({ where: { userId, mutedUserId } });
+    await this.db.mute.deleteMany({ where: { userId, mutedUserId } });
   }
 
   /** Users by the mutes they received since `since`, most muted first. */
   async trollHunt(since: Date, limit = 100): Promise<TrollHunt['users']> {
-    const rows = await this.prisma.$queryRawUnsafe<{ user_id: string; user_name: string | null; mutes: bigint }[]>(
+    const rows = await this.db.$queryRawUnsafe<{ user_id: string; user_name: string | null; mutes: bigint }[]>(
       `SELECT m.muted_user_id::text AS user_id,
               COALESCE(NULLIF(mem.user_name, ''), (SELECT user_name FROM ${tables.message} WHERE user_id = m.muted_user_id ORDER BY seq DESC LIMIT 1)) AS user_name,
               count(*) AS mutes

@@ -28,8 +28,22 @@ function sendNow(target: Client, args: Raw[]): Promise<unknown> {
  * back (failing at once would spin the adapter's read loop), then resumes where it stopped.
  */
 export function streamsAdapterClient(client: Client, reader: Client): object {
+  // The adapter reads from "$" until it has read a first entry, and "$" means "what is added after
+  // this read arrives": an entry added between two of its polls (each waits 100 ms) would never reach
+  // this instance's clients. Its first read pins where the stream stood, and the following ones go on
+  // from the last entry read.
+  let lastRead: string | null = null;
   return {
-    xread: (...args: Raw[]) => reader.sendCommand(['XREAD', ...args].map(String)),
+    async xread(...args: Raw[]) {
+      if (args[args.length - 1] === '$') {
+        lastRead ??= await lastEntryId(reader, String(args[args.length - 2]));
+        args = [...args.slice(0, -1), lastRead];
+      }
+      const answer = (await reader.sendCommand(['XREAD', ...args].map(String))) as [string, [string, string[]][]][] | null;
+      const entries = answer?.[0]?.[1];
+      if (entries && entries.length > 0) lastRead = entries[entries.length - 1]![0];
+      return answer;
+    },
     xadd: (args: Raw[]) => sendNow(client, ['XADD', ...args]),
     xrange: (key: string, start: string, end: string) => sendNow(client, ['XRANGE', key, start, end]),
     // The adapter saves a session without awaiting it: a failure (the session is lost, the client
@@ -55,6 +69,12 @@ export function streamsAdapterClient(client: Client, reader: Client): object {
       return chain;
     },
   };
+}
+
+/** The id of the stream's newest entry, or 0-0 while it has none. */
+async function lastEntryId(reader: Client, stream: string): Promise<string> {
+  const [newest] = (await reader.sendCommand(['XREVRANGE', stream, '+', '-', 'COUNT', '1'])) as [string, string[]][];
+  return newest?.[0] ?? '0-0';
 }
 
 export interface ChatRedis {

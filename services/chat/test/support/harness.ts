@@ -32,6 +32,8 @@ export interface Harness {
   redisPrefix: string | null;
   /** Another instance on the same database, stream and Redis. */
   instance(): Promise<Instance>;
+  /** Closes one instance as on SIGTERM (the app's close: its clients are handed over). */
+  stop(instance: Instance): Promise<void>;
   publish<D extends EventDefinition>(definition: D, payload: Static<D['payload']>, occurredAt?: Date): Promise<void>;
   member(options?: { name?: string; role?: Role }): Promise<Member>;
   /** Opens a cycle's room of `phase` through decisions' event; answers the room name. */
@@ -79,6 +81,13 @@ export async function startHarness(env: Record<string, string> = {}, { redis = f
     return created;
   }
 
+  async function stop(created: Instance): Promise<void> {
+    instances.splice(instances.indexOf(created), 1);
+    await created.app.close();
+    await created.bus.close();
+    await created.db.$disconnect();
+  }
+
   const a = await instance();
   const publisher = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'chat-test-publisher' });
   const publish: Harness['publish'] = async (definition, payload, occurredAt) => {
@@ -93,6 +102,7 @@ export async function startHarness(env: Record<string, string> = {}, { redis = f
     db: a.db,
     redisPrefix,
     instance,
+    stop,
     publish,
     async member({ name, role = Role.User } = {}) {
       const id = randomUUID();

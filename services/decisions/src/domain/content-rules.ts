@@ -1,6 +1,6 @@
 /**
- * Who may do what with a law and its content during creation and after (SPEC sections 4 and 6,
- * issue 5). Pure: the routes pass the caller, the law and the item as stored.
+ * Who may do what with a law and its content during creation and after (docs/product.md,
+ * issue 5). Pure: the commands pass the caller, the law and the item as stored.
  *
  * - Write articles and amendments, manage groups and the order of articles: the law's creators, while
  *   the law is in creation (verified, not suspended).

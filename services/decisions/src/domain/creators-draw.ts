@@ -1,5 +1,5 @@
 /**
- * The creators draw (ARCHITECTURE section 8), free of I/O so anyone can re-run it.
+ * The creators draw (docs/product.md), free of I/O so anyone can re-run it.
  *
  * Algorithm `sha256-fisher-yates-v1`:
  * 1. The eligible users are the verified, non-suspended members who voted on at least one proposal of

@@ -1,5 +1,5 @@
 /**
- * The phase machine of decision cycles (ARCHITECTURE section 8), free of I/O: given the live cycles,
+ * The phase machine of decision cycles (docs/architecture.md), free of I/O: given the live cycles,
  * the time and the start-rule facts, it says which transitions are due. The scheduler applies them.
  *
  * Catch-up rule: a transition is due when its deadline has passed, however long ago. It is applied

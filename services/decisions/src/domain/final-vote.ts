@@ -1,5 +1,5 @@
 /**
- * The final vote (ARCHITECTURE section 8), free of I/O: every article and every amendment gets
+ * The final vote (docs/product.md), free of I/O: every article and every amendment gets
  * for / against / neutral / blank votes; an amendment replaces its article only with strictly more
  * "for" votes than the article and than every other amendment of that article; the winning text is
  * adopted when for > against; a law with at least one adopted article is adopted, else rejected.

@@ -1,5 +1,5 @@
 /**
- * Who may do what with a proposal (SPEC sections 4 and 6, issue 4). Pure: the routes pass the caller
+ * Who may do what with a proposal (docs/product.md). Pure: the commands pass the caller
  * as the token and the projections describe them, and the proposal as stored.
  */
 import type { ErrorKey, ProposalState } from '@civic/contracts';
@@ -84,7 +84,15 @@ export function mayPin(caller: Caller, proposal: ProposalFacts): Refusal | null 
   return null;
 }
 
-/** Whether the next submission of a user is allowed: one per `intervalMs` since their last one. */
-export function submissionAllowed(lastSubmittedAt: Date | null, now: Date, intervalMs: number): boolean {
-  return lastSubmittedAt === null || now.getTime() - lastSubmittedAt.getTime() >= intervalMs;
+/**
+ * When a user may submit again: one proposal per `intervalMs` since their last submission (a
+ * resubmission counts; a deletion gives nothing back), or null when they may submit now.
+ */
+export function nextSubmissionAt(lastSubmittedAt: Date | null, now: Date, intervalMs: number): Date | null {
+  if (lastSubmittedAt === null) return null;
+  const next = new Date(lastSubmittedAt.getTime() + intervalMs);
+  return next.getTime() > now.getTime() ? next : null;
 }
+
+/** Whether the cycle open for proposals holds its maximum of visible proposals. */
+export const cycleFull = (visibleProposals: number, maxPerCycle: number) => visibleProposals >= maxPerCycle;

@@ -1,4 +1,4 @@
-/** The close of the vote on proposals (ARCHITECTURE section 8): rank, select, give a second chance. */
+/** The close of the vote on proposals (docs/product.md): rank, select, give a second chance. */
 import type { VoteChoice } from '@civic/contracts';
 
 export interface Tally {

@@ -1,6 +1,6 @@
 /**
- * References (sources) of SPEC section 3, free of I/O: the six types and five frequencies, field
- * validation with the messages of SPEC section 5, and APA 7 rendering in English and French.
+ * References (sources, docs/product.md), free of I/O: the six types and five frequencies, field
+ * validation with the form messages of docs/product.md, and APA 7 rendering in English and French.
  *
  * Dates are written `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (an access date needs the day); pages are one
  * page (55) or a range (55-75); volume and issue are whole numbers; a URL is http(s).
@@ -51,7 +51,7 @@ export const sourceFieldNames = [
 ] as const satisfies readonly (keyof SourceFields)[];
 export type SourceFieldName = (typeof sourceFieldNames)[number];
 
-/** Form messages of SPEC section 5 (the front end translates them). */
+/** Form messages of docs/product.md (the front end translates them). */
 export type SourceMessage = 'required' | 'invalidUrl' | 'invalidDate' | 'invalidNumber' | 'invalidType' | 'invalidPagesFormat' | 'maxLength';
 
 export interface FieldProblem {

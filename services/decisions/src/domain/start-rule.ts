@@ -1,6 +1,6 @@
 /**
  * The start rule: the proposals phase may end only once there are enough verified citizens and
- * proposals (SPEC section 9: 150 users and 10 proposals); until then it is extended day by day.
+ * proposals (docs/product.md: 150 users and 10 proposals by default); until then it is extended day by day.
  */
 export interface StartThresholds {
   verifiedUsers: number;

@@ -110,6 +110,12 @@ export function adoptedText(law: LawDetail): { number: number; group: string | n
   return result;
 }
 
+/** A date as the PDF prints it in `timeZone`: 22 November 2026, 22 novembre 2026, and 1er mars 2026 (French ordinal). */
+export function pdfDate(date: Date, locale: Locale, timeZone: string): string {
+  const formatted = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeZone }).format(date);
+  return locale === 'fr' ? formatted.replace(/^1 /, '1er ') : formatted;
+}
+
 export interface PdfOptions {
   locale: Locale;
   fontDir?: string;
@@ -135,9 +141,7 @@ export function renderLawPdf(law: LawDetail, { locale, fontDir = defaultFontDir,
     doc.on('error', reject);
   });
 
-  const formatted = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeZone }).format(new Date(law.archivedAt ?? law.updatedAt));
-  // French writes the first day of a month as an ordinal: 1er mars 2026.
-  const date = locale === 'fr' ? formatted.replace(/^1 /, '1er ') : formatted;
+  const date = pdfDate(new Date(law.archivedAt ?? law.updatedAt), locale, timeZone);
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const muted = '#555555';
 

@@ -1,27 +1,39 @@
 import { Role, type CycleSummary } from '@civic/contracts';
 import { requireUser } from '@civic/service-kit';
 import type { FastifyRequest } from 'fastify';
+import type { ProposalLimits } from '../commands/proposal-access.js';
+import type { CommandDeps } from '../commands/unit-of-work.js';
+import type { Voter } from '../commands/vote-access.js';
 import type { Caller } from '../domain/proposal-rules.js';
 import { startRuleMet, type StartThresholds } from '../domain/start-rule.js';
 import type { ArticleVoteRepository } from '../store/article-vote.repository.js';
 import type { CitizenRepository } from '../store/citizen.repository.js';
+import type { LawViewRepository } from '../store/law-view.repository.js';
 import type { LawRepository } from '../store/law.repository.js';
-import type { CycleRepository, CycleRow, Selection } from '../store/cycle.repository.js';
+import type { SourceRepository } from '../store/source.repository.js';
+import type { CycleRepository, CycleRow } from '../store/cycle.repository.js';
 import type { ProposalRepository } from '../store/proposal.repository.js';
 import type { VoteRepository } from '../store/vote.repository.js';
 
-export interface DecisionsContext {
+/** What the routes read through (repositories) and what their commands need (the database, the clock, the limits). */
+export interface DecisionsContext extends CommandDeps {
   citizens: CitizenRepository;
   cycles: CycleRepository;
   proposals: ProposalRepository;
   votes: VoteRepository;
   laws: LawRepository;
+  lawViews: LawViewRepository;
+  sources: SourceRepository;
   articleVotes: ArticleVoteRepository;
   pdf: { fontDir: string; timeZone: string };
   thresholds: StartThresholds;
-  selection: Selection;
-  limits: { intervalMs: number; maxPerCycle: number };
-  clock: () => Date;
+  limits: ProposalLimits;
+}
+
+/** The voter of a ballot: the token now, the caller as this service knows them only if a refusal needs it. */
+export function voterOf(request: FastifyRequest, context: DecisionsContext): Voter {
+  const user = requireUser(request);
+  return { id: user.id, verified: user.verified, caller: () => callerOf(request, context) };
 }
 
 /**

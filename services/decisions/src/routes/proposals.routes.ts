@@ -1,18 +1,16 @@
 import type { Proposal, ProposalState } from '@civic/contracts';
-import { AppError, notFound, requireUser, type ServiceApp } from '@civic/service-kit';
-import type { FastifyRequest } from 'fastify';
-import {
-  isHidden,
-  mayDelete,
-  mayEdit,
-  mayParticipate,
-  mayPin,
-  mayResubmit,
-  maySignal,
-  type Caller,
-  type Refusal,
-} from '../domain/proposal-rules.js';
-import { callerOf, type DecisionsContext } from './context.js';
+import { notFound, requireUser, type ServiceApp } from '@civic/service-kit';
+import { castProposalVote } from '../commands/cast-proposal-vote.command.js';
+import { createProposal } from '../commands/create-proposal.command.js';
+import { deleteProposal } from '../commands/delete-proposal.command.js';
+import { editProposal } from '../commands/edit-proposal.command.js';
+import { pinProposal } from '../commands/pin-proposal.command.js';
+import { visibleProposal } from '../commands/proposal-access.js';
+import { resubmitProposal } from '../commands/resubmit-proposal.command.js';
+import { signalProposal } from '../commands/signal-proposal.command.js';
+import { withdrawProposalVote } from '../commands/withdraw-proposal-vote.command.js';
+import { cycleFull, isHidden, nextSubmissionAt } from '../domain/proposal-rules.js';
+import { callerOf, voterOf, type DecisionsContext } from './context.js';
 import {
   errors,
   IdParams,
@@ -21,14 +19,11 @@ import {
   ProposalInputSchema,
   ProposalListSchema,
   ProposalQuery,
+  ProposalQuotaSchema,
   ProposalSchema,
   VoteAnswerSchema,
   VoteBody,
 } from './schemas.js';
-
-const refused = (refusal: Refusal | null) => {
-  if (refusal) throw new AppError(refusal.key, refusal.status, { reason: refusal.reason });
-};
 
 const boardStates: ProposalState[] = ['submitted', 'second-chance', 'in-vote', 'selected'];
 
@@ -37,11 +32,10 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
   const tags = ['proposals'];
   const security: Record<string, string[]>[] = [{ accessCookie: [] }, { bearer: [] }];
 
-  /** The proposal as the caller may see it: hidden ones only to their author and moderators. */
-  async function visible(id: string, request: FastifyRequest, caller?: Caller): Promise<Proposal> {
-    const proposal = await context.proposals.byId(id, request.user?.id ?? null);
-    if (!proposal) throw notFound();
-    if (isHidden(proposal.state) && request.user?.id !== proposal.userId && !caller?.moderator) throw notFound();
+  /** The proposal as a visitor may see it: hidden ones never. */
+  async function visibleToVisitor(id: string): Promise<Proposal> {
+    const proposal = await context.proposals.byId(id, null);
+    if (!proposal || isHidden(proposal.state)) throw notFound();
     return proposal;
   }
 
@@ -79,29 +73,47 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
   );
 
   app.get(
+    '/api/proposals/quota',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'When the caller may propose again (one proposal per interval; deleting a proposal gives nothing back), and whether the open cycle is full',
+        response: { 200: ProposalQuotaSchema, ...errors(401) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { lastSubmittedAt, openCycleProposals } = await context.proposals.submissionFacts(user.id);
+      return {
+        lastProposalAt: lastSubmittedAt?.toISOString() ?? null,
+        nextProposalAt: nextSubmissionAt(lastSubmittedAt, context.clock(), context.limits.intervalMs)?.toISOString() ?? null,
+        cycleFull: openCycleProposals !== null && cycleFull(openCycleProposals, context.limits.maxPerCycle),
+      };
+    },
+  );
+
+  app.get(
     '/api/proposals/:id',
     { schema: { tags, summary: 'One proposal with its live counts', params: IdParams, response: { 200: ProposalSchema, ...errors(400, 404) } } },
-    async (request) => {
-      const caller = request.user ? await callerOf(request, context) : undefined;
-      return visible(request.params.id, request, caller);
-    },
+    async (request) => (request.user ? visibleProposal(context, request.params.id, await callerOf(request, context)) : visibleToVisitor(request.params.id)),
   );
 
   app.post(
     '/api/proposals',
     {
+      config: { multilineFields: ['description'] },
       schema: {
         tags,
         security,
-        summary: 'Submit a proposal in the cycle open for proposals (verified, not suspended; one per user per interval; a maximum per cycle)',
+        summary: 'Submit a proposal in the cycle open for proposals (verified, not suspended; one per user per interval, 429; a maximum per cycle, 409 Too many proposals)',
         body: ProposalInputSchema,
         response: { 201: ProposalSchema, ...errors(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
       const caller = await callerOf(request, context);
-      refused(mayParticipate(caller));
-      const id = await context.proposals.create({ ...request.body, userId: caller.id, now: context.clock(), ...context.limits });
+      const id = await createProposal(context, caller, request.body);
       return reply.status(201).send(await reread(id, caller.id));
     },
   );
@@ -109,6 +121,7 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
   app.put(
     '/api/proposals/:id',
     {
+      config: { multilineFields: ['description'] },
       schema: {
         tags,
         security,
@@ -120,11 +133,8 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
     },
     async (request) => {
       const caller = await callerOf(request, context);
-      const proposal = await visible(request.params.id, request, caller);
-      refused(mayEdit(caller, proposal));
-      const byModerator = caller.id !== proposal.userId;
-      await context.proposals.edit(proposal.id, request.body, { id: caller.id, authorId: proposal.userId, byModerator }, proposal.state, context.clock());
-      return reread(proposal.id, caller.id);
+      await editProposal(context, caller, request.params.id, request.body);
+      return reread(request.params.id, caller.id);
     },
   );
 
@@ -140,11 +150,7 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
       },
     },
     async (request, reply) => {
-      const caller = await callerOf(request, context);
-      const proposal = await visible(request.params.id, request, caller);
-      refused(mayDelete(caller, proposal));
-      const byModerator = caller.id !== proposal.userId;
-      await context.proposals.remove(proposal.id, { id: caller.id, authorId: proposal.userId, byModerator }, proposal.state, context.clock());
+      await deleteProposal(context, await callerOf(request, context), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -162,10 +168,8 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
     },
     async (request) => {
       const caller = await callerOf(request, context);
-      const proposal = await visible(request.params.id, request, caller);
-      refused(mayResubmit(caller, proposal));
-      await context.proposals.resubmit(proposal.id, caller.id, context.clock(), context.limits.intervalMs, context.limits.maxPerCycle);
-      return reread(proposal.id, caller.id);
+      await resubmitProposal(context, caller, request.params.id);
+      return reread(request.params.id, caller.id);
     },
   );
 
@@ -182,10 +186,8 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
     },
     async (request) => {
       const caller = await callerOf(request, context);
-      const proposal = await visible(request.params.id, request, caller);
-      refused(maySignal(caller, proposal));
-      await context.proposals.signal(proposal.id, caller.id, proposal.userId, context.clock());
-      return reread(proposal.id, caller.id);
+      await signalProposal(context, caller, request.params.id);
+      return reread(request.params.id, caller.id);
     },
   );
 
@@ -196,21 +198,10 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
     },
     async (request) => {
       const caller = await callerOf(request, context);
-      const proposal = await visible(request.params.id, request, caller);
-      refused(mayPin(caller, proposal));
-      await context.proposals.pin(proposal.id, request.body.pin);
-      return reread(proposal.id, caller.id);
+      await pinProposal(context, caller, request.params.id, request.body.pin);
+      return reread(request.params.id, caller.id);
     },
   );
-
-  /** Why a vote statement changed nothing: the proposal, the voter, or the phase. */
-  async function voteRefusal(request: FastifyRequest, id: string): Promise<never> {
-    const caller = await callerOf(request, context);
-    refused(mayParticipate(caller));
-    const proposal = await context.proposals.byId(id, caller.id);
-    if (!proposal || isHidden(proposal.state)) throw notFound();
-    throw new AppError('unauthorizedAction', 403, { reason: 'vote-not-open' });
-  }
 
   app.put(
     '/api/proposals/:id/vote',
@@ -225,14 +216,7 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
         response: { 200: VoteAnswerSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      // The token's verified claim spares a projection read on the hot path; suspension is checked in the statement.
-      if (!user.verified) refused(mayParticipate(await callerOf(request, context)));
-      const counts = await context.votes.cast(request.params.id, user.id, request.body.vote, context.clock());
-      if (!counts) return voteRefusal(request, request.params.id);
-      return { counts, myVote: request.body.vote };
-    },
+    async (request) => ({ counts: await castProposalVote(context, voterOf(request, context), request.params.id, request.body.vote), myVote: request.body.vote }),
   );
 
   app.delete(
@@ -246,13 +230,7 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
         response: { 200: VoteAnswerSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      if (!user.verified) refused(mayParticipate(await callerOf(request, context)));
-      const counts = await context.votes.withdraw(request.params.id, user.id, context.clock());
-      if (!counts) return voteRefusal(request, request.params.id);
-      return { counts, myVote: null };
-    },
+    async (request) => ({ counts: await withdrawProposalVote(context, voterOf(request, context), request.params.id), myVote: null }),
   );
 
   app.get(

@@ -15,7 +15,7 @@ const Id = Type.String({ format: 'uuid' });
 
 export const IdParams = Type.Object({ id: Id });
 
-/** Title and description: the bounds of ARCHITECTURE section 8, and not only spaces. */
+/** Title and description: the bounds of docs/architecture.md, and not only spaces. */
 export const ProposalInputSchema = Type.Object(
   {
     title: Type.String({ minLength: Limits.proposalTitle.min, maxLength: Limits.proposalTitle.max, pattern: '\\S' }),
@@ -27,6 +27,15 @@ export const ProposalInputSchema = Type.Object(
 
 export const VoteBody = Type.Object({ vote: Choice }, { additionalProperties: false });
 export const PinBody = Type.Object({ pin: Type.Boolean() }, { additionalProperties: false });
+
+/** GET /api/proposals/quota: when the caller may propose again, told before they fill the form. */
+export const ProposalQuotaSchema = Type.Object({
+  lastProposalAt: nullable(DateTime),
+  /** null when the caller may propose now (as far as their own quota goes). */
+  nextProposalAt: nullable(DateTime),
+  /** The cycle open for proposals holds its maximum: nobody proposes until the next cycle. */
+  cycleFull: Type.Boolean(),
+});
 
 export const CountdownSchema = Type.Object({
   serverTime: DateTime,

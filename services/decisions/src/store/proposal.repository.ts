@@ -1,19 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import {
-  ProposalCreated,
-  ProposalDeleted,
-  ProposalEdited,
-  ProposalSignalled,
-  type Proposal,
-  type ProposalCategory,
-  type ProposalInput,
-  type ProposalState,
-  type VoteChoice,
-} from '@civic/contracts';
-import { AppError, enqueueEvent, newEvent, type SqlExecutor } from '@civic/service-kit';
+import type { Proposal, ProposalCategory, ProposalInput, ProposalState, VoteChoice } from '@civic/contracts';
+import type { SqlExecutor } from '@civic/service-kit';
+import type { Outcome } from '../domain/ranking.js';
 import { scoreOf } from '../domain/ranking.js';
-import { submissionAllowed } from '../domain/proposal-rules.js';
-import { SCHEMA, type DecisionsPrisma } from './prisma.js';
+import type { ProposalInVote } from '../domain/vote-close.js';
 import { tables } from './tables.js';
 import { VISIBLE } from './cycle.repository.js';
 
@@ -81,16 +70,9 @@ export interface ProposalFilter {
   includeHidden?: boolean;
 }
 
-export interface NewProposal extends ProposalInput {
-  userId: string;
-  now: Date;
-  intervalMs: number;
-  maxPerCycle: number;
-}
-
-/** Proposals as stored: reads with counts and the reader's vote, and each change with its event. */
+/** Proposals as stored: reads with counts and the reader's vote, and row writes (through the executor given: the client or a transaction). */
 export class ProposalRepository {
-  constructor(private readonly db: DecisionsPrisma) {}
+  constructor(private readonly db: SqlExecutor) {}
 
   async list(filter: ProposalFilter, viewerId: string | null): Promise<Proposal[]> {
     const where: string[] = [];
@@ -123,124 +105,138 @@ export class ProposalRepository {
     return rows[0] ? toProposal(rows[0]) : null;
   }
 
-  /**
-   * Creates a proposal in the cycle open for proposals. The cycle row is locked (one submission at a
-   * time per cycle, and never while the scheduler moves it), and so is the author (one per interval).
-   */
-  async create(input: NewProposal): Promise<string> {
-    return this.db.$transaction(async (tx) => {
-      const cycleId = await ProposalRepository.lockOpenCycle(tx);
-      await ProposalRepository.checkLimits(tx, input.userId, cycleId, input.now, input.intervalMs, input.maxPerCycle);
-      const id = randomUUID();
-      await tx.$executeRawUnsafe(
-        `INSERT INTO ${tables.proposal} (id, cycle_id, user_id, title, description, category, state, created_at, updated_at, submitted_at)
-         VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, 'submitted', $7::timestamptz, $7::timestamptz, $7::timestamptz)`,
-        id,
-        cycleId,
-        input.userId,
-        input.title,
-        input.description,
-        input.category,
-        input.now,
-      );
-      await enqueueEvent(tx, SCHEMA, newEvent(ProposalCreated, { proposalId: id, userId: input.userId }, input.now));
-      return id;
-    });
+  /** What a user's next submission depends on: their last submission, and the visible proposals of the cycle open for proposals (null when none is open). */
+  async submissionFacts(userId: string): Promise<{ lastSubmittedAt: Date | null; openCycleProposals: number | null }> {
+    const lastSubmittedAt = await this.lastSubmittedAt(userId);
+    const [cycle] = await this.db.$queryRawUnsafe<{ id: string }[]>(`SELECT id::text AS id FROM ${tables.cycle} WHERE phase = 'proposals' ORDER BY number DESC LIMIT 1`);
+    return { lastSubmittedAt, openCycleProposals: cycle ? await this.visibleInCycle(cycle.id) : null };
   }
 
-  /** Puts a rejected or self-deleted proposal back into the cycle open for proposals, under the same limits. */
-  async resubmit(id: string, userId: string, now: Date, intervalMs: number, maxPerCycle: number): Promise<void> {
-    await this.db.$transaction(async (tx) => {
-      const cycleId = await ProposalRepository.lockOpenCycle(tx);
-      await ProposalRepository.checkLimits(tx, userId, cycleId, now, intervalMs, maxPerCycle);
-      const changed = await tx.$executeRawUnsafe(
-        `UPDATE ${tables.proposal} SET cycle_id = $2::uuid, state = 'submitted', deleted_at = NULL, deleted_by = NULL, rank = NULL,
-           voted_cycle_id = NULL, moderation_status = 0, pin = false, votes_for = 0, votes_against = 0, votes_neutral = 0, votes_blank = 0,
-           updated_at = $3::timestamptz, submitted_at = $3::timestamptz
-         WHERE id = $1::uuid AND state IN ('rejected', 'deleted') AND NOT deleted_by_moderator`,
-        id,
-        cycleId,
-        now,
-      );
-      if (changed === 0) throw new AppError('unauthorizedAction', 403);
-      await tx.$executeRawUnsafe(`DELETE FROM ${tables.vote} WHERE proposal_id = $1::uuid`, id);
-      await enqueueEvent(tx, SCHEMA, newEvent(ProposalCreated, { proposalId: id, userId }, now));
-    });
-  }
-
-  private static async lockOpenCycle(tx: SqlExecutor): Promise<string> {
-    const [cycle] = await tx.$queryRawUnsafe<{ id: string }[]>(
-      `SELECT id::text AS id FROM ${tables.cycle} WHERE phase = 'proposals' ORDER BY number DESC LIMIT 1 FOR UPDATE`,
+  async insert(row: ProposalInput & { id: string; cycleId: string; userId: string; now: Date }): Promise<void> {
+    await this.db.$executeRawUnsafe(
+      `INSERT INTO ${tables.proposal} (id, cycle_id, user_id, title, description, category, state, created_at, updated_at, submitted_at)
+       VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, 'submitted', $7::timestamptz, $7::timestamptz, $7::timestamptz)`,
+      row.id,
+      row.cycleId,
+      row.userId,
+      row.title,
+      row.description,
+      row.category,
+      row.now,
     );
-    if (!cycle) throw new AppError('unauthorizedAction', 403, { reason: 'no-cycle-open-for-proposals' });
-    return cycle.id;
   }
 
-  private static async checkLimits(tx: SqlExecutor, userId: string, cycleId: string, now: Date, intervalMs: number, maxPerCycle: number): Promise<void> {
-    await tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))::text`, `proposal-author:${userId}`);
-    const [last] = await tx.$queryRawUnsafe<{ at: Date | null }[]>(
-      `SELECT max(submitted_at) AS at FROM ${tables.proposal} WHERE user_id = $1::uuid`,
-      userId,
-    );
-    if (!submissionAllowed(last?.at ?? null, now, intervalMs)) {
-      const retryAt = new Date((last?.at?.getTime() ?? now.getTime()) + intervalMs).toISOString();
-      throw new AppError('onlyOneProposal', 429, { retryAt });
-    }
-    const [count] = await tx.$queryRawUnsafe<{ count: number }[]>(
-      `SELECT count(*)::int AS count FROM ${tables.proposal} WHERE cycle_id = $1::uuid AND ${VISIBLE}`,
+  /** Puts a rejected or self-deleted proposal back as submitted in `cycleId`, counters reset; answers whether a row changed. */
+  async resubmit(id: string, cycleId: string, now: Date): Promise<boolean> {
+    const changed = await this.db.$executeRawUnsafe(
+      `UPDATE ${tables.proposal} SET cycle_id = $2::uuid, state = 'submitted', deleted_at = NULL, deleted_by = NULL, rank = NULL,
+         voted_cycle_id = NULL, moderation_status = 0, pin = false, votes_for = 0, votes_against = 0, votes_neutral = 0, votes_blank = 0,
+         updated_at = $3::timestamptz, submitted_at = $3::timestamptz
+       WHERE id = $1::uuid AND state IN ('rejected', 'deleted') AND NOT deleted_by_moderator`,
+      id,
       cycleId,
+      now,
     );
-    if ((count?.count ?? 0) >= maxPerCycle) throw new AppError('maxProposalsReached', 409, { max: maxPerCycle });
+    return changed > 0;
   }
 
-  /** Applies an edit checked by the caller; `expectedState` guards against a phase change in between. */
-  async edit(id: string, input: ProposalInput, editor: { id: string; authorId: string; byModerator: boolean }, expectedState: ProposalState, now: Date): Promise<void> {
-    await this.db.$transaction(async (tx) => {
-      const changed = await tx.$executeRawUnsafe(
-        `UPDATE ${tables.proposal} SET title = $2, description = $3, category = $4, updated_at = $5::timestamptz
-         WHERE id = $1::uuid AND state = $6 AND NOT deleted_by_moderator`,
-        id,
-        input.title,
-        input.description,
-        input.category,
-        now,
-        expectedState,
-      );
-      if (changed === 0) throw new AppError('unauthorizedAction', 403, { reason: 'changed-meanwhile' });
-      await enqueueEvent(tx, SCHEMA, newEvent(ProposalEdited, { proposalId: id, userId: editor.authorId, editorId: editor.id, byModerator: editor.byModerator }, now));
-    });
+  async deleteVotes(proposalId: string): Promise<void> {
+    await this.db.$executeRawUnsafe(`DELETE FROM ${tables.vote} WHERE proposal_id = $1::uuid`, proposalId);
   }
 
-  async remove(id: string, by: { id: string; authorId: string; byModerator: boolean }, expectedState: ProposalState, now: Date): Promise<void> {
-    await this.db.$transaction(async (tx) => {
-      const changed = await tx.$executeRawUnsafe(
-        `UPDATE ${tables.proposal} SET state = 'deleted', deleted_at = $2::timestamptz, deleted_by = $3::uuid, deleted_by_moderator = $4,
-           pin = false, updated_at = $2::timestamptz
-         WHERE id = $1::uuid AND state = $5`,
-        id,
-        now,
-        by.id,
-        by.byModerator,
-        expectedState,
-      );
-      if (changed === 0) throw new AppError('unauthorizedAction', 403, { reason: 'changed-meanwhile' });
-      await enqueueEvent(tx, SCHEMA, newEvent(ProposalDeleted, { proposalId: id, userId: by.authorId, deletedBy: by.id, byModerator: by.byModerator }, now));
-    });
+  /** Serialises the submissions of one author until the transaction ends. */
+  async lockAuthor(userId: string): Promise<void> {
+    await this.db.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))::text`, `proposal-author:${userId}`);
   }
 
-  async signal(id: string, signalledBy: string, authorId: string, now: Date): Promise<void> {
-    await this.db.$transaction(async (tx) => {
-      const changed = await tx.$executeRawUnsafe(
-        `UPDATE ${tables.proposal} SET moderation_status = 1, updated_at = $2::timestamptz WHERE id = $1::uuid AND moderation_status = 0 AND ${VISIBLE}`,
-        id,
-        now,
-      );
-      if (changed === 0) throw new AppError('unauthorizedAction', 403, { reason: 'already-signalled' });
-      await enqueueEvent(tx, SCHEMA, newEvent(ProposalSignalled, { proposalId: id, userId: authorId, signalledBy }, now));
-    });
+  async lastSubmittedAt(userId: string): Promise<Date | null> {
+    const [last] = await this.db.$queryRawUnsafe<{ at: Date | null }[]>(`SELECT max(submitted_at) AS at FROM ${tables.proposal} WHERE user_id = $1::uuid`, userId);
+    return last?.at ?? null;
+  }
+
+  async visibleInCycle(cycleId: string): Promise<number> {
+    const [count] = await this.db.$queryRawUnsafe<{ count: number }[]>(`SELECT count(*)::int AS count FROM ${tables.proposal} WHERE cycle_id = $1::uuid AND ${VISIBLE}`, cycleId);
+    return count?.count ?? 0;
+  }
+
+  /** Writes an edit if the proposal is still in `expectedState` and not deleted by a moderator; answers whether it did. */
+  async update(id: string, input: ProposalInput, expectedState: ProposalState, now: Date): Promise<boolean> {
+    const changed = await this.db.$executeRawUnsafe(
+      `UPDATE ${tables.proposal} SET title = $2, description = $3, category = $4, updated_at = $5::timestamptz
+       WHERE id = $1::uuid AND state = $6 AND NOT deleted_by_moderator`,
+      id,
+      input.title,
+      input.description,
+      input.category,
+      now,
+      expectedState,
+    );
+    return changed > 0;
+  }
+
+  /** Marks the proposal deleted (kept, hidden) if it is still in `expectedState`; answers whether it did. */
+  async markDeleted(id: string, by: { id: string; byModerator: boolean }, expectedState: ProposalState, now: Date): Promise<boolean> {
+    const changed = await this.db.$executeRawUnsafe(
+      `UPDATE ${tables.proposal} SET state = 'deleted', deleted_at = $2::timestamptz, deleted_by = $3::uuid, deleted_by_moderator = $4,
+         pin = false, updated_at = $2::timestamptz
+       WHERE id = $1::uuid AND state = $5`,
+      id,
+      now,
+      by.id,
+      by.byModerator,
+      expectedState,
+    );
+    return changed > 0;
+  }
+
+  /** Sets moderationStatus to 1 if it was 0 on a visible proposal; answers whether it did. */
+  async markSignalled(id: string, now: Date): Promise<boolean> {
+    const changed = await this.db.$executeRawUnsafe(
+      `UPDATE ${tables.proposal} SET moderation_status = 1, updated_at = $2::timestamptz WHERE id = $1::uuid AND moderation_status = 0 AND ${VISIBLE}`,
+      id,
+      now,
+    );
+    return changed > 0;
   }
 
   async pin(id: string, pin: boolean): Promise<void> {
     await this.db.$executeRawUnsafe(`UPDATE ${tables.proposal} SET pin = $2 WHERE id = $1::uuid`, id, pin);
+  }
+
+  // --- the vote on proposals, inside the transaction of the phase machine ---
+
+  /** Every visible proposal of the cycle enters its vote, second-chance ones with a fresh count. */
+  async openVote(cycleId: string): Promise<void> {
+    await this.db.$executeRawUnsafe(
+      `DELETE FROM ${tables.vote} WHERE proposal_id IN
+         (SELECT id FROM ${tables.proposal} WHERE cycle_id = $1::uuid AND state IN ('submitted', 'second-chance'))`,
+      cycleId,
+    );
+    await this.db.$executeRawUnsafe(
+      `UPDATE ${tables.proposal} SET state = 'in-vote', rank = NULL, votes_for = 0, votes_against = 0, votes_neutral = 0, votes_blank = 0
+       WHERE cycle_id = $1::uuid AND state IN ('submitted', 'second-chance')`,
+      cycleId,
+    );
+  }
+
+  /** The cycle's proposals in vote, locked: this waits for votes in flight and refuses later ones (they need 'in-vote'). */
+  async lockInVote(cycleId: string): Promise<ProposalInVote[]> {
+    return this.db.$queryRawUnsafe<ProposalInVote[]>(
+      `SELECT id::text AS id, user_id::text AS "userId", created_at AS "createdAt", votes_for AS "for", votes_against AS against
+       FROM ${tables.proposal} WHERE cycle_id = $1::uuid AND state = 'in-vote' ORDER BY created_at FOR UPDATE`,
+      cycleId,
+    );
+  }
+
+  async storeVoteOutcome(outcome: { id: string; outcome: Outcome; rank: number; votedCycleId: string; cycleId: string }, at: Date): Promise<void> {
+    await this.db.$executeRawUnsafe(
+      `UPDATE ${tables.proposal} SET state = $2, rank = $3, voted_cycle_id = $4::uuid, cycle_id = $5::uuid, updated_at = $6::timestamptz WHERE id = $1::uuid`,
+      outcome.id,
+      outcome.outcome,
+      outcome.rank,
+      outcome.votedCycleId,
+      outcome.cycleId,
+      at,
+    );
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Month boundaries in the elections' time zone (ARCHITECTURE section 8: elections on the 1st of each
+ * Month boundaries in the elections' time zone (docs/product.md#elections: elections on the 1st of each
  * month at a configured local time, default 00:00 Europe/Paris). Pure functions of an instant.
  */
 
@@ -129,4 +129,26 @@ export function latestDueElection(now: Date, time: ElectionTime): Month {
 /** When the election of the open candidacies closes. */
 export function nextElectionAt(now: Date, time: ElectionTime): Date {
   return electionInstant(addMonths(candidacyMonthAt(now, time), 1), time);
+}
+
+/** Catch-up after a long downtime closes at most this many missed months at once (oldest dropped). */
+export const MAX_CATCH_UP_MONTHS = 24;
+
+/**
+ * The offices whose election is due and not closed yet, oldest first: the months after the last
+ * closed one (`lastClosed`) up to `latestDue`; on a fresh installation (no election closed), from the
+ * month after the first month that had candidacies (`earliestCandidacy`), so an election with nothing
+ * to tally is never the first one. At most MAX_CATCH_UP_MONTHS, the oldest dropped.
+ */
+export function monthsToClose(lastClosed: Month | null, earliestCandidacy: Month | null, latestDue: Month): Month[] {
+  let first: Month;
+  if (lastClosed) first = addMonths(lastClosed, 1);
+  else if (earliestCandidacy) first = addMonths(earliestCandidacy, 1);
+  else return [];
+  if (compareMonths(first, latestDue) > 0) return [];
+  const oldestAllowed = addMonths(latestDue, 1 - MAX_CATCH_UP_MONTHS);
+  if (compareMonths(first, oldestAllowed) < 0) first = oldestAllowed;
+  const months: Month[] = [];
+  for (let month = first; compareMonths(month, latestDue) <= 0; month = addMonths(month, 1)) months.push(month);
+  return months;
 }

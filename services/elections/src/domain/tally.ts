@@ -1,8 +1,8 @@
 /**
- * The monthly tally (ARCHITECTURE section 8): per role, candidates ranked by their total of +1 and -1
+ * The monthly tally (docs/product.md#elections): per role, candidates ranked by their total of +1 and -1
  * votes, ties to the earlier candidacy; the first `seats` with a positive total are elected.
  */
-import { CandidateTo } from '@civic/contracts';
+import { CandidateTo, candidateToValues } from '@civic/contracts';
 
 export interface Seats {
   moderators: number;
@@ -66,4 +66,33 @@ export function electedOf(results: ReadonlyMap<CandidateTo, readonly RankedCandi
 export function removedOfficials(previous: Officials, elected: Officials): Officials {
   const gone = (key: keyof Officials) => previous[key].filter((id) => !elected[key].includes(id));
   return { moderators: gone('moderators'), scribes: gone('scribes'), greatWises: gone('greatWises') };
+}
+
+/** One candidacy's figures for the tally, with the role it stands for. */
+export interface RoleFigures extends CandidateFigures {
+  candidateTo: CandidateTo;
+}
+
+export interface Tally {
+  /** Every role (in the catalogue's order) with its candidates ranked. */
+  ranked: Map<CandidateTo, RankedCandidate[]>;
+  elected: Officials;
+  removed: Officials;
+}
+
+/** A month's election: each role ranked with its seats, the elected, and the previous officials who lose their role. */
+export function tallyElection(figures: readonly RoleFigures[], seats: Seats, previous: Officials): Tally {
+  const ranked = new Map<CandidateTo, RankedCandidate[]>();
+  for (const role of candidateToValues) {
+    const ofRole = figures.filter((row) => row.candidateTo === role);
+    ranked.set(
+      role,
+      rankRole(
+        ofRole.map(({ userId, votesFor, votesAgainst, appliedAt }) => ({ userId, votesFor, votesAgainst, appliedAt })),
+        seatsFor(seats, role),
+      ),
+    );
+  }
+  const elected = electedOf(ranked);
+  return { ranked, elected, removed: removedOfficials(previous, elected) };
 }

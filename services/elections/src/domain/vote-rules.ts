@@ -1,5 +1,5 @@
 /**
- * Who may vote for whom (SPEC sections 4-6, ARCHITECTURE section 8): logged-in, verified,
+ * Who may vote for whom (docs/product.md#elections): logged-in, verified,
  * non-suspended users, only as themselves, never for themselves, for a candidate standing for that
  * role this month; +1 or -1, a new vote replacing the old one.
  */
@@ -25,7 +25,10 @@ export interface Refusal {
 
 const refuse = (status: number, reason: string, key: ErrorKey = 'updateKO'): Refusal => ({ status, key, reason });
 
-/** Whether the request names a user and a role at all: without either, nothing happens (SPEC section 5). */
+/**
+ * Whether the request names a user and a role at all: without either, nothing happens
+ * (docs/product.md#user-scoped-routes).
+ */
 export function namesUserAndRole(body: { userId?: unknown; candidateTo?: unknown }): boolean {
   const hasUser = typeof body.userId === 'string' && body.userId !== '';
   const hasRole = typeof body.candidateTo === 'number' && body.candidateTo !== 0;

@@ -8,57 +8,31 @@ import {
   UserSuspensionLifted,
   UserVerified,
 } from '@civic/contracts';
-import { startConsumer, type EventBus, type RunningConsumer } from '@civic/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
-import { CandidacyRepository } from '../store/candidacy.repository.js';
-import { MemberRepository } from '../store/member.repository.js';
-import { SCHEMA, type ElectionsPrisma } from '../store/prisma.js';
+import { memberConsumer, startConsumer, type ConsumerHost, type RunningConsumer } from '@civic/service-kit';
+import { changeCandidacy } from '../commands/change-candidacy.command.js';
+import { memberProjection } from '../store/member.repository.js';
 
 /**
  * identity's events that the elections service keeps: names and flags shown with candidates,
  * verification, suspensions and deletions checked when voting (at once, not at the next token), and
  * the candidacies themselves (a withdrawal removes the candidate and the votes on them).
  */
-export function memberConsumers(db: ElectionsPrisma, bus: EventBus, log: FastifyBaseLogger): (() => Promise<RunningConsumer>)[] {
-  const common = { bus, db, schema: SCHEMA, log };
+export function memberConsumers(common: ConsumerHost): (() => Promise<RunningConsumer>)[] {
+  const member = memberConsumer(common, memberProjection);
   return [
-    () =>
-      startConsumer({
-        ...common,
-        name: 'elections-user-registered',
-        event: UserRegistered,
-        handle: (tx, p) => MemberRepository.registered(tx, p.userId, p.userName, p.registeredAt),
-      }),
-    () => startConsumer({ ...common, name: 'elections-user-renamed', event: UserRenamed, handle: (tx, p) => MemberRepository.renamed(tx, p.userId, p.userName) }),
-    () => startConsumer({ ...common, name: 'elections-user-verified', event: UserVerified, handle: (tx, p) => MemberRepository.verified(tx, p.userId, p.verifiedAt) }),
-    () => startConsumer({ ...common, name: 'elections-user-deleted', event: UserDeleted, handle: (tx, p) => MemberRepository.deleted(tx, p.userId, p.deletedAt) }),
-    () =>
-      startConsumer({
-        ...common,
-        name: 'elections-user-suspended',
-        event: UserSuspended,
-        handle: (tx, p, envelope) => MemberRepository.suspension(tx, p.userId, p.until, envelope.occurredAt),
-      }),
-    () =>
-      startConsumer({
-        ...common,
-        name: 'elections-user-suspension-lifted',
-        event: UserSuspensionLifted,
-        handle: (tx, p, envelope) => MemberRepository.suspension(tx, p.userId, null, envelope.occurredAt),
-      }),
-    () =>
-      startConsumer({
-        ...common,
-        name: 'elections-user-role-changed',
-        event: UserRoleChanged,
-        handle: (tx, p) => MemberRepository.roles(tx, p.userId, p.moderator, p.scribe),
-      }),
+    member('elections-user-registered', UserRegistered),
+    member('elections-user-renamed', UserRenamed),
+    member('elections-user-verified', UserVerified),
+    member('elections-user-deleted', UserDeleted),
+    member('elections-user-suspended', UserSuspended),
+    member('elections-user-suspension-lifted', UserSuspensionLifted),
+    member('elections-user-role-changed', UserRoleChanged),
     () =>
       startConsumer({
         ...common,
         name: 'elections-user-candidacy-changed',
         event: UserCandidacyChanged,
-        handle: (tx, p, envelope) => CandidacyRepository.candidacyChanged(tx, { ...p, occurredAt: envelope.occurredAt }),
+        handle: (tx, p, envelope) => changeCandidacy(tx, { ...p, occurredAt: envelope.occurredAt }),
       }),
   ];
 }

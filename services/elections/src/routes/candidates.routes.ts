@@ -2,12 +2,13 @@ import Type from 'typebox';
 import { ErrorMessages, type CandidateTo, type ErrorBody } from '@civic/contracts';
 import { AppError, isOutage, sameUserAsPath, type ServiceApp } from '@civic/service-kit';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { mayVote, namesUserAndRole } from '../domain/vote-rules.js';
+import { castVote } from '../commands/cast-vote.command.js';
+import { withdrawVote } from '../commands/withdraw-vote.command.js';
 import { openMonth, voterOf, type ElectionsContext } from './context.js';
 import { CandidateSchema, errors, TypeParams, UserIdParams, VoteBody, VoteDeletionBody, VoteListSchema } from './schemas.js';
 
 /**
- * Every failure of casting or taking back a vote answers the spec's code 'updateKO' (SPEC section 7),
+ * Every failure of casting or taking back a vote answers the catalogue's code 'updateKO' (docs/product.md#elections),
  * with the precise reason in `data`, under the HTTP status that fits.
  */
 function updateKO(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
@@ -33,7 +34,7 @@ function updateKO(error: FastifyError | AppError | Error, request: FastifyReques
   return send(500);
 }
 
-/** Candidates of this month's election and the votes on them (SPEC section 7). */
+/** Candidates of this month's election and the votes on them (docs/product.md#calls). */
 export async function candidatesRoutes(app: ServiceApp, context: ElectionsContext): Promise<void> {
   const tags = ['candidates'];
   const security: Record<string, string[]>[] = [{ accessCookie: [] }, { bearer: [] }];
@@ -66,21 +67,6 @@ export async function candidatesRoutes(app: ServiceApp, context: ElectionsContex
     async (request) => context.candidacies.votesOf(request.params.userId, openMonth(context)),
   );
 
-  /** Checks the caller and the target, then applies the vote (or its removal); answers the caller's votes. */
-  async function change(request: FastifyRequest, body: { candidateId: string; userId?: string | null; candidateTo?: number | null }, choice: 1 | -1 | null) {
-    if (!namesUserAndRole(body)) return []; // no user or no role: nothing happens
-    const userId = body.userId as string;
-    const role = body.candidateTo as CandidateTo;
-    const now = context.clock();
-    const month = openMonth(context);
-    const refusal = mayVote(await voterOf(request, context), { userId, candidateId: body.candidateId }, now, true);
-    if (refusal) throw new AppError(refusal.key, refusal.status, { reason: refusal.reason });
-    const outcome = await context.candidacies.setVote({ voterId: userId, candidateId: body.candidateId, role, month, choice, now });
-    if (outcome === 'notACandidate') throw new AppError('updateKO', 404, { reason: 'notACandidate' });
-    if (outcome === 'closed') throw new AppError('updateKO', 409, { reason: 'electionClosed' });
-    return context.candidacies.votesOf(userId, month);
-  }
-
   app.post(
     '/api/candidates/votes',
     {
@@ -93,7 +79,7 @@ export async function candidatesRoutes(app: ServiceApp, context: ElectionsContex
         response: { 200: VoteListSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => change(request, request.body, request.body.vote),
+    async (request) => castVote(context, () => voterOf(request, context), request.body, openMonth(context)),
   );
 
   app.delete(
@@ -108,6 +94,6 @@ export async function candidatesRoutes(app: ServiceApp, context: ElectionsContex
         response: { 200: VoteListSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => change(request, request.body, null),
+    async (request) => withdrawVote(context, () => voterOf(request, context), request.body, openMonth(context)),
   );
 }

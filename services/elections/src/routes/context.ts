@@ -7,8 +7,10 @@ import type { ElectionScheduler } from '../scheduler/election.scheduler.js';
 import type { CandidacyRepository } from '../store/candidacy.repository.js';
 import type { ElectionRepository } from '../store/election.repository.js';
 import type { MemberRepository } from '../store/member.repository.js';
+import type { ElectionsPrisma } from '../store/prisma.js';
 
 export interface ElectionsContext {
+  db: ElectionsPrisma;
   members: MemberRepository;
   candidacies: CandidacyRepository;
   elections: ElectionRepository;

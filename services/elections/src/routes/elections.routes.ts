@@ -1,6 +1,6 @@
 import { notFound, type ServiceApp } from '@civic/service-kit';
 import { schedule, type ElectionsContext } from './context.js';
-import { ClockBody, ElectedSchema, ElectionDetailSchema, ElectionListSchema, errors, IdParams, ScheduleSchema } from './schemas.js';
+import { ClockBody, ElectedSchema, ElectionDetailSchema, ElectionIdParams, ElectionListSchema, errors, isUuid, ScheduleSchema } from './schemas.js';
 
 export interface ClockControl {
   /** Moves the service's clock to `now`, or forward by `advanceMs`. */
@@ -31,9 +31,10 @@ export async function electionsRoutes(app: ServiceApp, context: ElectionsContext
 
   app.get(
     '/api/elections/:id',
-    { schema: { tags, summary: "One closed election's results: every candidate by role with their figures and rank", params: IdParams, response: { 200: ElectionDetailSchema, ...errors(400, 404) } } },
+    { schema: { tags, summary: "One closed election's results: every candidate by role with their figures and rank", params: ElectionIdParams, response: { 200: ElectionDetailSchema, ...errors(404) } } },
     async (request) => {
-      const election = await context.elections.byId(request.params.id);
+      const { id } = request.params;
+      const election = isUuid(id) ? await context.elections.byId(id) : null;
       if (!election) throw notFound();
       return election;
     },

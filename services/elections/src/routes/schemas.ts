@@ -6,11 +6,16 @@ const Id = Type.String({ format: 'uuid' });
 const MonthStart = Type.String({ pattern: '^\\d{4}-\\d{2}-01$' });
 const Role = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
 
-export const IdParams = Type.Object({ id: Id });
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether `text` can be the id of a stored row (any other text names nothing that exists). */
+export const isUuid = (text: string): boolean => uuidPattern.test(text);
+
+/** Any text: an id that cannot exist is a missing election (404), like an unknown one. */
+export const ElectionIdParams = Type.Object({ id: Type.String({ minLength: 1, description: 'an election id (uuid)' }) });
 export const TypeParams = Type.Object({ type: Type.Integer({ minimum: 1, maximum: 3, description: '1 moderator, 2 scribe, 3 great wise' }) });
 export const UserIdParams = Type.Object({ userId: Id });
 
-/** Without userId or candidateTo (absent, null, '' or 0) nothing happens: SPEC section 5. */
+/** Without userId or candidateTo (absent, null, '' or 0) nothing happens (docs/product.md#user-scoped-routes). */
 const voteTarget = {
   candidateId: Id,
   userId: Type.Optional(nullable(Type.String({ maxLength: 64 }))),

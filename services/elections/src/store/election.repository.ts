@@ -1,15 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { CandidateTo, candidateToValues, ElectionClosed, type ElectionDetail, type ElectionSummary, type Official } from '@civic/contracts';
-import { enqueueEvent, newEvent, type SqlExecutor } from '@civic/service-kit';
-import { addMonths, compareMonths, electionInstant, monthKey, monthStart, parseMonth, type ElectionTime, type Month } from '../domain/calendar.js';
-import { electedOf, noOfficials, officialsKey, rankRole, removedOfficials, seatsFor, type Officials, type RankedCandidate, type Seats } from '../domain/tally.js';
-import { SCHEMA, type ElectionsPrisma } from './prisma.js';
+import { CandidateTo, candidateToValues, type ElectionDetail, type ElectionSummary, type Official } from '@civic/contracts';
+import { noOfficials, officialsKey, type Officials, type RankedCandidate, type RoleFigures, type Seats } from '../domain/tally.js';
+import type { ElectionsDb } from './prisma.js';
 import { tables } from './tables.js';
 
 const { candidacy, vote, member, election, result } = tables;
-
-/** Catch-up after a long downtime closes at most this many missed months at once (oldest dropped). */
-const MAX_CATCH_UP_MONTHS = 24;
 
 interface FigureRow {
   user_id: string;
@@ -45,13 +39,6 @@ interface ResultRow {
   applied_at: Date;
 }
 
-export interface ClosedElection {
-  electionId: string;
-  month: string;
-  elected: Officials;
-  removed: Officials;
-}
-
 const summarySelect = `
   SELECT e.id::text AS id, e.month, to_char(e.candidacy_month, 'YYYY-MM-DD') AS candidacy_month, e.scheduled_at, e.closed_at, e.voters,
          (SELECT count(*) FROM ${result} r WHERE r.election_id = e.id)::int AS candidates,
@@ -73,20 +60,20 @@ function toSummary(row: ElectionRow): ElectionSummary {
   };
 }
 
-/** Closed elections and their results; closing them is the scheduler's (see `closeDue`). */
+/** Closed elections and their results, and what closing one reads and writes (commands/close-due-elections). */
 export class ElectionRepository {
-  constructor(private readonly prisma: ElectionsPrisma) {}
+  constructor(private readonly db: ElectionsDb) {}
 
   async list(limit = 120): Promise<ElectionSummary[]> {
-    const rows = await this.prisma.$queryRawUnsafe<ElectionRow[]>(`${summarySelect} ORDER BY e.month DESC LIMIT $1`, limit);
+    const rows = await this.db.$queryRawUnsafe<ElectionRow[]>(`${summarySelect} ORDER BY e.month DESC LIMIT $1`, limit);
     return rows.map(toSummary);
   }
 
   async byId(id: string): Promise<ElectionDetail | null> {
-    const [row] = await this.prisma.$queryRawUnsafe<ElectionRow[]>(`${summarySelect} WHERE e.id = $1::uuid`, id);
+    const [row] = await this.db.$queryRawUnsafe<ElectionRow[]>(`${summarySelect} WHERE e.id = $1::uuid`, id);
     if (!row) return null;
-    const seats = (await this.prisma.election.findUniqueOrThrow({ where: { id }, select: { seats: true } })).seats as Record<string, number>;
-    const results = await this.prisma.$queryRawUnsafe<ResultRow[]>(
+    const seats = (await this.db.election.findUniqueOrThrow({ where: { id }, select: { seats: true } })).seats as Record<string, number>;
+    const results = await this.db.$queryRawUnsafe<ResultRow[]>(
       `SELECT candidate_to::int AS candidate_to, user_id::text AS user_id, user_name, total_votes, votes_for, votes_against, rank, elected, applied_at
        FROM ${result} WHERE election_id = $1::uuid ORDER BY candidate_to, rank`,
       id,
@@ -114,9 +101,9 @@ export class ElectionRepository {
 
   /** The officials of the latest closed election, by role (current names from the member projection). */
   async latestOfficials(): Promise<{ election: ElectionSummary | null; moderators: Official[]; scribes: Official[]; greatWises: Official[] }> {
-    const [row] = await this.prisma.$queryRawUnsafe<ElectionRow[]>(`${summarySelect} ORDER BY e.month DESC LIMIT 1`);
+    const [row] = await this.db.$queryRawUnsafe<ElectionRow[]>(`${summarySelect} ORDER BY e.month DESC LIMIT 1`);
     if (!row) return { election: null, moderators: [], scribes: [], greatWises: [] };
-    const rows = await this.prisma.$queryRawUnsafe<{ candidate_to: number; id: string; user_name: string; total_votes: number }[]>(
+    const rows = await this.db.$queryRawUnsafe<{ candidate_to: number; id: string; user_name: string; total_votes: number }[]>(
       `SELECT r.candidate_to::int AS candidate_to, r.user_id::text AS id, COALESCE(NULLIF(m.user_name, ''), r.user_name) AS user_name, r.total_votes
        FROM ${result} r LEFT JOIN ${member} m ON m.user_id = r.user_id
        WHERE r.election_id = $1::uuid AND r.elected ORDER BY r.candidate_to, r.rank`,
@@ -126,37 +113,21 @@ export class ElectionRepository {
     return { election: toSummary(row), moderators: of(CandidateTo.Moderator), scribes: of(CandidateTo.Scribe), greatWises: of(CandidateTo.GreatWise) };
   }
 
-  /**
-   * Closes every election due at `now` that is not closed yet, oldest first, inside the caller's
-   * transaction (which holds the election lock): the months after the last closed one up to the
-   * latest due; on a fresh installation, from the first month that had candidacies (an election with
-   * nothing to tally is never the first one, so a seeded moderator keeps the role until a real vote).
-   */
-  static async closeDue(tx: SqlExecutor, now: Date, latestDue: Month, time: ElectionTime, seats: Seats): Promise<ClosedElection[]> {
-    const [last] = await tx.$queryRawUnsafe<{ month: string }[]>(`SELECT month FROM ${election} ORDER BY month DESC LIMIT 1`);
-    let first: Month;
-    if (last) first = addMonths(parseMonth(last.month), 1);
-    else {
-      const [earliest] = await tx.$queryRawUnsafe<{ month: string | null }[]>(`SELECT to_char(min(month), 'YYYY-MM-DD') AS month FROM ${candidacy}`);
-      if (!earliest?.month) return [];
-      first = addMonths(parseMonth(earliest.month), 1);
-    }
-    if (compareMonths(first, latestDue) > 0) return [];
-    const oldestAllowed = addMonths(latestDue, 1 - MAX_CATCH_UP_MONTHS);
-    if (compareMonths(first, oldestAllowed) < 0) first = oldestAllowed;
-
-    let previous = last ? await ElectionRepository.officialsOf(tx, last.month) : noOfficials();
-    const closed: ClosedElection[] = [];
-    for (let month = first; compareMonths(month, latestDue) <= 0; month = addMonths(month, 1)) {
-      const outcome = await ElectionRepository.close(tx, month, now, time, seats, previous);
-      closed.push(outcome);
-      previous = outcome.elected;
-    }
-    return closed;
+  /** The month ('YYYY-MM') of the latest closed election, if any. */
+  async lastClosedMonth(): Promise<string | null> {
+    const [last] = await this.db.$queryRawUnsafe<{ month: string }[]>(`SELECT month FROM ${election} ORDER BY month DESC LIMIT 1`);
+    return last?.month ?? null;
   }
 
-  private static async officialsOf(tx: SqlExecutor, month: string): Promise<Officials> {
-    const rows = await tx.$queryRawUnsafe<{ candidate_to: number; user_id: string }[]>(
+  /** The first month ('YYYY-MM-01') that had candidacies, if any. */
+  async earliestCandidacyMonth(): Promise<string | null> {
+    const [earliest] = await this.db.$queryRawUnsafe<{ month: string | null }[]>(`SELECT to_char(min(month), 'YYYY-MM-DD') AS month FROM ${candidacy}`);
+    return earliest?.month ?? null;
+  }
+
+  /** The elected of the election of `month` ('YYYY-MM'), by role in rank order. */
+  async officialsOf(month: string): Promise<Officials> {
+    const rows = await this.db.$queryRawUnsafe<{ candidate_to: number; user_id: string }[]>(
       `SELECT r.candidate_to::int AS candidate_to, r.user_id::text AS user_id FROM ${result} r JOIN ${election} e ON e.id = r.election_id
        WHERE e.month = $1 AND r.elected ORDER BY r.candidate_to, r.rank`,
       month,
@@ -166,10 +137,9 @@ export class ElectionRepository {
     return officials;
   }
 
-  /** Tallies the candidacies of the month before `office`, stores the result and writes the event. */
-  private static async close(tx: SqlExecutor, office: Month, now: Date, time: ElectionTime, seats: Seats, previous: Officials): Promise<ClosedElection> {
-    const candidacyMonth = monthStart(addMonths(office, -1));
-    const figures = await tx.$queryRawUnsafe<FigureRow[]>(
+  /** The candidacies of `candidacyMonth` ('YYYY-MM-01') of members not deleted, with their votes and current names. */
+  async figuresOf(candidacyMonth: string): Promise<(RoleFigures & { userName: string | null })[]> {
+    const rows = await this.db.$queryRawUnsafe<FigureRow[]>(
       `SELECT c.user_id::text AS user_id, m.user_name, c.candidate_to::int AS candidate_to, c.applied_at,
               COALESCE(sum(v.vote) FILTER (WHERE v.vote > 0), 0)::int AS votes_for,
               COALESCE(-sum(v.vote) FILTER (WHERE v.vote < 0), 0)::int AS votes_against
@@ -180,52 +150,49 @@ export class ElectionRepository {
        GROUP BY c.user_id, c.candidate_to, c.applied_at, m.user_name`,
       candidacyMonth,
     );
-    const [voters] = await tx.$queryRawUnsafe<{ count: number }[]>(`SELECT count(DISTINCT voter_id)::int AS count FROM ${vote} WHERE month = $1::date`, candidacyMonth);
-    const names = new Map(figures.map((row) => [row.user_id, row.user_name ?? '']));
-    const ranked = new Map<CandidateTo, RankedCandidate[]>();
-    for (const role of candidateToValues) {
-      const ofRole = figures.filter((row) => row.candidate_to === role);
-      ranked.set(
-        role,
-        rankRole(
-          ofRole.map((row) => ({ userId: row.user_id, votesFor: row.votes_for, votesAgainst: row.votes_against, appliedAt: row.applied_at })),
-          seatsFor(seats, role),
-        ),
-      );
-    }
-    const electionId = randomUUID();
-    const month = monthKey(office);
-    await tx.$executeRawUnsafe(
+    return rows.map((row) => ({
+      userId: row.user_id,
+      userName: row.user_name,
+      candidateTo: row.candidate_to as CandidateTo,
+      votesFor: row.votes_for,
+      votesAgainst: row.votes_against,
+      appliedAt: row.applied_at,
+    }));
+  }
+
+  /** How many users voted in `candidacyMonth` ('YYYY-MM-01'). */
+  async votersOf(candidacyMonth: string): Promise<number> {
+    const [voters] = await this.db.$queryRawUnsafe<{ count: number }[]>(`SELECT count(DISTINCT voter_id)::int AS count FROM ${vote} WHERE month = $1::date`, candidacyMonth);
+    return voters?.count ?? 0;
+  }
+
+  async insertElection(row: { id: string; month: string; candidacyMonth: string; scheduledAt: Date; closedAt: Date; seats: Seats; voters: number }): Promise<void> {
+    await this.db.$executeRawUnsafe(
       `INSERT INTO ${election} (id, month, candidacy_month, scheduled_at, closed_at, seats, voters) VALUES ($1::uuid, $2, $3::date, $4::timestamptz, $5::timestamptz, $6::jsonb, $7)`,
-      electionId,
-      month,
-      candidacyMonth,
-      electionInstant(office, time).toISOString(),
-      now.toISOString(),
-      JSON.stringify({ 1: seats.moderators, 2: seats.scribes, 3: seats.greatWises }),
-      voters?.count ?? 0,
+      row.id,
+      row.month,
+      row.candidacyMonth,
+      row.scheduledAt.toISOString(),
+      row.closedAt.toISOString(),
+      JSON.stringify({ 1: row.seats.moderators, 2: row.seats.scribes, 3: row.seats.greatWises }),
+      row.voters,
     );
-    for (const [role, candidates] of ranked) {
-      for (const candidate of candidates) {
-        await tx.$executeRawUnsafe(
-          `INSERT INTO ${result} (election_id, candidate_to, user_id, user_name, total_votes, votes_for, votes_against, rank, elected, applied_at)
-           VALUES ($1::uuid, $2, $3::uuid, $4, $5, $6, $7, $8, $9, $10::timestamptz)`,
-          electionId,
-          role,
-          candidate.userId,
-          names.get(candidate.userId) ?? '',
-          candidate.totalVotes,
-          candidate.votesFor,
-          candidate.votesAgainst,
-          candidate.rank,
-          candidate.elected,
-          candidate.appliedAt.toISOString(),
-        );
-      }
-    }
-    const elected = electedOf(ranked);
-    const removed = removedOfficials(previous, elected);
-    await enqueueEvent(tx, SCHEMA, newEvent(ElectionClosed, { electionId, month, elected, removed }, now));
-    return { electionId, month, elected, removed };
+  }
+
+  async insertResult(electionId: string, role: CandidateTo, candidate: RankedCandidate, userName: string): Promise<void> {
+    await this.db.$executeRawUnsafe(
+      `INSERT INTO ${result} (election_id, candidate_to, user_id, user_name, total_votes, votes_for, votes_against, rank, elected, applied_at)
+       VALUES ($1::uuid, $2, $3::uuid, $4, $5, $6, $7, $8, $9, $10::timestamptz)`,
+      electionId,
+      role,
+      candidate.userId,
+      userName,
+      candidate.totalVotes,
+      candidate.votesFor,
+      candidate.votesAgainst,
+      candidate.rank,
+      candidate.elected,
+      candidate.appliedAt.toISOString(),
+    );
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Cross-site request forgery rule of the gateway (ARCHITECTURE section 4), pure so it is unit-tested.
+ * Cross-site request forgery rule of the gateway (docs/architecture.md#gateway), pure so it is unit-tested.
  *
  * A state-changing request (POST, PUT, PATCH, DELETE) to /api passes when
  *  - it carries an Origin header equal to the request's own origin (`scheme://host` as the gateway

@@ -14,12 +14,36 @@ const ENTRY_FILES = new Set(['index.html', 'remotes.json', 'mf-manifest.json', '
 const HASHED_NAME = /[.-](?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\./;
 
 /**
- * `Cache-Control` for a served file: hashed assets are immutable for a year; entry files and
- * everything else unhashed (favicon, locale files) are revalidated each time (ETag, 304).
+ * A remote's version: a folder of its dist/ and a URL segment (`/remotes/<name>/<version>/`), in a
+ * Docker tag's alphabet; `current` is the file naming the active version, never a version.
  */
-export function cacheControlFor(fileName: string): string {
-  const slash = fileName.lastIndexOf('/');
-  const base = slash === -1 ? fileName : fileName.slice(slash + 1);
+export const REMOTE_VERSION_PATTERN = '^(?!current$)[A-Za-z0-9][A-Za-z0-9._-]{0,127}$';
+const REMOTE_VERSION = new RegExp(REMOTE_VERSION_PATTERN);
+
+export function isRemoteVersion(value: string): boolean {
+  return REMOTE_VERSION.test(value);
+}
+
+/** The version named by a remote's dist/current file, or undefined when it names none. */
+export function parseCurrentVersion(text: string): string | undefined {
+  const version = text.trim();
+  return isRemoteVersion(version) ? version : undefined;
+}
+
+/** `/remotes/<name>/<version>/<file>`: a file of one remote version, which never changes. */
+const VERSIONED_REMOTE_FILE = /^\/remotes\/[^/]+\/([^/]+)\/./;
+
+/**
+ * `Cache-Control` for a served URL path (or file name): every file of a remote version and hashed
+ * assets are immutable for a year; entry files (the shell page, /remotes.json, a remote's stable
+ * `/remotes/<name>/mf-manifest.json`) and everything else unhashed (favicon, locale files) are
+ * revalidated each time (ETag, 304).
+ */
+export function cacheControlFor(path: string): string {
+  const version = VERSIONED_REMOTE_FILE.exec(path)?.[1];
+  if (version !== undefined && isRemoteVersion(version)) return IMMUTABLE;
+  const slash = path.lastIndexOf('/');
+  const base = slash === -1 ? path : path.slice(slash + 1);
   if (ENTRY_FILES.has(base)) return NO_CACHE;
   return HASHED_NAME.test(base) ? IMMUTABLE : NO_CACHE;
 }

@@ -32,8 +32,8 @@ export interface AccessTokenSettings {
 
 /**
  * Signs access tokens with identity's active Ed25519 key (claims sub, role, name, verified, sid,
- * iss, aud, iat, exp, jti) and verifies them with the stored public keys, as the other services do
- * through the JWKS.
+ * iss, aud, iat and exp to the millisecond, jti) and verifies them with the public keys stored right
+ * now, as the other services do through the JWKS.
  */
 export class AccessTokens implements TokenVerifier {
   private readonly imported = new Map<string, Promise<Key>>();
@@ -46,16 +46,18 @@ export class AccessTokens implements TokenVerifier {
   async sign(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }> {
     const active = await this.keys.activeKey();
     const key = await this.importKey(`private:${active.kid}`, active.privateJwk);
-    const now = this.settings.clock();
-    const iat = Math.floor(now.getTime() / 1000);
-    const expiresAt = new Date((iat * 1000) + this.settings.lifetimeMs);
+    const nowMs = this.settings.clock().getTime();
+    // Milliseconds kept (a NumericDate may be fractional): a cut-off at a claim change then tells the
+    // tokens issued just before it from those issued just after, within the same second.
+    const iat = nowMs / 1000;
+    const expiresAt = new Date(nowMs + this.settings.lifetimeMs);
     const token = await new SignJWT({ role: claims.role, name: claims.userName, verified: claims.verified, sid: claims.sessionId })
       .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: active.kid, typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuer(this.settings.issuer)
       .setAudience(this.settings.audience)
       .setIssuedAt(iat)
-      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .setExpirationTime(iat + this.settings.lifetimeMs / 1000)
       .setJti(randomUUID())
       .sign(key);
     return { token, expiresAt };
@@ -69,17 +71,26 @@ export class AccessTokens implements TokenVerifier {
       requiredClaims: ['sub', 'exp', 'sid'],
       currentDate: this.settings.clock(),
     });
-    const { role, name, sid } = payload;
+    const { role, name, sid, iat } = payload;
     if (typeof payload.sub !== 'string' || typeof sid !== 'string' || (role !== Role.User && role !== Role.Moderator && role !== Role.Scribe)) {
       throw new joseErrors.JWTClaimValidationFailed('unexpected claims', payload);
     }
-    return { id: payload.sub, role, name: typeof name === 'string' ? name : '', verified: payload['verified'] === true, sessionId: sid };
+    return {
+      id: payload.sub,
+      role,
+      name: typeof name === 'string' ? name : '',
+      verified: payload['verified'] === true,
+      sessionId: sid,
+      ...(typeof iat === 'number' ? { issuedAtMs: Math.round(iat * 1000) } : {}),
+    };
   }
 
   private async publicKey(header: JWTHeaderParameters): Promise<Key> {
     const kid = header.kid;
     if (!kid) throw new joseErrors.JWKSNoMatchingKey();
-    const jwk = await this.keys.publicKey(kid);
+    // Read from the database at every verification, never cached: a key retired with
+    // deploy/scripts/rotate-signing-key.mjs stops its tokens here at once (docs/signing-keys.md).
+    const jwk = (await this.keys.publicKeys()).find((published) => published.kid === kid);
     if (!jwk) throw new joseErrors.JWKSNoMatchingKey();
     return this.importKey(`public:${kid}`, jwk);
   }

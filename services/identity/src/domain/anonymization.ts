@@ -2,7 +2,7 @@
 export const DELETED_USER_NAME = 'Deleted user';
 
 /**
- * What account deletion writes (ARCHITECTURE section 4): the email address and the password are
+ * What account deletion writes (docs/product.md#privacy): the email address and the password are
  * removed, the name replaced, roles and candidacies dropped. The registration IP hash stays, so the
  * per-IP account limit still counts the account.
  */
@@ -10,6 +10,8 @@ export function anonymizedAccount(now: Date) {
   return {
     email: null,
     userName: DELETED_USER_NAME,
+    // The name is free again for members; every deleted account shows the same reserved one.
+    userNameKey: null,
     passwordHash: null,
     deletedAt: now,
     moderator: false,

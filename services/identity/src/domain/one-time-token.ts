@@ -1,5 +1,8 @@
-/** What mail links are for; each purpose has its own lifetime. */
-export type TokenPurpose = 'verify-account' | 'password-reset' | 'email-change';
+/**
+ * What mail links are for; each purpose has its own lifetime. `email-undo` goes to the old address
+ * when an email change is asked, and keeps (or brings back) that address.
+ */
+export type TokenPurpose = 'verify-account' | 'password-reset' | 'email-change' | 'email-undo';
 
 export interface OneTimeToken {
   expiresAt: Date;

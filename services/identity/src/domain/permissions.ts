@@ -17,7 +17,7 @@ export interface Refusal {
   reason: string;
 }
 
-/** User-scoped routes: the caller must be the user of the path (SPEC section 5). */
+/** User-scoped routes: the caller must be the user of the path (docs/product.md#user-scoped-routes). */
 export function ownerRefusal(actorId: string, targetId: string): Refusal | null {
   return actorId === targetId ? null : { key: 'unauthorizedAction', status: 403, reason: 'notOwner' };
 }

@@ -10,7 +10,7 @@ export function normalizeUserName(userName: string): string {
   return userName.trim().replace(/\s+/g, ' ');
 }
 
-/** argon2id with the parameters of ARCHITECTURE section 4 (m = 19 MiB, t = 2, p = 1). */
+/** argon2id with the parameters of docs/architecture.md#security (m = 19 MiB, t = 2, p = 1). */
 export const PASSWORD_HASH_OPTIONS = { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
 
 export const registrationLimits = {
@@ -55,6 +55,17 @@ export interface RegistrationLimits {
 }
 
 export const REGISTRATION_DAY_MS = 24 * 3600_000;
+
+/**
+ * Seconds until the address may register again under the daily limit: when enough of the last day's
+ * registrations (oldest first) have left the 24 hours. The lifetime limit has no such moment.
+ */
+export function registrationRetryAfterSeconds(lastDayRegistrations: Date[], limits: RegistrationLimits, now: Date): number {
+  const sorted = [...lastDayRegistrations].sort((a, b) => a.getTime() - b.getTime());
+  const freeing = sorted[sorted.length - limits.perIpPerDay];
+  if (!freeing) return 1;
+  return Math.max(1, Math.ceil((freeing.getTime() + REGISTRATION_DAY_MS - now.getTime()) / 1000));
+}
 
 /** Why one more account from this address is refused, or null when it is allowed. */
 export function registrationRefusal(accounts: AccountsFromIp, limits: RegistrationLimits): ErrorKey | null {

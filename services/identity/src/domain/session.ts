@@ -1,6 +1,6 @@
 import { Role } from '@civic/contracts';
 
-/** Session lengths (ARCHITECTURE section 8: access 15 min, refresh 30 days rotating, idle 7 days). */
+/** Session lengths (docs/product.md#audience-and-accounts: access 15 min, refresh 30 days rotating, idle 7 days). */
 export interface SessionPolicy {
   accessTokenMs: number;
   /** Absolute lifetime of a session from its login. */

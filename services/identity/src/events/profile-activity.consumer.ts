@@ -1,15 +1,12 @@
 import { ArticleCreated, ChatMessagePosted, LawCreated, ProposalCreated } from '@civic/contracts';
-import { startConsumer, type EventBus, type RunningConsumer } from '@civic/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
-import { SCHEMA, type IdentityPrisma } from '../store/prisma.js';
+import { startConsumer, type ConsumerHost, type RunningConsumer } from '@civic/service-kit';
 import { UserProjections } from '../store/user.repository.js';
 
 /**
  * The profile's activity (made a proposal, laws created, articles created, chat messages), kept as
  * projections of decisions' and chat's events. The inbox makes a redelivered event count once.
  */
-export function profileActivityConsumers(db: IdentityPrisma, bus: EventBus, log: FastifyBaseLogger): (() => Promise<RunningConsumer>)[] {
-  const common = { bus, db, schema: SCHEMA, log };
+export function profileActivityConsumers(common: ConsumerHost): (() => Promise<RunningConsumer>)[] {
   return [
     () =>
       startConsumer({

@@ -10,12 +10,25 @@ export interface LinkMail {
   userName: string;
   link: string;
   /** How long the link works, already in words of the mail's language would be nicer; hours or minutes suffice. */
-  validFor: { hours: number } | { minutes: number };
+  validFor: { days: number } | { hours: number } | { minutes: number };
 }
+
+/** The notice to the old address of an email change. */
+export interface EmailUndoMail extends LinkMail {
+  newEmail: string;
+}
+
+/** French sets a narrow no-break space before two-part punctuation (: ; ! ?). */
+const NARROW_NBSP = '\u202f';
+const colon = (locale: Locale) => (locale === 'fr' ? `${NARROW_NBSP}:` : ':');
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function duration(locale: Locale, validFor: LinkMail['validFor']): string {
+  if ('days' in validFor) {
+    const n = validFor.days;
+    return locale === 'fr' ? `${n} jour${n > 1 ? 's' : ''}` : `${n} day${n > 1 ? 's' : ''}`;
+  }
   if ('hours' in validFor) {
     const n = validFor.hours;
     return locale === 'fr' ? `${n} heure${n > 1 ? 's' : ''}` : `${n} hour${n > 1 ? 's' : ''}`;
@@ -45,7 +58,7 @@ const verification: Record<Locale, Texts> = {
   fr: {
     subject: 'Confirmez votre compte',
     greeting: (name) => `Bonjour ${name},`,
-    body: 'Bienvenue ! Merci de confirmer votre adresse e-mail pour activer votre compte.',
+    body: 'Bienvenue\u202f! Merci de confirmer votre adresse e-mail pour activer votre compte.',
     action: 'Activer mon compte',
     validity: (d) => `Ce lien est valable ${d}.`,
     ignore: "Si vous n'avez pas créé de compte, vous pouvez ignorer ce message.",
@@ -67,7 +80,7 @@ const passwordReset: Record<Locale, Texts> = {
     body: 'Une réinitialisation du mot de passe de votre compte a été demandée. Choisissez un nouveau mot de passe avec le lien ci-dessous.',
     action: 'Choisir un nouveau mot de passe',
     validity: (d) => `Ce lien est valable ${d}.`,
-    ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
+    ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message\u202f: votre mot de passe reste inchangé.",
   },
 };
 
@@ -86,13 +99,32 @@ const emailChange: Record<Locale, Texts> = {
     body: 'Merci de confirmer que cette adresse est la nouvelle adresse e-mail de votre compte.',
     action: 'Confirmer ma nouvelle adresse',
     validity: (d) => `Ce lien est valable ${d}.`,
-    ignore: "Si vous n'avez pas demandé ce changement, ignorez ce message : rien ne changera.",
+    ignore: "Si vous n'avez pas demandé ce changement, ignorez ce message\u202f: rien ne changera.",
+  },
+};
+
+const emailUndo: Record<Locale, Omit<Texts, 'body'> & { body: (newEmail: string) => string }> = {
+  en: {
+    subject: 'Your email address is about to change',
+    greeting: (name) => `Hello ${name},`,
+    body: (newEmail) => `Someone asked to change the email address of your account to ${newEmail}. The account will use that address once the link sent there is followed.`,
+    action: 'It was not me: keep my address',
+    validity: (d) => `This link works for ${d}, even after the change: it brings this address back and ends every session of the account.`,
+    ignore: 'If you asked for this change, there is nothing to do.',
+  },
+  fr: {
+    subject: 'Votre adresse e-mail va changer',
+    greeting: (name) => `Bonjour ${name},`,
+    body: (newEmail) => `Le changement de l’adresse e-mail de votre compte pour ${newEmail} a été demandé. Le compte utilisera cette adresse dès que le lien qui y a été envoyé sera suivi.`,
+    action: 'Ce n’était pas moi\u202f: garder mon adresse',
+    validity: (d) => `Ce lien est valable ${d}, même après le changement\u202f: il rétablit cette adresse et ferme toutes les sessions du compte.`,
+    ignore: 'Si vous avez demandé ce changement, vous n’avez rien à faire.',
   },
 };
 
 function render(texts: Texts, locale: Locale, mail: LinkMail): MailContent {
   const validity = texts.validity(duration(locale, mail.validFor));
-  const text = [texts.greeting(mail.userName), '', texts.body, '', `${texts.action}:`, mail.link, '', validity, texts.ignore, ''].join('\n');
+  const text = [texts.greeting(mail.userName), '', texts.body, '', `${texts.action}${colon(locale)}`, mail.link, '', validity, texts.ignore, ''].join('\n');
   const html = [
     `<!doctype html><html lang="${locale}"><body>`,
     `<p>${escapeHtml(texts.greeting(mail.userName))}</p>`,
@@ -107,3 +139,4 @@ function render(texts: Texts, locale: Locale, mail: LinkMail): MailContent {
 export const verificationMail = (locale: Locale, mail: LinkMail) => render(verification[locale], locale, mail);
 export const passwordResetMail = (locale: Locale, mail: LinkMail) => render(passwordReset[locale], locale, mail);
 export const emailChangeMail = (locale: Locale, mail: LinkMail) => render(emailChange[locale], locale, mail);
+export const emailUndoMail = (locale: Locale, mail: EmailUndoMail) => render({ ...emailUndo[locale], body: emailUndo[locale].body(mail.newEmail) }, locale, mail);

@@ -2,12 +2,21 @@ import Type from 'typebox';
 import argon2 from 'argon2';
 import { toSessionUser } from '../domain/profile.js';
 import { AppError, type ServiceApp } from '@civic/service-kit';
-import { expiresAfter } from '../domain/one-time-token.js';
 import { normalizeEmail, normalizeUserName, PASSWORD_HASH_OPTIONS, pickLocale } from '../domain/registration.js';
 import { hashToken, keyedHash, newSecretToken } from '../domain/secrets.js';
+import { mailLink } from '../mail/links.js';
 import { passwordResetMail, verificationMail } from '../mail/templates.js';
-import { EmailTakenError, RegistrationRefusedError } from '../store/user.repository.js';
-import { link, sendInBackground, sendMail, type IdentityContext } from './context.js';
+import { commonPasswords } from '../store/common-passwords.js';
+import { confirmEmailChange } from '../commands/confirm-email-change.command.js';
+import { issueAccountLink } from '../commands/issue-account-link.command.js';
+import { EmailTakenError, registerAccount, RegistrationRefusedError, UserNameTakenError } from '../commands/register-account.command.js';
+import { resetPassword } from '../commands/reset-password.command.js';
+import { tokenHolder } from '../commands/token-access.js';
+import { undoEmailChange } from '../commands/undo-email-change.command.js';
+import { verifyAccount } from '../commands/verify-account.command.js';
+import { admitMail, assertPasswordAllowed, userNameWithKey } from './account-guards.js';
+import { installAfterAnswer } from './after-answer.js';
+import { sendMail, type IdentityContext } from './context.js';
 import { Email, errorResponses, LinkToken, LocaleSchema, NewPassword, NoContent, SessionUserSchema, UserName } from './schemas.js';
 import { localeCookieName, type Locale } from '@civic/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -37,16 +46,19 @@ function requireToken(token: string | undefined): string {
   return token;
 }
 
-/** Registration, mail links (verification, password reset, email confirmation) and the signing keys. */
+/** Registration, mail links (verification, password reset, email confirmation and undo) and the signing keys. */
 export async function authRoutes(app: ServiceApp, context: IdentityContext): Promise<void> {
-  const { config, users, sessionService, cookies, clock } = context;
+  const { config, users, commands, sessionService, cookies, mailer, clock } = context;
+  const afterAnswer = installAfterAnswer(app);
+  // Read at start, so that a missing list stops the service rather than a registration.
+  commonPasswords();
 
   app.post(
     '/api/auth/register',
     {
       schema: {
         summary: 'Create an account and send the verification mail',
-        description: `At most ${config.MAX_ACCOUNTS_PER_IP} accounts per IP address and ${config.MAX_ACCOUNTS_PER_IP_PER_DAY} per 24 hours. The mail language is \`locale\`, else the locale cookie, else Accept-Language.`,
+        description: `At most ${config.MAX_ACCOUNTS_PER_IP} accounts per IP address and ${config.MAX_ACCOUNTS_PER_IP_PER_DAY} per 24 hours. The mail language is \`locale\`, else the locale cookie, else Accept-Language. The password must not be a common one (400 passwordTooCommon) nor hold the email or the user name (400 passwordMatchesAccount); a name that looks like a member's is refused (409 userNameTaken).`,
         tags: ['auth'],
         body: RegisterBody,
         response: { 201: RegisteredUser, ...errorResponses },
@@ -54,32 +66,30 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
       preValidation: trimEmail,
     },
     async (request, reply) => {
-      const { email, userName, password } = request.body;
-      const now = clock();
+      const { email, password } = request.body;
       const locale = pickLocale(request.body.locale, request.cookies[localeCookieName], request.headers['accept-language']);
       const blockedFor = await sessionService.registrationBlocked(request.ip);
       if (blockedFor !== null) {
         reply.header('retry-after', String(blockedFor));
         throw new AppError('tooManyRequests', 429, { retryAfterSeconds: blockedFor });
       }
+      const name = userNameWithKey(normalizeUserName(request.body.userName));
+      assertPasswordAllowed(password, { email, userName: name.userName });
       const passwordHash = await argon2.hash(password, { type: argon2.argon2id, ...PASSWORD_HASH_OPTIONS });
       const verificationToken = newSecretToken();
       try {
-        const user = await users.register(
-          {
+        const user = await registerAccount(commands, {
             email: normalizeEmail(email),
-            userName: normalizeUserName(userName),
+            ...name,
             passwordHash,
             locale,
             ipHash: keyedHash(config.IP_HASH_KEY, `ip:${request.ip}`),
             limits: { perIp: config.MAX_ACCOUNTS_PER_IP, perIpPerDay: config.MAX_ACCOUNTS_PER_IP_PER_DAY },
             seedModeratorEmail: normalizeEmail(config.SEED_MODERATOR_EMAIL),
-            verification: { tokenHash: hashToken(verificationToken), expiresAt: expiresAfter(now, config.VERIFICATION_TOKEN_HOURS * HOUR) },
-          },
-          now,
-        );
+            verification: { tokenHash: hashToken(verificationToken), validForMs: config.VERIFICATION_TOKEN_HOURS * HOUR },
+        });
         request.log.info({ userId: user.id }, 'user registered');
-        const mail = verificationMail(locale, { userName: user.userName, link: link(context, 'verify-account', verificationToken), validFor: { hours: config.VERIFICATION_TOKEN_HOURS } });
+        const mail = verificationMail(locale, { userName: user.userName, link: mailLink(config.PUBLIC_URL, 'verify-account', verificationToken), validFor: { hours: config.VERIFICATION_TOKEN_HOURS } });
         // The account exists either way; a lost mail is sent again through resend-verification.
         await sendMail(context, request, user.email ?? email, mail).catch(() => undefined);
         return reply.status(201).send({ id: user.id, userName: user.userName, createdAt: user.createdAt.toISOString() });
@@ -88,7 +98,12 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
           await sessionService.recordRegistrationProbe(request.ip);
           throw new AppError('emailAlreadyRegistered', 409);
         }
-        if (error instanceof RegistrationRefusedError) throw new AppError(error.key, 429);
+        if (error instanceof RegistrationRefusedError) {
+          if (error.retryAfterSeconds === undefined) throw new AppError(error.key, 429);
+          reply.header('retry-after', String(error.retryAfterSeconds));
+          throw new AppError(error.key, 429, { retryAfterSeconds: error.retryAfterSeconds });
+        }
+        if (error instanceof UserNameTakenError) throw new AppError('userNameTaken', 409);
         throw error;
       }
     },
@@ -99,13 +114,15 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
     {
       schema: {
         summary: 'Follow the verification link: verifies the account and logs the user in',
+        description: 'A link of an account already verified answers 400 with `data: { reason: \'alreadyVerified\' }`.',
         tags: ['auth'],
         body: TokenBody,
         response: { 200: SessionUserSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const outcome = await users.verify(hashToken(requireToken(request.body.token)), clock());
+      const outcome = await verifyAccount(commands, hashToken(requireToken(request.body.token)));
+      if (outcome.verdict === 'alreadyVerified') throw new AppError('linkErrorOrExpiredToken', 400, { reason: 'alreadyVerified' });
       if (outcome.verdict !== 'valid') throw new AppError('linkErrorOrExpiredToken', 400);
       cookies.set(reply, await sessionService.open(outcome.user));
       request.log.info({ userId: outcome.user.id }, 'account verified');
@@ -118,6 +135,7 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
     {
       schema: {
         summary: 'Send the verification mail again (nothing is sent for a verified account)',
+        description: `At most ${config.MAIL_MAX_PER_ADDRESS} mails per address and ${config.MAIL_MAX_PER_IP} requests per client address in ${config.MAIL_WINDOW_MINUTES} minutes (then 429); the answer is the same for any address.`,
         tags: ['auth'],
         body: EmailBody,
         response: { 204: NoContent, ...errorResponses },
@@ -125,15 +143,18 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
       preValidation: trimEmail,
     },
     async (request, reply) => {
-      const user = await users.findByEmail(normalizeEmail(request.body.email));
-      if (user && !user.verifiedAt) {
-        const now = clock();
-        const token = newSecretToken();
-        await users.createToken(user.id, 'verify-account', hashToken(token), expiresAfter(now, config.VERIFICATION_TOKEN_HOURS * HOUR), now);
-        const mail = verificationMail(user.locale as Locale, { userName: user.userName, link: link(context, 'verify-account', token), validFor: { hours: config.VERIFICATION_TOKEN_HOURS } });
-        sendInBackground(context, request, user.email ?? '', mail);
+      const email = normalizeEmail(request.body.email);
+      if (await admitMail(context, request, reply, 'verify-account', email)) {
+        afterAnswer.later(request, async () => {
+          const user = await users.findByEmail(email);
+          if (!user?.email || user.verifiedAt) return;
+          const token = newSecretToken();
+          await issueAccountLink(commands, user.id, 'verify-account', { tokenHash: hashToken(token), validForMs: config.VERIFICATION_TOKEN_HOURS * HOUR });
+          const link = mailLink(config.PUBLIC_URL, 'verify-account', token);
+          await mailer.send({ to: user.email, ...verificationMail(user.locale as Locale, { userName: user.userName, link, validFor: { hours: config.VERIFICATION_TOKEN_HOURS } }) });
+        });
       }
-      // The same answer for any address, so the call tells nobody which emails have accounts.
+      // The same answer, in the same time, for any address: whether an account exists is only looked up after it.
       return reply.status(204).send(null);
     },
   );
@@ -143,7 +164,7 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
     {
       schema: {
         summary: 'Send a password-reset link',
-        description: `The link works for ${config.PASSWORD_RESET_TOKEN_MINUTES} minutes.`,
+        description: `The link works for ${config.PASSWORD_RESET_TOKEN_MINUTES} minutes; a new link ends the older ones. At most ${config.MAIL_MAX_PER_ADDRESS} mails per address and ${config.MAIL_MAX_PER_IP} requests per client address in ${config.MAIL_WINDOW_MINUTES} minutes (then 429); the answer is the same for any address.`,
         tags: ['auth'],
         body: EmailBody,
         response: { 204: NoContent, ...errorResponses },
@@ -151,15 +172,18 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
       preValidation: trimEmail,
     },
     async (request, reply) => {
-      const user = await users.findByEmail(normalizeEmail(request.body.email));
-      if (user) {
-        const now = clock();
-        const token = newSecretToken();
-        await users.createToken(user.id, 'password-reset', hashToken(token), expiresAfter(now, config.PASSWORD_RESET_TOKEN_MINUTES * 60_000), now);
-        const mail = passwordResetMail(user.locale as Locale, { userName: user.userName, link: link(context, 'password', token), validFor: { minutes: config.PASSWORD_RESET_TOKEN_MINUTES } });
-        sendInBackground(context, request, user.email ?? '', mail);
+      const email = normalizeEmail(request.body.email);
+      if (await admitMail(context, request, reply, 'password-reset', email)) {
+        afterAnswer.later(request, async () => {
+          const user = await users.findByEmail(email);
+          if (!user?.email) return;
+          const token = newSecretToken();
+          await issueAccountLink(commands, user.id, 'password-reset', { tokenHash: hashToken(token), validForMs: config.PASSWORD_RESET_TOKEN_MINUTES * 60_000 });
+          const link = mailLink(config.PUBLIC_URL, 'password', token);
+          await mailer.send({ to: user.email, ...passwordResetMail(user.locale as Locale, { userName: user.userName, link, validFor: { minutes: config.PASSWORD_RESET_TOKEN_MINUTES } }) });
+        });
       }
-      // The same answer, in about the same time, for any address: the mail leaves after the answer.
+      // The same answer, in the same time, for any address: whether an account exists is only looked up after it.
       return reply.status(204).send(null);
     },
   );
@@ -169,15 +193,19 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
     {
       schema: {
         summary: 'Set a new password with the reset link; every session of the account ends',
+        description: 'The password must not be a common one (400 passwordTooCommon) nor hold the email or the user name (400 passwordMatchesAccount); the link keeps working until a password is accepted.',
         tags: ['auth'],
         body: ResetBody,
         response: { 204: NoContent, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const token = requireToken(request.body.token);
+      const tokenHash = hashToken(requireToken(request.body.token));
+      const holder = await tokenHolder(commands.db, tokenHash, 'password-reset', clock());
+      if (!holder) throw new AppError('linkErrorOrExpiredToken', 400);
+      assertPasswordAllowed(request.body.password, { email: holder.email ?? '', userName: holder.userName });
       const passwordHash = await argon2.hash(request.body.password, { type: argon2.argon2id, ...PASSWORD_HASH_OPTIONS });
-      const outcome = await users.resetPassword(hashToken(token), passwordHash, clock());
+      const outcome = await resetPassword(commands, tokenHash, passwordHash);
       if (outcome.verdict !== 'valid') throw new AppError('linkErrorOrExpiredToken', 400);
       request.log.info({ userId: outcome.user.id }, 'password reset');
       return reply.status(204).send(null);
@@ -196,12 +224,38 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
     },
     async (request, reply) => {
       try {
-        const outcome = await users.confirmEmailChange(hashToken(requireToken(request.body.token)), clock());
+        const outcome = await confirmEmailChange(commands, hashToken(requireToken(request.body.token)));
         if (outcome.verdict === 'expired') throw new AppError('requestExpired', 400);
-        if (outcome.verdict !== 'valid') throw new AppError('linkErrorOrExpiredToken', 400);
+      if (outcome.verdict !== 'valid') throw new AppError('linkErrorOrExpiredToken', 400);
         cookies.set(reply, await sessionService.open(outcome.user));
         request.log.info({ userId: outcome.user.id }, 'email changed');
         return toSessionUser(outcome.user, clock());
+      } catch (error) {
+        if (error instanceof EmailTakenError) throw new AppError('emailAlreadyInUse', 409);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/auth/email/undo',
+    {
+      schema: {
+        summary: 'Follow the link sent to the old address when an email change was asked: the account keeps (or takes back) that address, and every session ends',
+        description: `The link works for ${config.EMAIL_UNDO_DAYS} days, before and after the change is confirmed. Pending email changes and password-reset links are dropped.`,
+        tags: ['auth'],
+        body: TokenBody,
+        response: { 204: NoContent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const outcome = await undoEmailChange(commands, hashToken(requireToken(request.body.token)));
+        if (outcome.verdict === 'expired') throw new AppError('requestExpired', 400);
+      if (outcome.verdict !== 'valid') throw new AppError('linkErrorOrExpiredToken', 400);
+        cookies.clear(reply);
+        request.log.info({ userId: outcome.user.id }, 'email change undone');
+        return reply.status(204).send(null);
       } catch (error) {
         if (error instanceof EmailTakenError) throw new AppError('emailAlreadyInUse', 409);
         throw error;

@@ -6,7 +6,8 @@ import type { IdentityConfig } from '../config.js';
 import type { User } from '../generated/prisma/client.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { MailContent } from '../mail/templates.js';
-import type { SessionRepository } from '../store/session.repository.js';
+import { liveAccount } from '../commands/session-access.js';
+import type { CommandDeps } from '../commands/unit-of-work.js';
 import type { SigningKeyRepository } from '../store/signing-key.repository.js';
 import type { UserRepository } from '../store/user.repository.js';
 import type { SessionCookies } from './cookies.js';
@@ -14,8 +15,10 @@ import type { SessionCookies } from './cookies.js';
 /** What the route plugins share. */
 export interface IdentityContext {
   config: IdentityConfig;
+  /** Reads of accounts on the client (the views answered). */
   users: UserRepository;
-  sessions: SessionRepository;
+  /** What the commands the routes call need. */
+  commands: CommandDeps;
   sessionService: SessionService;
   keys: SigningKeyRepository;
   cookies: SessionCookies;
@@ -35,14 +38,9 @@ export interface CurrentAccount {
 export async function currentAccount(context: IdentityContext, request: FastifyRequest): Promise<CurrentAccount> {
   const auth = requireUser(request);
   if (!isSessionAuthUser(auth)) throw new AppError('invalidToken', 401);
-  const user = await context.sessions.liveAccount(auth.sessionId, auth.id, context.clock());
+  const user = await liveAccount(context.commands, auth.sessionId, auth.id, context.clock());
   if (!user) throw new AppError('unauthorized', 401);
   return { user, sessionId: auth.sessionId };
-}
-
-/** A link of a mail, to a screen of the front end. */
-export function link(context: IdentityContext, screen: 'verify-account' | 'password' | 'change-email', token: string): string {
-  return `${context.config.PUBLIC_URL.replace(/\/$/, '')}/${screen}?token=${encodeURIComponent(token)}`;
 }
 
 /** Sends a mail; a failure is logged and answered 502 'The request has failed' (the user may retry). */
@@ -53,12 +51,4 @@ export async function sendMail(context: IdentityContext, request: FastifyRequest
     request.log.error({ err: error }, 'mail could not be sent');
     throw new AppError('requestFailed', 502, { reason: 'mailNotSent' });
   }
-}
-
-/**
- * Sends after the answer has gone, for calls whose answer must not reveal whether a mail was due
- * (unknown addresses get the same answer in the same time). A failure is logged.
- */
-export function sendInBackground(context: IdentityContext, request: FastifyRequest, to: string, content: MailContent): void {
-  void context.mailer.send({ to, ...content }).catch((error: unknown) => request.log.error({ err: error }, 'mail could not be sent'));
 }

@@ -64,7 +64,7 @@ export const ErrorBodySchema = Type.Object(
     statusMessage: Type.Unsafe<string>({ type: 'string', enum: Object.values(ErrorMessages) }),
     data: Type.Optional(Type.Unknown()),
   },
-  { description: 'Error (SPEC section 8): statusMessage is a key of the error catalogue' },
+  { description: 'Error (docs/product.md#errors): statusMessage is a key of the error catalogue' },
 );
 
 export const NoContent = Type.Null({ description: 'No content' });

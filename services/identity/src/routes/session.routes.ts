@@ -9,7 +9,7 @@ const LoginBody = Type.Object({ email: Email, password: GivenPassword }, { addit
 const AuthUserBody = Type.Object({ logout: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
 const SessionUserOrNull = Type.Union([SessionUserSchema, Type.Null()]);
 
-/** POST /api/login and POST /api/login/auth-user (SPEC section 7). */
+/** POST /api/login and POST /api/login/auth-user (docs/product.md#calls). */
 export async function sessionRoutes(app: ServiceApp, context: IdentityContext): Promise<void> {
   const { config, sessionService, cookies, clock } = context;
 
@@ -18,7 +18,7 @@ export async function sessionRoutes(app: ServiceApp, context: IdentityContext): 
     {
       schema: {
         summary: 'Log in: sets the access and refresh cookies',
-        description: `Unknown email and wrong password answer alike. After ${config.LOGIN_MAX_FAILURES_PER_ACCOUNT} failures for an account or ${config.LOGIN_MAX_FAILURES_PER_IP} from an address within ${config.LOGIN_WINDOW_MINUTES} minutes: 429 with Retry-After.`,
+        description: `Unknown email and wrong password answer alike. After ${config.LOGIN_MAX_FAILURES_PER_ACCOUNT_AT_IP} failures for an account from one address or ${config.LOGIN_MAX_FAILURES_PER_ACCOUNT} from every address within ${config.LOGIN_WINDOW_MINUTES} minutes: 429 with Retry-After. Past ${config.LOGIN_MAX_FAILURES_PER_IP} failures from an address across accounts, failed attempts from it answer 429 and an account that failed from there is refused too; the correct login of another account is not.`,
         tags: ['session'],
         body: LoginBody,
         response: { 200: SessionUserSchema, ...errorResponses },

@@ -3,14 +3,24 @@ import argon2 from 'argon2';
 import type { Locale } from '@civic/contracts';
 import { AppError, type ServiceApp } from '@civic/service-kit';
 import { parseCandidacy } from '../domain/candidacy.js';
-import { expiresAfter } from '../domain/one-time-token.js';
-import { ownerRefusal, suspensionRefusal, candidacyRefusal, type Refusal } from '../domain/permissions.js';
+import { ownerRefusal, type Refusal } from '../domain/permissions.js';
 import { toSessionUser, toUserProfile, type ProfileViewer } from '../domain/profile.js';
 import { normalizeEmail, normalizeUserName, PASSWORD_HASH_OPTIONS } from '../domain/registration.js';
 import { hashToken, newSecretToken } from '../domain/secrets.js';
-import { isSuspensionLength, suspendedUntil } from '../domain/suspension.js';
-import { emailChangeMail } from '../mail/templates.js';
-import { currentAccount, link, sendMail, type IdentityContext } from './context.js';
+import { mailLink } from '../mail/links.js';
+import { emailChangeMail, emailUndoMail } from '../mail/templates.js';
+import { changePassword } from '../commands/change-password.command.js';
+import { deleteAccount } from '../commands/delete-account.command.js';
+import { editProfile } from '../commands/edit-profile.command.js';
+import { issueEmailChange } from '../commands/issue-email-change.command.js';
+import { liftSuspension } from '../commands/lift-suspension.command.js';
+import { UserNameTakenError } from '../commands/register-account.command.js';
+import { liveAccount } from '../commands/session-access.js';
+import { setCandidacy } from '../commands/set-candidacy.command.js';
+import { suspendUser } from '../commands/suspend-user.command.js';
+import { admitMail, assertCurrentPassword, assertPasswordAllowed, userNameWithKey } from './account-guards.js';
+import { currentAccount, sendMail, type IdentityContext } from './context.js';
+import { isSessionAuthUser } from '../auth/access-tokens.js';
 import {
   Email,
   errorResponses,
@@ -42,7 +52,10 @@ const EditProfileBody = Type.Object({ userName: Type.Optional(UserName), locale:
 const ChangePasswordBody = Type.Object({ currentPassword: GivenPassword, newPassword: NewPassword }, { additionalProperties: false });
 const EmailChangeBody = Type.Object({ newEmail: Email, password: GivenPassword }, { additionalProperties: false });
 const DeleteBody = Type.Object(
-  { email: Type.Optional(Type.String({ maxLength: 254, description: 'when given, must be the account email (typed to confirm)' })) },
+  {
+    password: GivenPassword,
+    email: Type.Optional(Type.String({ maxLength: 254, description: 'when given, must be the account email (typed to confirm)' })),
+  },
   { additionalProperties: false },
 );
 const SuspendBody = Type.Object(
@@ -58,7 +71,7 @@ function refuse(refusal: Refusal | null): void {
 
 /** Profiles, candidacy, profile edits, password and email changes, deletion and suspension. */
 export async function usersRoutes(app: ServiceApp, context: IdentityContext): Promise<void> {
-  const { config, users, cookies, clock } = context;
+  const { config, users, commands, cookies, clock } = context;
 
   /** The caller, who must be the user of the path. */
   async function owner(request: Parameters<typeof currentAccount>[1], id: string) {
@@ -98,9 +111,10 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
       const user = await users.findById(request.params.id);
       if (!user) throw new AppError('userNotFound', 404);
       let viewer: ProfileViewer = 'other';
-      if (request.user) {
-        const caller = request.user.id === user.id ? user : await users.findById(request.user.id);
-        if (caller && !caller.deletedAt) viewer = caller.id === user.id ? 'owner' : caller.moderator ? 'moderator' : 'other';
+      if (isSessionAuthUser(request.user)) {
+        // The private fields go to a live session only: a token kept after logging out reads the public view.
+        const caller = await liveAccount(commands, request.user.sessionId, request.user.id, clock());
+        if (caller) viewer = caller.id === user.id ? 'owner' : caller.moderator ? 'moderator' : 'other';
       }
       return toUserProfile(user, viewer, clock());
     },
@@ -122,8 +136,7 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
       const now = clock();
       const parsed = parseCandidacy(request.body, now, config.ELECTIONS_TIME_ZONE);
       if (!parsed.ok) throw new AppError('badRequest', 400, { reason: parsed.reason, ...(parsed.expected ? { expected: parsed.expected } : {}) });
-      refuse(candidacyRefusal(user, parsed.change.date !== null, now));
-      const updated = await users.setCandidacy(user.id, parsed.change.candidateTo, parsed.change.field, parsed.change.date, now);
+      const updated = await setCandidacy(commands, user, parsed.change);
       return toSessionUser(updated, now);
     },
   );
@@ -133,6 +146,7 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
     {
       schema: {
         summary: 'Change the user name and/or the mail language; the user themself only',
+        description: 'A name that looks like another member\'s (same letters once case, spacing, invisible characters and lookalike letters are set aside) is refused with 409 userNameTaken.',
         tags: ['users'],
         params: IdParams,
         body: EditProfileBody,
@@ -141,11 +155,16 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
     },
     async (request) => {
       const { user } = await owner(request, request.params.id);
-      const changes: { userName?: string; locale?: Locale } = {};
-      if (request.body.userName !== undefined) changes.userName = normalizeUserName(request.body.userName);
+      const changes: { userName?: string; userNameKey?: string; locale?: Locale } = {};
+      if (request.body.userName !== undefined) Object.assign(changes, userNameWithKey(normalizeUserName(request.body.userName)));
       if (request.body.locale !== undefined) changes.locale = request.body.locale;
-      const now = clock();
-      return toSessionUser(await users.editProfile(user.id, changes, now), now);
+      try {
+        const edited = await editProfile(commands, user.id, changes);
+        return toSessionUser(edited, clock());
+      } catch (error) {
+        if (error instanceof UserNameTakenError) throw new AppError('userNameTaken', 409);
+        throw error;
+      }
     },
   );
 
@@ -154,6 +173,7 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
     {
       schema: {
         summary: 'Change the password (current one required); the other sessions end',
+        description: 'The new password must not be a common one (400 passwordTooCommon) nor hold the email or the user name (400 passwordMatchesAccount).',
         tags: ['users'],
         params: IdParams,
         body: ChangePasswordBody,
@@ -162,9 +182,10 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
     },
     async (request, reply) => {
       const { user, sessionId } = await owner(request, request.params.id);
-      if (!user.passwordHash || !(await argon2.verify(user.passwordHash, request.body.currentPassword))) throw new AppError('incorrectPassword', 403);
+      await assertCurrentPassword(user, request.body.currentPassword);
+      assertPasswordAllowed(request.body.newPassword, { email: user.email ?? '', userName: user.userName });
       const passwordHash = await argon2.hash(request.body.newPassword, { type: argon2.argon2id, ...PASSWORD_HASH_OPTIONS });
-      await users.changePassword(user.id, passwordHash, sessionId, clock());
+      await changePassword(commands, user.id, passwordHash, sessionId);
       request.log.info('password changed');
       return reply.status(204).send(null);
     },
@@ -174,8 +195,8 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
     '/api/users/:id/email',
     {
       schema: {
-        summary: 'Ask to change the email address: a confirmation link goes to the new address',
-        description: `The link works for ${config.EMAIL_CHANGE_TOKEN_HOURS} hours.`,
+        summary: 'Ask to change the email address (current password required): a confirmation link goes to the new address, and a notice with an undo link to the current one',
+        description: `The confirmation works for ${config.EMAIL_CHANGE_TOKEN_HOURS} hours, the undo link for ${config.EMAIL_UNDO_DAYS} days. At most ${config.MAIL_MAX_PER_ADDRESS} changes to one new address and ${config.MAIL_MAX_PER_IP} requests per client address in ${config.MAIL_WINDOW_MINUTES} minutes (then 429); over the first, the answer stays 202 and nothing is sent.`,
         tags: ['users'],
         params: IdParams,
         body: EmailChangeBody,
@@ -188,14 +209,23 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
     },
     async (request, reply) => {
       const { user } = await owner(request, request.params.id);
-      if (!user.passwordHash || !(await argon2.verify(user.passwordHash, request.body.password))) throw new AppError('incorrectPassword', 403);
+      await assertCurrentPassword(user, request.body.password);
       const newEmail = normalizeEmail(request.body.newEmail);
-      if (await users.isEmailTaken(newEmail)) throw new AppError('emailAlreadyInUse', 409);
-      const now = clock();
-      const token = newSecretToken();
-      await users.createToken(user.id, 'email-change', hashToken(token), expiresAfter(now, config.EMAIL_CHANGE_TOKEN_HOURS * 3600_000), now, newEmail);
-      const mail = emailChangeMail(user.locale === 'fr' ? 'fr' : 'en', { userName: user.userName, link: link(context, 'change-email', token), validFor: { hours: config.EMAIL_CHANGE_TOKEN_HOURS } });
-      await sendMail(context, request, newEmail, mail);
+      if (!user.email || (await users.countByEmail(newEmail)) > 0) throw new AppError('emailAlreadyInUse', 409);
+      if (await admitMail(context, request, reply, 'email-change', newEmail)) {
+        const confirm = newSecretToken();
+        const undo = newSecretToken();
+        await issueEmailChange(commands, { id: user.id, email: user.email }, newEmail, {
+          confirm: { tokenHash: hashToken(confirm), validForMs: config.EMAIL_CHANGE_TOKEN_HOURS * 3600_000 },
+          undo: { tokenHash: hashToken(undo), validForMs: config.EMAIL_UNDO_DAYS * 24 * 3600_000 },
+        });
+        const locale = user.locale === 'fr' ? 'fr' : 'en';
+        // The owner hears of the change first: no confirmation leaves unless the notice did.
+        const undoLink = mailLink(config.PUBLIC_URL, 'change-email/undo', undo);
+        await sendMail(context, request, user.email, emailUndoMail(locale, { userName: user.userName, newEmail, link: undoLink, validFor: { days: config.EMAIL_UNDO_DAYS } }));
+        const confirmLink = mailLink(config.PUBLIC_URL, 'change-email', confirm);
+        await sendMail(context, request, newEmail, emailChangeMail(locale, { userName: user.userName, link: confirmLink, validFor: { hours: config.EMAIL_CHANGE_TOKEN_HOURS } }));
+      }
       return reply.status(202).send(null);
     },
   );
@@ -204,21 +234,19 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
     '/api/users/:id',
     {
       schema: {
-        summary: 'Delete the account: the profile is anonymized (email removed, name replaced), sessions end, content stays',
+        summary: 'Delete the account (current password required): the profile is anonymized (email removed, name replaced), sessions end, content stays',
         tags: ['users'],
         params: IdParams,
         body: DeleteBody,
         response: { 204: NoContent, ...errorResponses },
       },
-      preValidation: async (request) => {
-        if (request.body === undefined || request.body === null) request.body = {};
-      },
     },
     async (request, reply) => {
       const { user } = await owner(request, request.params.id);
+      await assertCurrentPassword(user, request.body.password);
       const typed = request.body.email;
       if (typed !== undefined && normalizeEmail(typed) !== user.email) throw new AppError('userNotFoundOrEmailMismatch', 400);
-      await users.delete(user.id, clock());
+      await deleteAccount(commands, user.id);
       cookies.clear(reply);
       request.log.info('account deleted');
       return reply.status(204).send(null);
@@ -238,16 +266,9 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
     },
     async (request) => {
       const { user: moderator } = await currentAccount(context, request);
-      const target = await users.findById(request.params.id);
-      if (!moderator.moderator) throw new AppError('unauthorizedAction', 403, { reason: 'notModerator' });
-      if (!target) throw new AppError('userNotFound', 404);
-      const now = clock();
-      refuse(suspensionRefusal(moderator, target, now));
       const minutes = request.body.minutes;
-      if (!isSuspensionLength(minutes)) throw new AppError('suspensionError', 400);
-      const until = suspendedUntil(now, minutes);
-      await users.suspend(target.id, until, now);
-      request.log.info({ targetId: target.id, minutes }, 'user suspended');
+      const until = await suspendUser(commands, moderator, request.params.id, minutes);
+      request.log.info({ targetId: request.params.id, minutes }, 'user suspended');
       return { suspendedUntil: until.toISOString() };
     },
   );
@@ -264,12 +285,7 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
     },
     async (request, reply) => {
       const { user: moderator } = await currentAccount(context, request);
-      const target = await users.findById(request.params.id);
-      if (!moderator.moderator) throw new AppError('unauthorizedAction', 403, { reason: 'notModerator' });
-      if (!target) throw new AppError('userNotFound', 404);
-      const now = clock();
-      refuse(suspensionRefusal(moderator, target, now));
-      if (await users.liftSuspension(target.id, now)) request.log.info({ targetId: target.id }, 'suspension lifted');
+      if (await liftSuspension(commands, moderator, request.params.id)) request.log.info({ targetId: request.params.id }, 'suspension lifted');
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { judgeOneTimeToken, type TokenPurpose, type TokenVerdict } from '../domain/one-time-token.js';
-import type { Prisma, UserToken } from '../generated/prisma/client.js';
+import type { TokenPurpose } from '../domain/one-time-token.js';
+import type { Prisma, User, UserToken } from '../generated/prisma/client.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -12,21 +12,38 @@ export interface NewAccountToken {
   newEmail?: string;
 }
 
-export type ConsumedToken = { verdict: 'valid'; token: UserToken } | { verdict: Exclude<TokenVerdict, 'valid'> };
-
-/** The single-use tokens of mail links (stored as SHA-256 hashes), always used inside a caller's transaction. */
+/** The single-use tokens of mail links (stored as SHA-256 hashes), on the client or in a caller's transaction. */
 export const AccountTokens = {
   async create(tx: Tx, token: NewAccountToken, now: Date): Promise<void> {
     await tx.userToken.create({ data: { id: randomUUID(), createdAt: now, newEmail: null, ...token } });
   },
 
-  /** Marks the token used when it is valid for the purpose; a concurrent second use finds it used. */
-  async consume(tx: Tx, tokenHash: string, purpose: TokenPurpose, now: Date): Promise<ConsumedToken> {
-    const token = await tx.userToken.findUnique({ where: { tokenHash } });
-    const verdict = judgeOneTimeToken(token && token.purpose === purpose ? token : null, now);
-    if (verdict !== 'valid' || !token) return { verdict: verdict === 'valid' ? 'invalid' : verdict };
-    const { count } = await tx.userToken.updateMany({ where: { id: token.id, usedAt: null }, data: { usedAt: now } });
-    return count === 1 ? { verdict: 'valid', token } : { verdict: 'invalid' };
+  find(tx: Tx, tokenHash: string): Promise<UserToken | null> {
+    return tx.userToken.findUnique({ where: { tokenHash } });
+  },
+
+  findWithUser(tx: Tx, tokenHash: string): Promise<(UserToken & { user: User }) | null> {
+    return tx.userToken.findUnique({ where: { tokenHash }, include: { user: true } });
+  },
+
+  /** Marks the token used; false when it already was (a concurrent second use). */
+  async markUsed(tx: Tx, id: string, now: Date): Promise<boolean> {
+    const { count } = await tx.userToken.updateMany({ where: { id, usedAt: null }, data: { usedAt: now } });
+    return count === 1;
+  },
+
+  /** The account a link of the purpose was issued to, whatever its state (used, superseded, expired). */
+  async ownerOf(tx: Tx, tokenHash: string, purpose: TokenPurpose): Promise<string | null> {
+    const token = await tx.userToken.findUnique({ where: { tokenHash }, select: { userId: true, purpose: true } });
+    return token && token.purpose === purpose ? token.userId : null;
+  },
+
+  /**
+   * Serialises the issuing of the user's links of a purpose until the transaction ends, so that of
+   * simultaneous new links only the last one stays valid.
+   */
+  async lock(tx: Tx, userId: string, purpose: TokenPurpose): Promise<void> {
+    await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtextextended(${`token:${purpose}:${userId}`}, 0))) AS l`;
   },
 
   /** Retires the user's other unused tokens of a purpose (an older reset link stops working after a reset). */

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { isSessionLive, type SessionPolicy } from '../domain/session.js';
 import type { Prisma, RefreshToken, SessionFamily, User } from '../generated/prisma/client.js';
-import type { IdentityPrisma } from './prisma.js';
+import type { Db } from './prisma.js';
 
-type Tx = Prisma.TransactionClient;
-
-export type RevokeReason = 'logout' | 'reuse' | 'password-reset' | 'password-change' | 'account-deleted';
+export type RevokeReason = 'logout' | 'reuse' | 'password-reset' | 'password-change' | 'email-change-undone' | 'account-deleted';
 
 export interface PresentedRefreshToken {
   token: RefreshToken;
@@ -14,65 +11,53 @@ export interface PresentedRefreshToken {
 
 /**
  * Sessions are refresh-token families: a login opens one, each restore rotates its token (the old
- * one is kept, marked used, to recognise a replay), and revoking the family ends the session.
+ * one is kept, marked used, to recognise a replay), and revoking the family ends the session
+ * (docs/sessions.md). Reads and writes only; the commands decide and announce.
  */
 export class SessionRepository {
-  constructor(
-    private readonly prisma: IdentityPrisma,
-    private readonly policy: SessionPolicy,
-  ) {}
+  constructor(private readonly db: Db) {}
 
-  /** Opens a session with its first refresh token; also forgets the user's long-ended sessions. */
-  async open(userId: string, tokenHash: string, now: Date): Promise<SessionFamily> {
-    const id = randomUUID();
-    return this.prisma.$transaction(async (tx) => {
-      await tx.sessionFamily.deleteMany({ where: { userId, OR: [{ expiresAt: { lt: now } }, { lastUsedAt: { lt: new Date(now.getTime() - this.policy.idleMs) } }] } });
-      const session = await tx.sessionFamily.create({ data: { id, userId, createdAt: now, expiresAt: new Date(now.getTime() + this.policy.sessionMs), lastUsedAt: now } });
-      await tx.refreshToken.create({ data: { id: randomUUID(), familyId: id, tokenHash, createdAt: now } });
-      return session;
-    });
+  /** Forgets the user's sessions that expired before `expiredBefore` or went unused since `idleBefore`. */
+  async forgetEndedOf(userId: string, expiredBefore: Date, idleBefore: Date): Promise<void> {
+    await this.db.sessionFamily.deleteMany({ where: { userId, OR: [{ expiresAt: { lt: expiredBefore } }, { lastUsedAt: { lt: idleBefore } }] } });
+  }
+
+  create(session: { userId: string; createdAt: Date; expiresAt: Date }): Promise<SessionFamily> {
+    return this.db.sessionFamily.create({ data: { id: randomUUID(), ...session, lastUsedAt: session.createdAt } });
+  }
+
+  async addRefreshToken(familyId: string, tokenHash: string, now: Date): Promise<void> {
+    await this.db.refreshToken.create({ data: { id: randomUUID(), familyId, tokenHash, createdAt: now } });
   }
 
   async findByToken(tokenHash: string): Promise<PresentedRefreshToken | null> {
-    const token = await this.prisma.refreshToken.findUnique({ where: { tokenHash }, include: { family: true } });
+    const token = await this.db.refreshToken.findUnique({ where: { tokenHash }, include: { family: true } });
     if (!token) return null;
     const { family, ...rest } = token;
     return { token: rest, session: family };
   }
 
-  /**
-   * Replaces a refresh token by a new one of the same session. false when another request rotated
-   * it first (the caller then treats the token as rotated).
-   */
-  async rotate(presented: PresentedRefreshToken, newTokenHash: string, now: Date): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.refreshToken.updateMany({ where: { id: presented.token.id, usedAt: null }, data: { usedAt: now } });
-      if (count !== 1) return false;
-      await tx.refreshToken.create({ data: { id: randomUUID(), familyId: presented.session.id, tokenHash: newTokenHash, createdAt: now } });
-      await tx.sessionFamily.update({ where: { id: presented.session.id }, data: { lastUsedAt: now } });
-      return true;
-    });
+  /** Marks a refresh token used; false when it already was (another request used it first). */
+  async markTokenUsed(tokenId: string, now: Date): Promise<boolean> {
+    const { count } = await this.db.refreshToken.updateMany({ where: { id: tokenId, usedAt: null }, data: { usedAt: now } });
+    return count === 1;
   }
 
-  /**
-   * The account of a live session, in one query (the hot path of every session check): null when the
-   * session ended or belongs to someone else, or the account was deleted.
-   */
-  async liveAccount(sessionId: string, userId: string, now: Date): Promise<User | null> {
-    const session = await this.prisma.sessionFamily.findUnique({ where: { id: sessionId }, include: { user: true } });
-    if (!session || session.userId !== userId || !isSessionLive(session, now, this.policy) || session.user.deletedAt) return null;
-    return session.user;
+  async touch(sessionId: string, now: Date): Promise<void> {
+    await this.db.sessionFamily.update({ where: { id: sessionId }, data: { lastUsedAt: now } });
   }
 
-  async revoke(sessionId: string, reason: RevokeReason, now: Date): Promise<void> {
-    await this.prisma.sessionFamily.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: now, revokedReason: reason } });
+  /** A session with its account, in one query (the hot path of every session check). */
+  async withAccount(sessionId: string): Promise<(SessionFamily & { user: User }) | null> {
+    return this.db.sessionFamily.findUnique({ where: { id: sessionId }, include: { user: true } });
   }
 
-  /** Ends every session of the user, but `except` (the session making a password change). */
-  static async revokeAllOf(tx: Tx, userId: string, reason: RevokeReason, now: Date, except?: string): Promise<void> {
-    await tx.sessionFamily.updateMany({
-      where: { userId, revokedAt: null, ...(except ? { id: { not: except } } : {}) },
+  /** Ends the sessions `which` selects that are not ended yet; answers those it ended. */
+  end(which: Prisma.SessionFamilyWhereInput, reason: RevokeReason, now: Date): Promise<{ id: string; userId: string }[]> {
+    return this.db.sessionFamily.updateManyAndReturn({
+      where: { ...which, revokedAt: null },
       data: { revokedAt: now, revokedReason: reason },
+      select: { id: true, userId: true },
     });
   }
 }

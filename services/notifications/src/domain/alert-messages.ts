@@ -2,7 +2,7 @@
  * What each event of the other services tells whom: pure functions from an event payload to the
  * alerts it makes. An alert carries a message key and parameters (the browser words it in the
  * reader's language, frontends/shell/src/i18n `notifications.message.<key>`) and the shell route of
- * the content concerned (SPEC section 2).
+ * the content concerned (docs/product.md#screens-and-routes).
  */
 import type {
   AlertMessageKey,

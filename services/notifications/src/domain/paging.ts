@@ -1,12 +1,12 @@
 /**
- * Pages of a user's alerts (SPEC sections 7 and 9): newest first, 50 by default. Pages are cut by id
+ * Pages of a user's alerts (docs/product.md#notifications): newest first, 50 by default. Pages are cut by id
  * (keyset), so a page costs the same for the first alerts and for the millionth:
  *  - `getNewsAlertsFromId`: alerts newer than that id, which the client prepends. They are taken
  *    from the oldest up (no gap between what the client has and what it gets); a full page means the
  *    client asks again from the newest it received.
  *  - `before`: alerts older than that id, which the client appends (the "load more" cursor).
  *  - neither: the newest alerts.
- * `offset` (the spec's parameter) skips that many alerts of the range; paging by cursor keeps it 0.
+ * `offset` (a parameter of the call, docs/product.md#calls) skips that many alerts of the range; paging by cursor keeps it 0.
  */
 import { Limits } from '@civic/contracts';
 

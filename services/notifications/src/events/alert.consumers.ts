@@ -20,10 +20,9 @@ import {
   UserSuspensionLifted,
   type EventDefinition,
   type EventEnvelope,
+  type NewestPayload,
 } from '@civic/contracts';
-import { startConsumer, type EventBus, type RunningConsumer, type SqlClient, type SqlExecutor } from '@civic/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Static } from 'typebox';
+import { startConsumer, type ConsumerHost, type RunningConsumer, type SqlClient, type SqlExecutor } from '@civic/service-kit';
 import {
   chatModeratedAlerts,
   chatRepliedAlerts,
@@ -46,8 +45,7 @@ import {
 } from '../domain/alert-messages.js';
 import type { UnreadHub } from '../live/unread-hub.js';
 import { AlertRepository } from '../store/alert.repository.js';
-import { MemberRepository } from '../store/member.repository.js';
-import { SCHEMA, type NotificationsPrisma } from '../store/prisma.js';
+import { memberProjection } from '../store/member.repository.js';
 
 const BROADCAST_TIMEOUT_MS = 5 * 60_000;
 
@@ -55,9 +53,8 @@ const BROADCAST_TIMEOUT_MS = 5 * 60_000;
 type LiveChange = { users: string[] } | { everyone: true } | { closed: string[] } | null;
 
 export interface ConsumerDeps {
-  db: NotificationsPrisma;
-  bus: EventBus;
-  log: FastifyBaseLogger;
+  /** What the service's consumers share (createEventedApp's `consumers`). */
+  host: ConsumerHost;
   hub: UnreadHub;
   /** Runs after each effect committed (tests count applied events). */
   onApplied?: (envelope: EventEnvelope) => void;
@@ -68,7 +65,8 @@ export interface ConsumerDeps {
  * makes an alert. Each applies its event once (inbox row in the same transaction), and once the
  * effect is committed tells the replicas whose counts changed.
  */
-export function alertConsumers({ db, bus, log, hub, onApplied }: ConsumerDeps): (() => Promise<RunningConsumer>)[] {
+export function alertConsumers({ host, hub, onApplied }: ConsumerDeps): (() => Promise<RunningConsumer>)[] {
+  const { db } = host;
   const changes = new Map<string, LiveChange>();
   /**
    * An alert for everyone writes one row per member in one transaction: far longer than Prisma's
@@ -83,17 +81,15 @@ export function alertConsumers({ db, bus, log, hub, onApplied }: ConsumerDeps): 
   function consumer<D extends EventDefinition>(
     name: string,
     event: D,
-    apply: (tx: SqlExecutor, payload: Static<D['payload']>, envelope: EventEnvelope) => Promise<LiveChange>,
+    apply: (tx: SqlExecutor, payload: NewestPayload<D>, envelope: EventEnvelope) => Promise<LiveChange>,
     { long = false } = {},
   ) {
     return () =>
       startConsumer({
-        bus,
+        ...host,
         db: long ? patient : db,
         // JetStream offers the event again if it is not acknowledged within this time.
         ...(long ? { ackWaitMs: BROADCAST_TIMEOUT_MS + 30_000 } : {}),
-        schema: SCHEMA,
-        log,
         name: `notifications-${name}`,
         event,
         handle: async (tx, payload, envelope) => {
@@ -111,7 +107,7 @@ export function alertConsumers({ db, bus, log, hub, onApplied }: ConsumerDeps): 
   }
 
   /** Alerts for named users. */
-  const alerts = <D extends EventDefinition>(name: string, event: D, make: (payload: Static<D['payload']>) => AlertBatch[]) =>
+  const alerts = <D extends EventDefinition>(name: string, event: D, make: (payload: NewestPayload<D>) => AlertBatch[]) =>
     consumer(name, event, async (tx, payload) => {
       const batches = make(payload);
       for (const batch of batches) await AlertRepository.insertBatch(tx, batch);
@@ -120,7 +116,7 @@ export function alertConsumers({ db, bus, log, hub, onApplied }: ConsumerDeps): 
     });
 
   /** An alert for everyone. */
-  const broadcast = <D extends EventDefinition>(name: string, event: D, make: (payload: Static<D['payload']>) => BroadcastAlert) =>
+  const broadcast = <D extends EventDefinition>(name: string, event: D, make: (payload: NewestPayload<D>) => BroadcastAlert) =>
     consumer(
       name,
       event,
@@ -134,13 +130,13 @@ export function alertConsumers({ db, bus, log, hub, onApplied }: ConsumerDeps): 
   return [
     // identity: the users projection, deletions, suspensions
     consumer('user-registered', UserRegistered, async (tx, p) => {
-      await MemberRepository.recordRegistration(tx, p.userId, p.userName, p.registeredAt);
+      await memberProjection.registered(tx, p.userId, p.displayName, p.registeredAt);
       return null;
     }),
     consumer('user-role-changed', UserRoleChanged, async (tx, p) => {
       // Alerts about roles come from the election result (elections.election.closed), which names
       // the role and the month; this event only keeps who is a moderator now.
-      await MemberRepository.recordRole(tx, p.userId, p.moderator, p.scribe);
+      await memberProjection.roleChanged(tx, p.userId, p.moderator, p.scribe);
       return null;
     }),
     consumer('user-deleted', UserDeleted, async (tx, p) => {

@@ -26,7 +26,7 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The alerts of SPEC section 7: a user reads and changes only their own. */
+/** The alert calls (docs/product.md#calls): a user reads and changes only their own. */
 export async function notificationsRoutes(app: ServiceApp, context: NotificationsContext): Promise<void> {
   const { alerts, hub } = context;
 

@@ -62,6 +62,7 @@ export async function streamRoutes(app: ServiceApp, options: NotificationsContex
       });
       let open = true;
       const timers: ReturnType<typeof setTimeout>[] = [];
+      let stopWatching = () => undefined as void;
       const stream: LiveStream = {
         userId: user.id,
         send(frame) {
@@ -74,6 +75,7 @@ export async function streamRoutes(app: ServiceApp, options: NotificationsContex
           open = false;
           for (const timer of timers) clearTimeout(timer);
           clearInterval(heartbeat);
+          stopWatching();
           remove();
           if (!raw.destroyed) raw.end();
         },
@@ -89,6 +91,14 @@ export async function streamRoutes(app: ServiceApp, options: NotificationsContex
           }, Math.min(Math.max(expiry - Date.now(), 0), MAX_TIMER_MS)),
         );
       }
+      // A session that ends, or claims that change, end the stream as an expiry does: the browser
+      // renews its token (or finds itself logged out) before reconnecting (docs/sessions.md).
+      const revocations = app.revocations;
+      if (revocations) stopWatching = revocations.onRevocation(() => {
+        if (!revocations.denies(user)) return;
+        stream.send('event: expired\ndata: {}\n\n');
+        stream.close();
+      });
       request.raw.once('close', () => stream.close());
       stream.send(`retry: ${options.retryMs}\n\n`);
       // The count read before the stream was registered may have changed since: read it once more.

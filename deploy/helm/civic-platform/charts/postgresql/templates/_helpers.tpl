@@ -1,5 +1,6 @@
 {{- define "postgresql.fullname" -}}{{ printf "%s-postgresql" .Release.Name | trunc 63 | trimSuffix "-" }}{{- end -}}
-{{- define "postgresql.secretName" -}}{{ .Values.auth.existingSecret | default (include "postgresql.fullname" .) }}{{- end -}}
+{{- /* The password comes from an existing Secret (no generated value: rendering stays deterministic). */ -}}
+{{- define "postgresql.secretName" -}}{{ required "postgresql: set auth.existingSecret or global.existingSecret (node deploy/scripts/create-secrets.mjs creates it)" (.Values.auth.existingSecret | default (.Values.global).existingSecret) }}{{- end -}}
 {{- define "postgresql.labels" -}}
 app.kubernetes.io/name: postgresql
 app.kubernetes.io/instance: {{ .Release.Name }}

@@ -1,5 +1,6 @@
 {{- define "redis.fullname" -}}{{ printf "%s-redis" .Release.Name | trunc 63 | trimSuffix "-" }}{{- end -}}
-{{- define "redis.secretName" -}}{{ .Values.auth.existingSecret | default (include "redis.fullname" .) }}{{- end -}}
+{{- /* The password comes from an existing Secret (no generated value: rendering stays deterministic). */ -}}
+{{- define "redis.secretName" -}}{{ required "redis: set auth.existingSecret or global.existingSecret (node deploy/scripts/create-secrets.mjs creates it)" (.Values.auth.existingSecret | default (.Values.global).existingSecret) }}{{- end -}}
 {{- define "redis.labels" -}}
 app.kubernetes.io/name: redis
 app.kubernetes.io/instance: {{ .Release.Name }}

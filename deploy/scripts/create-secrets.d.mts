@@ -1,0 +1,20 @@
+export interface SecretOptions {
+  name?: string;
+  release?: string;
+  namespace?: string;
+  smtpUrl?: string;
+  databaseUrl?: string;
+  natsUrl?: string;
+  redisUrl?: string;
+  /** Source of random values (tests pass a fixed one). */
+  generate?: (bytes?: number) => string;
+}
+export function generateSecret(bytes?: number): string;
+/** The platform Secret's manifest, with generated passwords and IP-hash key. */
+export function secretManifest(options: SecretOptions): {
+  apiVersion: 'v1';
+  kind: 'Secret';
+  metadata: { name: string; namespace?: string; labels: Record<string, string> };
+  type: 'Opaque';
+  stringData: Record<string, string>;
+};

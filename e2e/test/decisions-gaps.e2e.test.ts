@@ -1,0 +1,330 @@
+/**
+ * The decision screens' finer points in a real browser against the shared stack (E2E_BASE_URL),
+ * once in English and once in French, on a 375 px wide window where nothing may overflow sideways:
+ * the proposal form giving way to the date of the next proposal (one per week), a message that does
+ * not cover the form it answers, a deletion that says the week's proposal does not come back; a
+ * moderator who suspends a chat author from the message's menu by keyboard and lifts it, with
+ * confirmation and result (the author's chat says so); the troll hunt's reported messages with the
+ * phase of their room and natural dates; and the 404 page for ids of the address that name nothing
+ * (archive, decision, creators, and ?law= of the creation and final-vote screens).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { logInSharedModerator, registerVerified, type Account } from '../src/accounts.js';
+import { describeViolations, seriousAxeViolations } from '../src/axe.js';
+import { launchBrowser } from '../src/browser.js';
+
+const baseUrl = (process.env.E2E_BASE_URL ?? '').replace(/\/+$/, '');
+const mailUrl = process.env.E2E_MAIL_URL ?? '';
+const run = randomBytes(3).toString('hex');
+const seenMails = new Set<string>();
+const narrow = { width: 375, height: 800 };
+const week = 7 * 24 * 60 * 60 * 1000;
+
+const texts = {
+  en: {
+    browserLocale: 'en-US',
+    proposalsTitle: 'Proposals',
+    trollHuntTitle: 'Troll hunt',
+    notFound: 'Page not found',
+    title: 'Title',
+    description: 'Description',
+    category: 'Category',
+    environment: 'Environment',
+    submit: 'Submit my proposal',
+    created: 'Your proposal has been submitted.',
+    proposeAgainOn: 'You have used this week’s proposal. You can propose again on ',
+    edit: 'Edit',
+    save: 'Save',
+    saved: 'The proposal has been saved.',
+    delete: 'Delete',
+    deleteTitle: 'Delete this proposal?',
+    quotaKept: 'Deleting it does not give your weekly proposal back: you can propose again on ',
+    deleted: 'The proposal has been deleted.',
+    yes: 'Yes',
+    yourMessage: 'Your message',
+    send: 'Send',
+    report: 'Report',
+    reportTitle: 'Report this message to the moderators?',
+    reportDone: 'The message has been reported to the moderators.',
+    chatSuspended: 'Your account is suspended: you cannot write in the chat for now.',
+    suspension: 'Suspension…',
+    panel: (name: string) => `Suspension of ${name}`,
+    notSuspended: (name: string) => `${name} is not suspended.`,
+    oneHour: '1 hour',
+    suspend: 'Suspend',
+    suspendTitle: (name: string) => `Suspend ${name} for 1 hour?`,
+    suspendDone: (name: string) => `${name} is suspended for 1 hour.`,
+    suspendedUntil: (name: string) => new RegExp(`^${name} is suspended until .+ \\(in 1 hour\\)\\.$`),
+    lift: 'Lift the suspension',
+    liftTitle: (name: string) => `Lift the suspension of ${name}?`,
+    liftDone: (name: string) => `The suspension of ${name} is lifted.`,
+    since: /^Mutes counted since (yesterday|today|2 days ago) at \d\d:\d\d\.$/,
+    room: 'Proposals chat',
+    justNow: /^(now|\d+ seconds? ago|1 minute ago)$/,
+  },
+  fr: {
+    browserLocale: 'fr-FR',
+    proposalsTitle: 'Propositions',
+    trollHuntTitle: 'Chasse aux trolls',
+    notFound: 'Page introuvable',
+    title: 'Titre',
+    description: 'Description',
+    category: 'Catégorie',
+    environment: 'Environnement',
+    submit: 'Déposer ma proposition',
+    created: 'Votre proposition a été déposée.',
+    proposeAgainOn: 'Vous avez utilisé votre proposition de la semaine. Vous pourrez proposer à nouveau le ',
+    edit: 'Modifier',
+    save: 'Enregistrer',
+    saved: 'La proposition a été enregistrée.',
+    delete: 'Supprimer',
+    deleteTitle: 'Supprimer cette proposition\u202f?',
+    quotaKept: 'La supprimer ne vous rend pas votre proposition de la semaine\u202f: vous pourrez proposer à nouveau le ',
+    deleted: 'La proposition a été supprimée.',
+    yes: 'Oui',
+    yourMessage: 'Votre message',
+    send: 'Envoyer',
+    report: 'Signaler',
+    reportTitle: 'Signaler ce message aux modérateurs\u202f?',
+    reportDone: 'Le message a été signalé aux modérateurs.',
+    chatSuspended: 'Votre compte est suspendu\u202f: vous ne pouvez pas écrire dans la discussion pour le moment.',
+    suspension: 'Suspension…',
+    panel: (name: string) => `Suspension de ${name}`,
+    notSuspended: (name: string) => `${name} n’est pas suspendu·e.`,
+    oneHour: '1 heure',
+    suspend: 'Suspendre',
+    suspendTitle: (name: string) => `Suspendre ${name} pendant 1 heure\u202f?`,
+    suspendDone: (name: string) => `${name} est suspendu·e pendant 1 heure.`,
+    suspendedUntil: (name: string) => new RegExp(`^${name} est suspendu·e jusqu’au .+ \\(dans 1 heure\\)\\.$`),
+    lift: 'Lever la suspension',
+    liftTitle: (name: string) => `Lever la suspension de ${name}\u202f?`,
+    liftDone: (name: string) => `La suspension de ${name} est levée.`,
+    since: /^Mises en sourdine comptées depuis (hier|aujourd’hui|avant-hier) à \d\d:\d\d\.$/,
+    room: 'Discussion «\u202fPropositions\u202f»',
+    justNow: /^(maintenant|il y a \d+ secondes?|il y a 1 minute)$/,
+  },
+} as const;
+
+type Lang = keyof typeof texts;
+
+let browser: Browser;
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions in the page. */
+  problems: string[];
+}
+
+async function newSession(lang: Lang): Promise<Session> {
+  const context = await browser.newContext({ locale: texts[lang].browserLocale, viewport: narrow });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return { context, page, problems };
+}
+
+async function go(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+}
+
+const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+const snackbar = (page: Page, text: string) => page.locator('[data-snackbar]', { hasText: text });
+
+/** Nothing on the page is wider than the 375 px window. */
+async function expectNoSidewaysOverflow(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.window);
+}
+
+/** The open chat panel of the proposals screen. */
+async function openChat(page: Page, title: string): Promise<Locator> {
+  await go(page, '/decisions/proposals', title);
+  const panel = page.locator('section[data-chat-room][data-chat-open="true"][data-chat-status="connected"]');
+  await panel.waitFor();
+  return panel;
+}
+
+/** The message whose own text (not a quote of it) is `text`. */
+const chatMessage = (scope: Locator, text: string) => scope.locator('[data-message]', { has: scope.page().locator('p.chat-message__text', { hasText: text }) });
+
+/** The text of `date` with the month in words as the screens write it (the French first of a month is "1er"). */
+function dayText(date: Date, lang: Lang): string {
+  const text = new Intl.DateTimeFormat(lang, { dateStyle: 'full' }).format(date);
+  return lang === 'fr' ? text.replace(/(^|\s)1(?=\s)/u, '$11er') : text;
+}
+
+beforeAll(async () => {
+  if (!baseUrl) throw new Error('E2E_BASE_URL is not set: the browser tests need the running stack');
+  if (!mailUrl) throw new Error('E2E_MAIL_URL is not set: this browser test verifies its members through the mail catcher');
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(['en', 'fr'] as const)('decision screens, finer points (%s)', (lang) => {
+  const t = texts[lang];
+  const account = (name: string): Account => ({ email: `${name}-${run}-${lang}-gaps@example.org`, userName: `${name} ${lang} ${run}`, password: `${name}-minds-gaps-2026`, locale: lang });
+  const aliceName = `alice ${lang} ${run}`;
+  let alice: Session;
+  let bob: Session;
+  let moderator: Session;
+
+  beforeAll(async () => {
+    [alice, bob, moderator] = await Promise.all([newSession(lang), newSession(lang), newSession(lang)]);
+    const stack = { baseUrl, mailUrl, seen: seenMails };
+    await Promise.all([registerVerified(alice.context, stack, account('alice')), registerVerified(bob.context, stack, account('bob'))]);
+    // One after the other: the first registers the shared moderator, the second logs in.
+    await logInSharedModerator(moderator.context, stack);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([alice, bob, moderator].filter(Boolean).map((session) => session.context.close()));
+  });
+
+  it('replaces the proposal form by the date of the next proposal, keeps its messages off the form, and says a deletion gives nothing back', async () => {
+    const { page, problems } = alice;
+    await go(page, '/decisions/proposals', t.proposalsTitle);
+    const form = page.locator('form.decisions-form');
+    const title = `Night buses on weekdays ${lang} ${run}`;
+    await field(form, t.title).fill(title);
+    await field(form, t.description).fill('Buses would run all night long from Monday to Thursday, paid for by the city.');
+    await field(form, t.category).selectOption({ label: t.environment });
+    await form.getByRole('button', { name: t.submit }).click();
+    await snackbar(page, t.created).waitFor();
+
+    // The form gives way to the date, one week after the submission.
+    const notice = page.locator('[data-proposal-quota="used"]');
+    await notice.waitFor();
+    expect(await form.count()).toBe(0);
+    const quota = (await (await alice.context.request.get(`${baseUrl}/api/proposals/quota`)).json()) as { lastProposalAt: string; nextProposalAt: string };
+    const next = new Date(quota.nextProposalAt);
+    expect(next.getTime() - new Date(quota.lastProposalAt).getTime()).toBe(week);
+    const noticeText = (await notice.textContent()) ?? '';
+    expect(noticeText.startsWith(t.proposeAgainOn)).toBe(true);
+    expect(noticeText).toContain(dayText(next, lang));
+    await expectNoSidewaysOverflow(page);
+
+    // Saving an edit whose form ends at the bottom of the window: the form first scrolls clear of the message.
+    await snackbar(page, t.created).waitFor({ state: 'detached' });
+    const card = page.getByRole('article', { name: title, exact: true });
+    await card.getByRole('button', { name: t.edit, exact: true }).click();
+    const editor = page.locator('article form');
+    await editor.evaluate((element) => window.scrollBy({ top: element.getBoundingClientRect().bottom - window.innerHeight + 4, behavior: 'instant' }));
+    const before = await page.evaluate(() => window.scrollY);
+    await editor.getByRole('button', { name: t.save, exact: true }).click();
+    const saved = snackbar(page, t.saved);
+    await saved.waitFor();
+    expect((await page.evaluate(() => window.scrollY)) - before).toBeGreaterThan(50);
+    const [message, result] = [await saved.boundingBox(), await card.boundingBox()];
+    expect(message && result && result.y + result.height <= message.y).toBe(true);
+
+    // Deleting it says that the week's proposal does not come back, and when the next one may come.
+    await card.getByRole('button', { name: t.delete, exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: t.deleteTitle });
+    await dialog.getByText(t.quotaKept, { exact: false }).waitFor();
+    expect(await dialog.textContent()).toContain(dayText(next, lang));
+    await dialog.getByRole('button', { name: t.yes, exact: true }).click();
+    await snackbar(page, t.deleted).waitFor();
+    await card.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.locator('[data-proposal-quota="used"]').waitFor();
+    expect(await page.locator('form.decisions-form').count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('lets a moderator suspend a chat author from the message’s menu by keyboard, and lift it, with confirmation and result', async () => {
+    const text = `Buy cheap watches here ${lang} ${run}`;
+    const alicePanel = await openChat(alice.page, t.proposalsTitle);
+    await field(alicePanel, t.yourMessage).fill(text);
+    await alicePanel.getByRole('button', { name: t.send, exact: true }).click();
+    await chatMessage(alicePanel, text).waitFor();
+
+    // Bob reports it (for the troll hunt below).
+    const bobPanel = await openChat(bob.page, t.proposalsTitle);
+    await chatMessage(bobPanel, text).getByRole('button', { name: t.report, exact: true }).click();
+    await bob.page.getByRole('alertdialog', { name: t.reportTitle }).getByRole('button', { name: t.yes, exact: true }).click();
+    await snackbar(bob.page, t.reportDone).waitFor();
+    // Members are not offered the suspension.
+    expect(await chatMessage(bobPanel, text).getByRole('button', { name: t.suspension }).count()).toBe(0);
+
+    const { page } = moderator;
+    const panel = await openChat(page, t.proposalsTitle);
+    const toggle = chatMessage(panel, text).getByRole('button', { name: t.suspension, exact: true });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const group = page.getByRole('group', { name: t.panel(aliceName), exact: true });
+    await group.getByText(t.notSuspended(aliceName), { exact: true }).waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expectNoSidewaysOverflow(page);
+    expect(describeViolations(await seriousAxeViolations(page))).toEqual([]);
+
+    // Tab to the lengths (10 minutes first), arrow to 1 hour, Tab to Suspend, confirm with Yes.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    expect(await group.getByRole('radio', { name: t.oneHour, exact: true }).isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t.suspend);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: t.suspendTitle(aliceName) });
+    await confirm.waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await snackbar(page, t.suspendDone(aliceName)).waitFor();
+    await group.getByText(t.suspendedUntil(aliceName)).waitFor();
+
+    // The suspended author's chat says so.
+    await openChat(alice.page, t.proposalsTitle);
+    await alice.page.getByText(t.chatSuspended, { exact: true }).waitFor();
+
+    // Escape closes the panel and gives the focus back; reopened, it reads the suspension and lifts it.
+    await page.keyboard.press('Escape');
+    await group.waitFor({ state: 'detached' });
+    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await group.getByText(t.suspendedUntil(aliceName)).waitFor();
+    await group.getByRole('button', { name: t.lift, exact: true }).click();
+    await page.getByRole('alertdialog', { name: t.liftTitle(aliceName) }).getByRole('button', { name: t.yes, exact: true }).click();
+    await snackbar(page, t.liftDone(aliceName)).waitFor();
+    await group.getByText(t.notSuspended(aliceName), { exact: true }).waitFor();
+
+    const aliceAgain = await openChat(alice.page, t.proposalsTitle);
+    await field(aliceAgain, t.yourMessage).waitFor();
+    for (const session of [alice, bob, moderator]) expect(session.problems).toEqual([]);
+  }, 60_000);
+
+  it('shows the troll hunt’s reported messages with their room’s phase, natural dates and the suspension', async () => {
+    const { page, problems } = moderator;
+    await go(page, '/decisions/troll-hunt', t.trollHuntTitle);
+    await page.getByText(t.since).waitFor();
+    const reported = chatMessage(page.locator('main'), `Buy cheap watches here ${lang} ${run}`);
+    await reported.waitFor();
+    await reported.getByText(t.room, { exact: true }).waitFor();
+    expect(await reported.textContent()).not.toMatch(/cycle:|[0-9a-f]{8}-[0-9a-f]{4}/);
+    expect(((await reported.locator('time').textContent()) ?? '').trim()).toMatch(t.justNow);
+    await reported.getByRole('button', { name: t.suspension, exact: true }).click();
+    await page.getByRole('group', { name: t.panel(aliceName), exact: true }).getByText(t.notSuspended(aliceName), { exact: true }).waitFor();
+    await expectNoSidewaysOverflow(page);
+    expect(describeViolations(await seriousAxeViolations(page))).toEqual([]);
+    expect(problems).toEqual([]);
+  }, 30_000);
+
+  it('shows the 404 page for archive ids that do not exist, as for decisions', async () => {
+    const { page } = alice;
+    // Ids that cannot be one (refused before they reach the service) and well-formed ones nothing has.
+    for (const id of ['not-a-law', 'not-an-id', '00000000-0000-4000-8000-000000000000', randomUUID()]) {
+      await go(page, `/archive/${id}`, t.notFound);
+      await go(page, `/decisions/${id}`, t.notFound);
+      await go(page, `/decisions/creators/${id}`, t.notFound);
+      // A ?law= naming no law is the same missing page on the screens that choose a law by it.
+      await go(page, `/decisions/creations?law=${id}`, t.notFound);
+      await go(page, `/decisions/final-vote?law=${id}`, t.notFound);
+    }
+    await expectNoSidewaysOverflow(page);
+  }, 60_000);
+});

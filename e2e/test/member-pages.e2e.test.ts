@@ -1,0 +1,365 @@
+/**
+ * The member's own pages in a real browser, in English and in French, against a stack of its own: the
+ * to-do page (votes on proposals and candidates still to cast, with their links, kept current, and its
+ * error state), a moderator suspending a member from the profile with the keyboard and lifting it, the
+ * suspension shown to the member (header and own pages, until a local date and time), a verification
+ * link opened a second time, a registration refused until a given time, and, at 375 px wide, screens
+ * that never scroll sideways.
+ *
+ * The stack is its own so that its decision cycle and election can be set up freely: the start rule is
+ * met by 2 members and 2 proposals within seconds, then the vote on proposals stays open.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { CycleSummary, ElectionSchedule, Proposal, SessionUser, VotingView } from '@civic/contracts';
+import { registerVerified, type Account } from '../src/accounts.js';
+import { launchBrowser } from '../src/browser.js';
+import { waitForMailLink } from '../src/mail.js';
+import { startBrowserTestStack } from '../src/stacks.mjs';
+import { until } from '../src/until.js';
+
+const run = randomBytes(3).toString('hex');
+const moderatorEmail = `moderator-${run}@example.org`;
+
+const texts = {
+  en: {
+    browserLocale: 'en-US',
+    todoTitle: 'Your to-do list',
+    proposalVotes: (count: number) => (count === 1 ? '1 proposal is waiting for your vote' : `${count} proposals are waiting for your vote`),
+    candidateVotes: (count: number) => (count === 1 ? '1 candidate is waiting for your vote in this month’s election' : `${count} candidates are waiting for your vote in this month’s election`),
+    todoFailed: 'Your to-do list cannot be shown right now.',
+    retry: 'Try again',
+    moderation: 'Moderation',
+    suspendHour: 'Suspend for 1 hour',
+    confirmSuspend: (name: string) => `Suspend the account of ${name} for 1 hour?`,
+    yes: 'Yes',
+    suspendedUntil: (name: string) => new RegExp(`^The account of ${name} is suspended until \\w+day, \\w+ \\d{1,2}, \\d{4}(,| at) \\d{1,2}:\\d{2}\\s[AP]M\\.$`),
+    notSuspended: (name: string) => `The account of ${name} is not suspended.`,
+    lift: 'Lift the suspension',
+    confirmLift: (name: string) => `Lift the suspension of ${name}?`,
+    ownSuspension: 'Your account is suspended',
+    ownSuspensionText: /^Until \w+day, \w+ \d{1,2}, \d{4}(,| at) \d{1,2}:\d{2}\s[AP]M, you cannot vote, propose laws, write articles or amendments, stand in elections or post in the chat\./,
+    headerSuspension: /^Account suspended until .+: no votes, proposals, texts or chat messages until then\.$/,
+    alreadyVerified: 'Your account is already verified',
+    logIn: 'Log in',
+    registerTitle: 'Create an account',
+    email: 'Email address',
+    userName: 'User name',
+    password: 'Password',
+    confirmation: 'Confirm the password',
+    registerSubmit: 'Create my account',
+    tooManyToday: 'Too many accounts on the same day, come back later',
+    retryAt: /^You can try again in 2 hours \(.+\)\.$/,
+    nextStep: /^Next step in \d+ (minutes?|hours?)( \d+ (minutes?|seconds?))*( \d+ seconds?)?$/,
+  },
+  fr: {
+    browserLocale: 'fr-FR',
+    todoTitle: 'Vos tâches',
+    proposalVotes: (count: number) => (count === 1 ? '1 proposition attend votre vote' : `${count} propositions attendent votre vote`),
+    candidateVotes: (count: number) => (count === 1 ? '1 candidature attend votre vote à l’élection du mois' : `${count} candidatures attendent votre vote à l’élection du mois`),
+    todoFailed: 'Votre liste de tâches ne peut pas être affichée pour le moment.',
+    retry: 'Réessayer',
+    moderation: 'Modération',
+    suspendHour: 'Suspendre pour 1 heure',
+    confirmSuspend: (name: string) => `Suspendre le compte de ${name} pour 1 heure\u202f?`,
+    yes: 'Oui',
+    suspendedUntil: (name: string) => new RegExp(`^Le compte de ${name} est suspendu jusqu’au \\S+ (1er|\\d{1,2}) \\S+ \\d{4} (à )?\\d{2}:\\d{2}\\.$`),
+    notSuspended: (name: string) => `Le compte de ${name} n’est pas suspendu.`,
+    lift: 'Lever la suspension',
+    confirmLift: (name: string) => `Lever la suspension du compte de ${name}\u202f?`,
+    ownSuspension: 'Votre compte est suspendu',
+    ownSuspensionText: /^Jusqu’au \S+ (1er|\d{1,2}) \S+ \d{4} (à )?\d{2}:\d{2}, vous ne pouvez ni voter, ni proposer de loi, ni rédiger d’article ou d’amendement, ni vous présenter aux élections, ni écrire dans la discussion\./,
+    headerSuspension: /^Compte suspendu jusqu’au .+\u202f: ni vote, ni proposition, ni texte, ni message d’ici là\.$/,
+    alreadyVerified: 'Votre compte est déjà vérifié',
+    logIn: 'Se connecter',
+    registerTitle: 'Créer un compte',
+    email: 'Adresse e-mail',
+    userName: 'Nom d’utilisateur',
+    password: 'Mot de passe',
+    confirmation: 'Confirmez le mot de passe',
+    registerSubmit: 'Créer mon compte',
+    tooManyToday: 'Trop de comptes créés aujourd’hui, revenez plus tard',
+    retryAt: /^Vous pourrez réessayer dans 2 heures \(.+\)\.$/,
+    nextStep: /^Prochaine étape dans \d+ (minutes?|heures?)( \d+ (minutes?|secondes?))*( \d+ secondes?)?$/,
+  },
+} as const;
+
+type Lang = keyof typeof texts;
+
+interface Member {
+  context: BrowserContext;
+  page: Page;
+  user: SessionUser;
+  problems: string[];
+}
+
+let ownStack: { baseUrl: string; mailUrl: string; stop: () => Promise<void> } | null = null;
+let baseUrl = '';
+let mailUrl = '';
+let browser: Browser;
+const seen = new Set<string>();
+const members: Member[] = [];
+let candidate: Member;
+
+async function member(name: string, lang: Lang, email = `${name}-${run}-${lang}@example.org`): Promise<Member> {
+  const context = await browser.newContext({ locale: texts[lang].browserLocale });
+  context.setDefaultTimeout(15_000);
+  const account: Account = { email, userName: `${name} ${lang} ${run}`, password: `${name}-keeps-it-2026`, locale: lang };
+  await registerVerified(context, { baseUrl, mailUrl, seen }, account);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  const who: Member = { context, page, problems, user: undefined as never };
+  who.user = await api<SessionUser>(who, 'POST', '/api/login/auth-user');
+  members.push(who);
+  return who;
+}
+
+/** A JSON call with the member's cookies (the gateway's CSRF rule: JSON bodies name their type). */
+async function api<T>(who: Pick<Member, 'context'>, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
+  const answer = await who.context.request.fetch(`${baseUrl}${url}`, {
+    method,
+    headers: data === undefined ? { 'x-requested-with': 'fetch' } : { 'content-type': 'application/json' },
+    data: data === undefined ? undefined : JSON.stringify(data),
+  });
+  if (!answer.ok()) throw new Error(`${method} ${url} answered ${answer.status()}: ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+async function heading(page: Page, text: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
+}
+
+/** At 375 px wide nothing is wider than the screen: the page never scrolls sideways. */
+async function fitsNarrowScreen(page: Page): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  try {
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  } finally {
+    if (size) await page.setViewportSize(size);
+  }
+}
+
+/** The to-do page reads its lists again when the window regains focus. */
+async function refocus(page: Page): Promise<void> {
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+}
+
+const todoItem = (page: Page, kind: string) => page.locator(`[data-todo-item="${kind}"]`);
+
+let inVote: Proposal[] = [];
+
+beforeAll(async () => {
+  ownStack = await startBrowserTestStack(
+    'e2e_member_pages',
+    {
+      SEED_MODERATOR_EMAIL: moderatorEmail,
+      START_MIN_VERIFIED_USERS: '2',
+      START_MIN_PROPOSALS: '2',
+      PHASE_PROPOSALS_SECONDS: '2',
+      PHASE_VOTING_SECONDS: '3600',
+      PHASE_EXTENSION_SECONDS: '2',
+    },
+    { build: false },
+  );
+  ({ baseUrl, mailUrl } = ownStack);
+  if (!mailUrl) throw new Error('this browser test verifies its members through the mail catcher: run it without SMTP_URL');
+  browser = await launchBrowser();
+  const [first, second] = await Promise.all([member('proposer', 'en'), member('seconder', 'en')]);
+  candidate = await member('candidate', 'en');
+  // Two proposals meet the start rule: the cycle moves to its vote, which stays open.
+  await api(first, 'POST', '/api/proposals', { title: `Free buses on Sundays ${run}`, description: 'Buses would be free on Sundays.', category: 'transport' });
+  await api(second, 'POST', '/api/proposals', { title: `Quiet streets at night ${run}`, description: 'Streets would be quiet after midnight.', category: 'environment' });
+  const voting = await until('the vote on proposals', async () => {
+    const view = await api<VotingView>(first, 'GET', '/api/decisions/voting-on-proposals');
+    return view.cycle?.phase === 'voting' && view.proposals.length === 2 ? view : null;
+  });
+  inVote = voting.proposals;
+  // One candidate in this month's election, for the month the elections service says.
+  const { candidacyMonth } = await api<ElectionSchedule>(candidate, 'GET', '/api/elections/next');
+  await api(candidate, 'PUT', `/api/users/${candidate.user.id}`, { moderatorCandidateDate: candidacyMonth });
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(members.map((who) => who.context.close()));
+  await browser?.close();
+  await ownStack?.stop();
+}, 60_000);
+
+describe.each(['en', 'fr'] as const)('member pages (%s)', (lang) => {
+  const t = texts[lang];
+  let citizen: Member;
+  let moderator: Member;
+
+  beforeAll(async () => {
+    citizen = await member('citizen', lang);
+    // One moderator (the seeded account) for both languages: the locale cookie picks the language.
+    moderator = members.find((who) => who.user.moderator) ?? (await member('moderator', 'en', moderatorEmail));
+    expect(moderator.user.moderator).toBe(true);
+    await moderator.context.addCookies([{ name: 'locale', value: lang, url: baseUrl }]);
+  }, 90_000);
+
+  it('writes the time to the next step as one sentence on the home page', async () => {
+    const { page } = citizen;
+    await page.goto(`${baseUrl}/`);
+    const countdown = page.locator('.phase-card__countdown', { has: page.locator('[data-countdown="voting"]') });
+    await expect(countdown.innerText()).resolves.toMatch(t.nextStep);
+    await page.locator('header [data-phase-time="voting"]').waitFor();
+  });
+
+  it('lists the votes waiting on the to-do page, with their links, and keeps the list current', async () => {
+    const { page } = citizen;
+    await page.goto(`${baseUrl}/protected`);
+    await heading(page, t.todoTitle);
+    await todoItem(page, 'proposalVotes').getByText(t.proposalVotes(2), { exact: true }).waitFor();
+    expect(await todoItem(page, 'proposalVotes').getByRole('link').getAttribute('href')).toBe('/decisions/voting-on-proposals');
+    await expect(todoItem(page, 'candidateVotes').getByRole('link').getAttribute('href')).resolves.toBe('/elections');
+    await todoItem(page, 'candidateVotes').getByText(t.candidateVotes(1), { exact: true }).waitFor();
+    await fitsNarrowScreen(page);
+
+    // Votes cast elsewhere leave the list when the page comes back to the front.
+    await api(citizen, 'PUT', `/api/proposals/${inVote[0]!.id}/vote`, { vote: 'for' });
+    await api(citizen, 'POST', '/api/candidates/votes', { vote: 1, candidateId: candidate.user.id, userId: citizen.user.id, candidateTo: 1 });
+    await refocus(page);
+    await todoItem(page, 'proposalVotes').getByText(t.proposalVotes(1), { exact: true }).waitFor();
+    await todoItem(page, 'candidateVotes').waitFor({ state: 'detached' });
+
+    // A read that fails says so, and trying again brings the list back.
+    await page.route('**/api/laws?state=creation', (route) => route.abort());
+    await page.reload();
+    await page.getByText(t.todoFailed, { exact: true }).waitFor();
+    await page.unroute('**/api/laws?state=creation');
+    await page.getByRole('button', { name: t.retry, exact: true }).click();
+    await todoItem(page, 'proposalVotes').waitFor();
+    expect(citizen.problems).toEqual([]);
+  });
+
+  it('lets a moderator suspend a member from the profile with the keyboard, shows it to the member, and lift it', async () => {
+    const { page } = moderator;
+    const name = citizen.user.userName;
+    await page.goto(`${baseUrl}/users/${citizen.user.id}/${encodeURIComponent(name)}/activity`);
+    const panel = page.getByRole('region', { name: t.moderation });
+    await panel.getByText(t.notSuspended(name), { exact: true }).waitFor();
+
+    // Escape closes the question without suspending and gives the focus back.
+    const suspend = panel.getByRole('button', { name: t.suspendHour, exact: true });
+    await suspend.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: t.confirmSuspend(name) });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect(suspend.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+
+    // Enter, then Tab from "No" to "Yes", and Enter.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: t.yes, exact: true }).evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await panel.getByText(t.suspendedUntil(name)).waitFor();
+    await fitsNarrowScreen(page);
+
+    // The member sees it on the to-do page, in the header and on the own profile, with the date and time.
+    const own = citizen.page;
+    await own.goto(`${baseUrl}/protected`);
+    const notice = own.locator('main [data-suspended-until]');
+    await notice.getByText(t.ownSuspension, { exact: true }).waitFor();
+    await notice.getByText(t.ownSuspensionText).waitFor();
+    const headerLine = own.locator('header [data-suspended-until]');
+    await headerLine.waitFor();
+    expect(await headerLine.innerText()).toMatch(t.headerSuspension);
+    const until = Date.parse((await notice.getAttribute('data-suspended-until')) ?? '');
+    expect(until - Date.now()).toBeGreaterThan(55 * 60_000);
+    expect(until - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+    await fitsNarrowScreen(own);
+    await own.goto(`${baseUrl}/users/${citizen.user.id}/${encodeURIComponent(name)}/activity`);
+    await own.locator('main [data-suspended-until]').getByText(t.ownSuspension, { exact: true }).waitFor();
+    // No moderation panel for the member themself.
+    expect(await own.getByRole('region', { name: t.moderation }).count()).toBe(0);
+
+    // Lifted: the moderator's panel and the member's pages say so.
+    await page.getByRole('button', { name: t.lift, exact: true }).click();
+    await page.getByRole('alertdialog', { name: t.confirmLift(name) }).getByRole('button', { name: t.yes, exact: true }).click();
+    await panel.getByText(t.notSuspended(name), { exact: true }).waitFor();
+    await own.reload();
+    // Once the session is restored (the account menu shows) and the profile read, no suspension is left.
+    await own.locator('header').getByRole('button', { name: new RegExp(`^${name}`) }).waitFor();
+    await own.locator('.stats').waitFor();
+    await expect(own.locator('[data-suspended-until]').count()).resolves.toBe(0);
+    expect([...moderator.problems, ...citizen.problems]).toEqual([]);
+  });
+
+  it('says an account is already verified when its link is opened again, with a way to log in', async () => {
+    const email = `twice-${run}-${lang}@example.org`;
+    const register = await fetch(`${baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ email, userName: `Twice ${lang} ${run}`, password: 'opens-it-twice-2026', locale: lang }),
+    });
+    expect(register.status).toBe(201);
+    const { link } = await waitForMailLink(mailUrl, email, '/verify-account', { seen });
+    const first = await fetch(`${baseUrl}/api/auth/verify-account`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ token: link.searchParams.get('token') }),
+    });
+    expect(first.status).toBe(200);
+
+    const context = await browser.newContext({ locale: t.browserLocale });
+    context.setDefaultTimeout(15_000);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}${link.pathname}${link.search}`);
+      await page.getByText(t.alreadyVerified, { exact: true }).waitFor();
+      const logIn = page.getByRole('link', { name: t.logIn, exact: true }).and(page.locator('[data-already-verified]'));
+      expect(new URL(await logIn.getAttribute('href') ?? '', baseUrl).pathname).toBe('/login');
+      await fitsNarrowScreen(page);
+      // No countdown back home: the page stays.
+      await page.waitForTimeout(1500);
+      expect(new URL(page.url()).pathname).toBe('/verify-account');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('tells when to try again when a registration is refused by the address limit', async () => {
+    const context = await browser.newContext({ locale: t.browserLocale });
+    context.setDefaultTimeout(15_000);
+    try {
+      const page = await context.newPage();
+      await page.route('**/api/auth/register', (route) =>
+        route.fulfill({
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '7200' },
+          body: JSON.stringify({ statusCode: 429, statusMessage: 'Too many accounts on the same day, come back later', data: { retryAfterSeconds: 7200 } }),
+        }),
+      );
+      await page.goto(`${baseUrl}/register`);
+      await heading(page, t.registerTitle);
+      await page.getByLabel(t.email, { exact: true }).fill(`refused-${run}-${lang}@example.org`);
+      await page.getByLabel(t.userName, { exact: true }).fill(`Refused ${lang} ${run}`);
+      await page.getByLabel(t.password, { exact: true }).fill('refused-for-now-2026');
+      await page.getByLabel(t.confirmation, { exact: true }).fill('refused-for-now-2026');
+      await page.getByRole('button', { name: t.registerSubmit }).click();
+      const refusal = page.locator('form [role="alert"]');
+      await refusal.getByText(t.tooManyToday, { exact: true }).waitFor();
+      await refusal.getByText(t.retryAt).waitFor();
+      const retryAt = Date.parse((await refusal.locator('[data-retry-at]').getAttribute('data-retry-at')) ?? '');
+      expect(Math.abs(retryAt - (Date.now() + 7200_000))).toBeLessThan(60_000);
+      await fitsNarrowScreen(page);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+it('reads the candidacy month from the elections service for the settings toggles', async () => {
+  const { page, user } = candidate;
+  await page.goto(`${baseUrl}/users/${user.id}/${encodeURIComponent(user.userName)}/settings`);
+  await expect(page.locator('input[name="moderatorCandidateDate"]').isChecked()).resolves.toBe(true);
+  await expect(page.locator('input[name="scribeCandidateDate"]').isChecked()).resolves.toBe(false);
+  const cycles = await api<{ cycles: CycleSummary[] }>(candidate, 'GET', '/api/decisions');
+  expect(cycles.cycles.some((cycle) => cycle.phase === 'voting')).toBe(true);
+});

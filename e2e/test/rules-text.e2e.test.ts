@@ -1,0 +1,67 @@
+/**
+ * The rule texts of /about and /help state the numbers the decisions service runs with, not the
+ * defaults: a stack of its own with 2 selected proposals, 2-hour extensions, 2-day proposals phases
+ * and 4 creators per law, read by a visitor in English and in French.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../src/browser.js';
+import { startBrowserTestStack } from '../src/stacks.mjs';
+
+let stack: { baseUrl: string; stop: () => Promise<void> } | null = null;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startBrowserTestStack(
+    'e2e_rules_text',
+    { SELECTED_PROPOSALS: '2', PHASE_EXTENSION_SECONDS: '7200', PHASE_PROPOSALS_SECONDS: String(2 * 24 * 60 * 60), CREATORS_PER_LAW: '4' },
+    { build: false },
+  );
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+}, 60_000);
+
+const texts = {
+  en: {
+    locale: 'en-US',
+    about: 'About',
+    help: 'Help',
+    rules: ['The proposals phase lasts 2 days', 'extended by 2 hours at a time', 'The top 2 proposals become laws to write', '4 creators per law are drawn'],
+    answer: '4 creators are drawn for each selected law',
+  },
+  fr: {
+    locale: 'fr-FR',
+    about: 'À propos',
+    help: 'Aide',
+    rules: ['La phase de propositions dure 2 jours', 'prolongée de 2 heures à la fois', 'Les 2 meilleures propositions deviennent des lois à rédiger', '4 créateurs par loi sont tirés'],
+    answer: '4 créateurs sont tirés au sort pour chaque loi retenue',
+  },
+};
+
+async function open(page: Page, path: string, title: string, awaited: string): Promise<string> {
+  await page.goto(`${stack!.baseUrl}${path}`);
+  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+  await page.locator('main').getByText(awaited).waitFor();
+  // Durations keep their number and unit together with a no-break space: compared as plain spaces.
+  return ((await page.locator('main').textContent()) ?? '').replace(/\u00a0/g, ' ');
+}
+
+describe.each(['en', 'fr'] as const)('rule texts (%s)', (lang) => {
+  const t = texts[lang];
+
+  it('states the configured numbers on /about and /help', async () => {
+    const context = await browser.newContext({ locale: t.locale, serviceWorkers: 'block' });
+    context.setDefaultTimeout(10_000);
+    try {
+      const page = await context.newPage();
+      const about = await open(page, '/about', t.about, t.rules[0]!);
+      for (const rule of t.rules) expect(about).toContain(rule);
+      expect(await open(page, '/help', t.help, t.answer)).toContain(t.answer);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+/** How a law and its texts are labelled: state, badges, the title line, an amendment's changes. */
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { LawSummary } from '@civic/contracts';
+import { wordDiff } from '../law-rules.js';
+import { categoryMessages } from '../messages.js';
+
+export const lawStateMessages = {
+  creation: { id: 'decisions.law.state.creation' },
+  'final-vote': { id: 'decisions.law.state.finalVote' },
+  adopted: { id: 'decisions.law.state.adopted' },
+  rejected: { id: 'decisions.law.state.rejected' },
+} as const;
+
+
+const m = {
+  by: { id: 'decisions.law.by' },
+  creatorsLink: { id: 'decisions.law.creatorsLink' },
+  signalled: { id: 'decisions.proposal.signalled' },
+  signalledScribe: { id: 'decisions.content.signalledScribe' },
+  pinned: { id: 'decisions.proposal.pinned' },
+  removed: { id: 'decisions.finalVote.removed' },
+  added: { id: 'decisions.finalVote.added' },
+  changes: { id: 'decisions.finalVote.changes' },
+};
+
+/** Badges of a content item: pinned, signalled to the moderators or to the scribes. */
+export function ContentBadges({ item }: { item: { pin: boolean; moderationStatus: 0 | 1; scribeStatus: 0 | 1 } }) {
+  const { formatMessage: t } = useIntl();
+  return (
+    <>
+      {item.pin ? <span className="decisions-badge decisions-badge--pin">{t(m.pinned)}</span> : null}
+      {item.moderationStatus === 1 ? <span className="decisions-badge decisions-badge--signal">{t(m.signalled)}</span> : null}
+      {item.scribeStatus === 1 ? <span className="decisions-badge decisions-badge--signal">{t(m.signalledScribe)}</span> : null}
+    </>
+  );
+}
+
+/** Title line of a law: category, state, author, creators. */
+export function LawMeta({ law }: { law: LawSummary }) {
+  const { formatMessage: t } = useIntl();
+  return (
+    <p className="decisions-proposal__meta">
+      <span className="decisions-badge">{t(categoryMessages[law.category])}</span>
+      <span className="decisions-badge decisions-badge--state" data-law-state={law.state}>
+        {t(lawStateMessages[law.state])}
+      </span>
+      <span className="decisions-proposal__author">{t(m.by, { name: law.userName })}</span>
+      <Link to={`/decisions/creators/${encodeURIComponent(law.id)}`}>{t(m.creatorsLink, { count: law.creators.length })}</Link>
+    </p>
+  );
+}
+
+/** What an amendment changes in its article: removed words struck through, added words underlined. */
+export function Changes({ before, after }: { before: string; after: string }) {
+  const { formatMessage: t } = useIntl();
+  return (
+    <p className="decisions-diff" aria-label={t(m.changes)}>
+      {wordDiff(before, after).map((part, index) =>
+        part.kind === 'same' ? (
+          <span key={index}>{part.text}</span>
+        ) : part.kind === 'removed' ? (
+          <del key={index} title={t(m.removed)}>
+            {part.text}
+          </del>
+        ) : (
+          <ins key={index} title={t(m.added)}>
+            {part.text}
+          </ins>
+        ),
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The law screens' parts as they render: the ballot under an article or amendment speaks of a text,
+ * not of a proposal, the one vote control (proposals and texts alike) shows the reader's vote with a
+ * way to take it back, and an amendment's changes keep their words apart.
+ */
+import { createElement as h, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router-dom';
+import type { Article } from '@civic/contracts';
+import { FeedbackProvider } from '@civic/frontend-kit/remote-feedback';
+import { SessionProvider } from '@civic/frontend-kit/remote-session';
+import { BallotControls } from '../src/ui/ballot.js';
+import { Changes } from '../src/ui/law-meta.js';
+import { VoteControl } from '../src/ui/VoteControl.js';
+
+async function catalog(locale: 'en' | 'fr'): Promise<Record<string, string>> {
+  const module = (await import(new URL(`../src/i18n/${locale}.json`, import.meta.url).href, { with: { type: 'json' } })) as { default: Record<string, string> };
+  return module.default;
+}
+const catalogs = { en: await catalog('en'), fr: await catalog('fr') };
+
+function markup(locale: 'en' | 'fr', node: ReactNode): string {
+  const page = h(
+    IntlProvider,
+    { locale, messages: catalogs[locale] },
+    h(MemoryRouter, null, h(SessionProvider, null, h(FeedbackProvider, { services: undefined, children: node }))),
+  );
+  return renderToStaticMarkup(page);
+}
+
+/** The markup's text, tags removed. */
+function render(locale: 'en' | 'fr', node: ReactNode): string {
+  return markup(locale, node).replace(/<[^>]+>/g, '');
+}
+
+const never = () => Promise.reject(new Error('not sent while rendering'));
+
+const article = { id: 'a1', myVote: null, counts: { for: 0, against: 0, neutral: 0, blank: 0 } } as unknown as Article;
+
+describe.each(['en', 'fr'] as const)('the law parts (%s)', (locale) => {
+  it('say under an article that the reader has not voted on this text, never on “this proposal”', () => {
+    const text = render(locale, h(BallotControls, { lawId: 'l1', text: article, label: 'Article 1', onVoted: () => undefined }));
+    expect(text).toContain(catalogs[locale]['decisions.vote.noneOnText']);
+    expect(text).not.toContain(catalogs[locale]['decisions.vote.none']);
+  });
+
+  it('name a proposal in the vote control and say when the reader has not voted on it, with no way to take back', () => {
+    const html = markup(locale, h(VoteControl, { title: 'Free buses', myVote: null, noVote: { id: 'decisions.vote.none' }, cast: never, onVoted: () => undefined }));
+    const text = html.replace(/<[^>]+>/g, '');
+    expect(text).toContain(catalogs[locale]['decisions.vote.yourVoteOn']!.replace('{title}', 'Free buses'));
+    expect(text).toContain(catalogs[locale]['decisions.vote.none']);
+    expect(html.match(/type="radio"/g)).toHaveLength(4);
+    expect(html).not.toContain('checked');
+    expect(text).not.toContain(catalogs[locale]['decisions.vote.takeBack']);
+    expect(html).toContain('data-my-vote=""');
+  });
+
+  it('show the reader’s vote checked, said in words, with the button to take it back', () => {
+    const voted = { ...article, myVote: 'against' } as Article;
+    const html = markup(locale, h(BallotControls, { lawId: 'l1', text: voted, label: 'Article 1', onVoted: () => undefined }));
+    const text = html.replace(/<[^>]+>/g, '');
+    expect(html).toMatch(/<input type="radio"[^>]*checked="" value="against"/);
+    expect(html.match(/checked=""/g)).toHaveLength(1);
+    expect(text).toContain(catalogs[locale]['decisions.vote.yourVote']!.replace('{choice}', catalogs[locale]['decisions.vote.against']!));
+    expect(text).toContain(catalogs[locale]['decisions.vote.takeBack']);
+    expect(html).toContain('data-my-vote="against"');
+    // Nothing is being sent: neither the group nor the button says it is busy.
+    expect(html).not.toContain('aria-busy');
+    expect(html).not.toContain('aria-disabled');
+  });
+
+  it('keep a space between a removed word and the added one', () => {
+    const text = render(locale, h(Changes, { before: 'Les bus sont gratuits le dimanche.', after: 'Les bus sont gratuits le samedi.' }));
+    expect(text).toContain('dimanche samedi.');
+  });
+});

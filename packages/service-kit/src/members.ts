@@ -1,0 +1,207 @@
+/**
+ * The member projection: a service's own copy of identity's users, kept in a table of the service's
+ * schema from identity's user events. Every such table has `user_id`, `user_name`, `registered_at` and
+ * `deleted_at`; the other shared columns (verification, suspension, moderator and scribe flags, role)
+ * are there when the service needs them, and a service adds its own effects through `after`.
+ *
+ * The events are not imported here as values: the service names each event it consumes with its
+ * durable consumer (`memberConsumer`), so that the event map's scan sees them in the service's code,
+ * and the service kit's own reads stay identity's revocations.
+ */
+import { Role, type EventEnvelope, type NewestPayload } from '@civic/contracts';
+import type {
+  UserDeleted,
+  UserRegistered,
+  UserRenamed,
+  UserRoleChanged,
+  UserSuspended,
+  UserSuspensionLifted,
+  UserVerified,
+} from '@civic/contracts';
+import { startConsumer, type ConsumerHost, type RunningConsumer } from './consumer.js';
+import { quoteIdent, type SqlExecutor } from './prisma.js';
+
+/** The identity events the projection applies. */
+export type MemberEvent =
+  | typeof UserRegistered
+  | typeof UserVerified
+  | typeof UserRenamed
+  | typeof UserDeleted
+  | typeof UserSuspended
+  | typeof UserSuspensionLifted
+  | typeof UserRoleChanged;
+
+export interface MemberTable {
+  /** The consuming service's schema. */
+  schema: string;
+  /** The projection's table in that schema, e.g. `member`. */
+  table: string;
+  /** The optional shared columns the table has; a column left out is never written. */
+  columns: {
+    /** `verified_at` */
+    verified?: boolean;
+    /** `suspended_until` and `suspension_at` (when the suspension event applied last happened) */
+    suspension?: boolean;
+    /** `moderator` (boolean) */
+    moderator?: boolean;
+    /** `scribe` (boolean) */
+    scribe?: boolean;
+    /** `role` (Role: user, moderator or scribe) */
+    role?: boolean;
+  };
+  /** The service's own effect of an event, in the same transaction, after the projection's. */
+  after?(tx: SqlExecutor, event: MemberEvent['subject'], payload: NewestPayload<MemberEvent>, envelope: EventEnvelope): Promise<void>;
+}
+
+/**
+ * Writes identity's user events into one service's table. Events of different subjects come through
+ * different consumers and arrive in any order, so each upserts only the columns it knows about (a
+ * row created early gets its name and registration time later).
+ */
+export class MemberProjection {
+  readonly table: string;
+
+  constructor(readonly options: MemberTable) {
+    this.table = `${quoteIdent(options.schema)}.${quoteIdent(options.table)}`;
+  }
+
+  /** The name is kept when a rename came first, and a late registration does not name a deleted user again. */
+  async registered(tx: SqlExecutor, userId: string, userName: string, registeredAt: string): Promise<void> {
+    const t = this.table;
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${t} (user_id, user_name, registered_at) VALUES ($1::uuid, $2, $3::timestamptz)
+       ON CONFLICT (user_id) DO UPDATE SET registered_at = EXCLUDED.registered_at,
+         user_name = CASE WHEN ${t}.user_name = '' AND ${t}.deleted_at IS NULL THEN EXCLUDED.user_name ELSE ${t}.user_name END`,
+      userId,
+      userName,
+      registeredAt,
+    );
+  }
+
+  async renamed(tx: SqlExecutor, userId: string, userName: string): Promise<void> {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${this.table} (user_id, user_name, registered_at) VALUES ($1::uuid, $2, now())
+       ON CONFLICT (user_id) DO UPDATE SET user_name = EXCLUDED.user_name`,
+      userId,
+      userName,
+    );
+  }
+
+  async verified(tx: SqlExecutor, userId: string, verifiedAt: string): Promise<void> {
+    this.require('verified');
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${this.table} (user_id, user_name, registered_at, verified_at) VALUES ($1::uuid, '', $2::timestamptz, $2::timestamptz)
+       ON CONFLICT (user_id) DO UPDATE SET verified_at = EXCLUDED.verified_at`,
+      userId,
+      verifiedAt,
+    );
+  }
+
+  async deleted(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${this.table} (user_id, user_name, registered_at, deleted_at) VALUES ($1::uuid, '', $2::timestamptz, $2::timestamptz)
+       ON CONFLICT (user_id) DO UPDATE SET deleted_at = EXCLUDED.deleted_at`,
+      userId,
+      deletedAt,
+    );
+  }
+
+  /**
+   * `until` null lifts the suspension. Suspensions and lifts come through two consumers, so they may
+   * arrive out of order: the later event (by `occurredAt`) wins.
+   */
+  async suspension(tx: SqlExecutor, userId: string, until: string | null, occurredAt: string): Promise<void> {
+    this.require('suspension');
+    const t = this.table;
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${t} (user_id, user_name, registered_at, suspended_until, suspension_at) VALUES ($1::uuid, '', now(), $2::timestamptz, $3::timestamptz)
+       ON CONFLICT (user_id) DO UPDATE SET suspended_until = EXCLUDED.suspended_until, suspension_at = EXCLUDED.suspension_at
+       WHERE ${t}.suspension_at IS NULL OR ${t}.suspension_at <= EXCLUDED.suspension_at`,
+      userId,
+      until,
+      occurredAt,
+    );
+  }
+
+  /** Writes whichever of the moderator, scribe and role columns the table has. */
+  async roleChanged(tx: SqlExecutor, userId: string, moderator: boolean, scribe: boolean): Promise<void> {
+    const { columns } = this.options;
+    const values: [string, unknown][] = [];
+    if (columns.moderator) values.push(['moderator', moderator]);
+    if (columns.scribe) values.push(['scribe', scribe]);
+    if (columns.role) values.push(['role', moderator ? Role.Moderator : scribe ? Role.Scribe : Role.User]);
+    if (values.length === 0) throw new Error(`${this.table} has no role column`);
+    const names = values.map(([name]) => name);
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${this.table} (user_id, user_name, registered_at, ${names.join(', ')})
+       VALUES ($1::uuid, '', now(), ${names.map((_, i) => `$${i + 2}`).join(', ')})
+       ON CONFLICT (user_id) DO UPDATE SET ${names.map((name) => `${name} = EXCLUDED.${name}`).join(', ')}`,
+      userId,
+      ...values.map(([, value]) => value),
+    );
+  }
+
+  /** Applies one event of identity (as its newest version), then the service's own effect. */
+  async apply(tx: SqlExecutor, subject: MemberEvent['subject'], payload: NewestPayload<MemberEvent>, envelope: EventEnvelope): Promise<void> {
+    // The subject tells which event's payload this is (the union does not narrow by it).
+    const of = <E extends MemberEvent>() => payload as NewestPayload<E>;
+    switch (subject) {
+      case 'identity.user.registered': {
+        const p = of<typeof UserRegistered>();
+        await this.registered(tx, p.userId, p.displayName, p.registeredAt);
+        break;
+      }
+      case 'identity.user.verified': {
+        const p = of<typeof UserVerified>();
+        await this.verified(tx, p.userId, p.verifiedAt);
+        break;
+      }
+      case 'identity.user.renamed': {
+        const p = of<typeof UserRenamed>();
+        await this.renamed(tx, p.userId, p.userName);
+        break;
+      }
+      case 'identity.user.deleted': {
+        const p = of<typeof UserDeleted>();
+        await this.deleted(tx, p.userId, p.deletedAt);
+        break;
+      }
+      case 'identity.user.suspended': {
+        const p = of<typeof UserSuspended>();
+        await this.suspension(tx, p.userId, p.until, envelope.occurredAt);
+        break;
+      }
+      case 'identity.user.suspension-lifted':
+        await this.suspension(tx, of<typeof UserSuspensionLifted>().userId, null, envelope.occurredAt);
+        break;
+      case 'identity.user.role-changed': {
+        const p = of<typeof UserRoleChanged>();
+        await this.roleChanged(tx, p.userId, p.moderator, p.scribe);
+        break;
+      }
+      default:
+        throw new Error(`The member projection does not apply ${subject as string}`);
+    }
+    await this.options.after?.(tx, subject, payload, envelope);
+  }
+
+  /** A projection configured without the column an event needs is a wiring mistake, caught at once. */
+  private require(column: keyof MemberTable['columns']): void {
+    if (!this.options.columns[column]) throw new Error(`${this.table} has no ${column} column`);
+  }
+}
+
+/**
+ * The consumers of the projection: `memberConsumer(host, projection)('decisions-user-registered',
+ * UserRegistered)` starts the durable consumer of that name, which applies the event to the table.
+ */
+export function memberConsumer(host: ConsumerHost, projection: MemberProjection) {
+  return (name: string, event: MemberEvent): (() => Promise<RunningConsumer>) =>
+    () =>
+      startConsumer<MemberEvent>({
+        ...host,
+        name,
+        event,
+        handle: (tx, payload, envelope) => projection.apply(tx, event.subject, payload, envelope),
+      });
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { eventBySubject, streamOwners, type EventDefinition, type NewestPayload, type StreamOwner } from '@civic/contracts';
+import { connectBus, type EventBus } from '@civic/service-kit';
+import { deadLettered, durableConsumers, eventAs, parkedFor, publishEnvelope, type MetricsRegistry } from './events.js';
+import { setupServiceTest, type ServiceTestContext } from './isolation.js';
+import { waitFor } from './wait.js';
+
+/**
+ * One consumer in a contract test (docs/events.md): the test publishes `sample()` in every version
+ * of the event that producers may still send and expects `applied` to turn true, once.
+ */
+export interface ContractCase<D extends EventDefinition = EventDefinition> {
+  consumer: string;
+  event: D;
+  /** A fresh payload of the newest version (a new user, a new proposal…). */
+  sample(): NewestPayload<D>;
+  /** Whether the payload's effect shows in the service's data. */
+  applied(payload: NewestPayload<D>): Promise<boolean>;
+}
+
+/** Lets a case of a precise event join a table of cases. */
+export const contractCase = <D extends EventDefinition>(contract: ContractCase<D>): ContractCase => contract as unknown as ContractCase;
+
+/** The rows of a contract test: every case with every version of its event, `[consumer, version, case]`. */
+export function versionTable(cases: ContractCase[]): [string, number, ContractCase][] {
+  return cases.flatMap((contract) => contract.event.versions.map((version) => [contract.consumer, version.version, contract] as [string, number, ContractCase]));
+}
+
+/** Cases of events that have more than one version: those a consumer build may predate. */
+export const evolvedCases = (cases: ContractCase[]): [string, ContractCase][] =>
+  cases.filter((contract) => contract.event.versions.length > 1).map((contract) => [contract.consumer, contract]);
+
+/** The running consumers (on the bus's prefix) whose event has several versions but no contract case. */
+export async function consumersWithoutCase(bus: EventBus, cases: ContractCase[]): Promise<string[]> {
+  const covered = new Set(cases.map((contract) => contract.consumer));
+  return (await durableConsumers(bus, streamOwners))
+    .filter(({ subject }) => (eventBySubject(subject)?.versions.length ?? 1) > 1)
+    .map(({ name }) => name)
+    .filter((name) => !covered.has(name));
+}
+
+/** Waits until a durable consumer has nothing left to deliver nor to be acknowledged. */
+export async function consumerSettled(bus: EventBus, subject: string, consumer: string): Promise<void> {
+  const stream = bus.streamName(subject.split('.', 1)[0] as never);
+  await waitFor(async () => {
+    const info = await bus.jsm.consumers.info(stream, consumer);
+    return info.num_pending === 0 && info.num_ack_pending === 0;
+  });
+}
+
+/** What a contract test needs of a service's built app. */
+interface ContractApp {
+  metrics: MetricsRegistry;
+  ready(): PromiseLike<unknown>;
+  close(): PromiseLike<unknown>;
+}
+
+export interface EventContractSuite<DB extends { $disconnect(): Promise<void> }> {
+  /** The service whose schema and consumers are under test. */
+  service: StreamOwner;
+  /** The service's Prisma client for a database URL (one for the assertions, one per start). */
+  createDatabase(databaseUrl: string): DB;
+  /**
+   * Builds the service's app, consumers included, from its environment (the test's database and
+   * NATS prefix, plus settings such as READ_EVENT_VERSIONS_UP_TO).
+   */
+  build(deps: { env: Record<string, string>; db: DB; bus: EventBus }): Promise<ContractApp>;
+  /** Inbox rows of a consumer for an event id: 1 once applied, whatever the deliveries. */
+  inboxCount(db: DB, consumer: string, eventId: string): Promise<number>;
+  /** The cases; `db()` is the assertions' client, available once the tests run. */
+  cases(db: () => DB): ContractCase[];
+}
+
+/**
+ * The contract test of a service's consumers (docs/events.md): every consumer with every version of
+ * its event that a producer may still send, through the real NATS, applied once; a version newer
+ * than a consumer build reads is parked and counted, then applied once when the upgraded build starts.
+ */
+export function describeEventContracts<DB extends { $disconnect(): Promise<void> }>(suite: EventContractSuite<DB>): void {
+  let context: ServiceTestContext;
+  let bus: EventBus;
+  let db: DB;
+  let service: { metrics: MetricsRegistry; close(): Promise<void> } | null = null;
+  const cases = suite.cases(() => db);
+  const inboxCount = (consumer: string, eventId: string) => suite.inboxCount(db, consumer, eventId);
+
+  const start = async (env: Record<string, string>) => {
+    const serviceDb = suite.createDatabase(context.databaseUrl);
+    const serviceBus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: `${suite.service}-contracts` });
+    const app = await suite.build({
+      env: { DATABASE_URL: context.databaseUrl, NATS_URL: context.natsUrl, NATS_PREFIX: context.natsPrefix, ...env },
+      db: serviceDb,
+      bus: serviceBus,
+    });
+    await app.ready();
+    return {
+      metrics: app.metrics,
+      async close() {
+        await app.close();
+        await serviceBus.close();
+        await serviceDb.$disconnect();
+      },
+    };
+  };
+  const restart = async (env: Record<string, string> = {}) => {
+    await service?.close();
+    service = null;
+    service = await start(env);
+    return service;
+  };
+
+  beforeAll(async () => {
+    context = await setupServiceTest([suite.service], 'contracts');
+    db = suite.createDatabase(context.databaseUrl);
+    bus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'contract-publisher' });
+    await restart();
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await bus?.close();
+    await db?.$disconnect();
+    await context?.cleanup();
+  });
+
+  it('has a case for every running consumer of an event with several versions', async () => {
+    expect(await consumersWithoutCase(bus, cases)).toEqual([]);
+  });
+
+  it.each(versionTable(cases))('%s applies version %i once, delivered twice', async (consumer, version, contract) => {
+    const payload = contract.sample();
+    const envelope = eventAs(contract.event, version, payload);
+    await publishEnvelope(bus, envelope);
+    // The producer's retry after a lost publish ack: same event id, new Nats-Msg-Id.
+    await publishEnvelope(bus, envelope, randomUUID());
+    await waitFor(() => contract.applied(payload));
+    await consumerSettled(bus, contract.event.subject, consumer);
+    expect(await inboxCount(consumer, envelope.id)).toBe(1);
+    expect(await parkedFor(bus, consumer)).toEqual([]);
+  });
+
+  it.each(evolvedCases(cases))('%s, built before the newest version, parks it and applies it once after its upgrade', async (consumer, contract) => {
+    const newest = contract.event.newest.version;
+    const older = await restart({ READ_EVENT_VERSIONS_UP_TO: String(newest - 1) });
+    const payload = contract.sample();
+    const event = eventAs(contract.event, newest, payload);
+    const broken = { ...eventAs(contract.event, newest, contract.sample()), payload: { unreadable: true } };
+    await publishEnvelope(bus, event);
+    await publishEnvelope(bus, broken);
+    await waitFor(async () => (await parkedFor(bus, consumer)).length === 2);
+    expect((await parkedFor(bus, consumer)).map((parked) => [parked.subject, parked.version, parked.reason])).toEqual([
+      [contract.event.subject, newest, 'unknown-version'],
+      [contract.event.subject, newest, 'unknown-version'],
+    ]);
+    expect(await deadLettered(older.metrics, consumer, 'unknown-version')).toBe(2);
+    expect(await contract.applied(payload)).toBe(false);
+
+    // The upgraded build replays what was parked as it starts: the event once, the broken one stays.
+    await restart();
+    expect(await contract.applied(payload)).toBe(true);
+    expect(await inboxCount(consumer, event.id)).toBe(1);
+    expect((await parkedFor(bus, consumer)).map((parked) => parked.version)).toEqual([newest]);
+    await restart();
+    expect(await inboxCount(consumer, event.id)).toBe(1);
+    expect((await parkedFor(bus, consumer)).map((parked) => JSON.parse(new TextDecoder().decode(parked.data)).id)).toEqual([broken.id]);
+  });
+}

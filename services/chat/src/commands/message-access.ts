@@ -1,0 +1,21 @@
+import { AppError } from '@civic/service-kit';
+import type { ChatPrisma } from '../store/prisma.js';
+import { MessageRepository, type MessageRow } from '../store/message.repository.js';
+import { RoomRepository, type RoomRow } from '../store/room.repository.js';
+
+/** The room, or a 404 'unknown-room'. */
+export async function roomOf(db: ChatPrisma, name: string): Promise<RoomRow> {
+  const room = await new RoomRepository(db).byId(name);
+  if (!room) throw new AppError('notFound', 404, { reason: 'unknown-room' });
+  return room;
+}
+
+/** The message and its room, or a 404 'unknown-message'. */
+export async function messageOf(db: ChatPrisma, id: string): Promise<{ message: MessageRow; room: RoomRow }> {
+  const message = await new MessageRepository(db).byId(id);
+  if (!message) throw new AppError('notFound', 404, { reason: 'unknown-message' });
+  return { message, room: await roomOf(db, message.roomId) };
+}
+
+/** The facts of a message the permission rules look at. */
+export const facts = (message: MessageRow) => ({ userId: message.userId, moderationStatus: message.moderationStatus, deleted: message.deletedAt !== null });

@@ -1,0 +1,88 @@
+/**
+ * A connected socket: its member's own room, and the answer to each client event (rate of events per
+ * socket, one checked payload, then the handler; anything else is answered with an error).
+ */
+import type { ErrorBody } from '@civic/contracts';
+import { ErrorMessages } from '@civic/contracts';
+import { AppError, isOutage, type RevocationList } from '@civic/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Socket } from 'socket.io';
+import type { SlidingWindow } from '../domain/rate-limit.js';
+import { userRoom, type ChatSocket } from './handshake.js';
+import type { Handlers } from './handlers.js';
+import { checkPayload, clientEvents, type ClientEvent } from './payloads.js';
+import type { SocketShutdown } from './shutdown.js';
+
+export interface ConnectionDeps {
+  handlers: Handlers;
+  /** Any event at all, per socket. */
+  flood: SlidingWindow;
+  shutdown: SocketShutdown;
+  revocations?: RevocationList;
+  log: FastifyBaseLogger;
+}
+
+/** socket.io's `connection` listener. */
+export function onConnection({ handlers, flood, shutdown, revocations, log }: ConnectionDeps) {
+  function errorBody(error: unknown, socket: ChatSocket, event: string): ErrorBody {
+    if (error instanceof AppError) return error.toBody();
+    if (isOutage(error)) {
+      log.warn({ err: error, event }, 'dependency unavailable');
+      return { statusCode: 503, statusMessage: ErrorMessages.serviceUnavailable };
+    }
+    log.error({ err: error, event, socket: socket.id }, 'socket event failed');
+    return { statusCode: 500, statusMessage: ErrorMessages.internalServerError };
+  }
+
+  async function answerEvent(socket: ChatSocket, event: ClientEvent, args: unknown[]): Promise<void> {
+    // socket.io passes the acknowledgement last, after however many values the client sent.
+    const answer = args.pop();
+    if (typeof answer !== 'function') return; // nobody to answer: ignored, never broadcast
+    const reply = answer as (value: unknown) => void;
+    const allowed = await flood.take(socket.id);
+    if (!allowed.allowed) {
+      reply({ statusCode: 429, statusMessage: ErrorMessages.tooManyRequests, data: { reason: 'socket-rate', retryAfterMs: allowed.retryAfterMs } } satisfies ErrorBody);
+      return;
+    }
+    if (args.length > 1) {
+      reply({ statusCode: 400, statusMessage: ErrorMessages.badRequest, data: { event, reason: 'one-payload' } } satisfies ErrorBody);
+      return;
+    }
+    const checked = checkPayload(event, args[0]);
+    if (!checked.ok) {
+      reply({ statusCode: 400, statusMessage: ErrorMessages[checked.problem.key], data: { event, errors: checked.problem.errors } } satisfies ErrorBody);
+      return;
+    }
+    try {
+      const data = await (handlers[event] as (socket: ChatSocket, payload: unknown) => Promise<unknown>)(socket, checked.value);
+      reply({ ok: true, data });
+    } catch (error) {
+      reply(errorBody(error, socket, event));
+    }
+  }
+
+  return (raw: Socket): void => {
+    const socket = raw as ChatSocket;
+    const user = socket.data.user;
+    // A recovered socket skipped the handshake check, and a revocation may have come in since it was made.
+    if (user && revocations?.denies(user)) {
+      socket.disconnect(true);
+      return;
+    }
+    socket.on('disconnect', () => flood.forget(socket.id));
+    if (user && !socket.recovered) void socket.join(userRoom(user.id));
+    for (const event of clientEvents) {
+      socket.on(event, (...args: unknown[]) => {
+        // Shutting down: left unanswered. The client's acknowledgement fails when this connection
+        // closes, and the shipped client sends a post again, with its client message id, elsewhere.
+        if (shutdown.closing) return;
+        void shutdown.track(answerEvent(socket, event, args)).catch((error: unknown) => log.error({ err: error, event }, 'socket event failed'));
+      });
+    }
+    socket.onAny((event: unknown, ...args: unknown[]) => {
+      if (clientEvents.includes(event as ClientEvent)) return;
+      const ack = args[args.length - 1];
+      if (typeof ack === 'function') (ack as (value: unknown) => void)({ statusCode: 400, statusMessage: ErrorMessages.badRequest, data: { reason: 'unknown-event' } } satisfies ErrorBody);
+    });
+  };
+}

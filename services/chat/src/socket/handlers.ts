@@ -1,0 +1,135 @@
+/**
+ * What each client event does, once its payload is checked: read rooms; post and change messages and
+ * mute authors through the commands (src/commands), then wake the outbox relay and broadcast. A
+ * refusal throws an AppError, answered in the catalogue's error shape, and nothing is broadcast.
+ */
+import type { ChatAckData, ChatMessage } from '@civic/contracts';
+import { AppError, type OutboxRelay } from '@civic/service-kit';
+import type { Server } from 'socket.io';
+import { resolveCaller } from '../caller.js';
+import { roomView } from '../room-view.js';
+import { deleteMessage } from '../commands/delete-message.command.js';
+import { editMessage } from '../commands/edit-message.command.js';
+import { hideMessage } from '../commands/hide-message.command.js';
+import { roomOf } from '../commands/message-access.js';
+import { muteUser } from '../commands/mute-user.command.js';
+import { pinMessage } from '../commands/pin-message.command.js';
+import { postMessage } from '../commands/post-message.command.js';
+import { signalMessage } from '../commands/signal-message.command.js';
+import { unmuteUser } from '../commands/unmute-user.command.js';
+import type { CommandDeps } from '../commands/unit-of-work.js';
+import type { Caller } from '../domain/permissions.js';
+import type { MemberRepository } from '../store/member.repository.js';
+import { toDto, type MessageRepository, type MessageRow } from '../store/message.repository.js';
+import type { RoomRepository } from '../store/room.repository.js';
+import { isChatRoom, mutingRoom, userRoom, type ChatSocket } from './handshake.js';
+import type { ClientEvent, Payload } from './payloads.js';
+
+export interface ChatContext extends CommandDeps {
+  rooms: RoomRepository;
+  messages: MessageRepository;
+  members: MemberRepository;
+  relay: OutboxRelay;
+}
+
+export type Handlers = { [E in ClientEvent]: (socket: ChatSocket, payload: Payload<E>) => Promise<ChatAckData[E]> };
+
+/** The handlers of the client events; `maxRooms` is how many chat rooms one socket may be in at once. */
+export function chatHandlers(io: Server, context: ChatContext, maxRooms: number): Handlers {
+  /** The member behind a socket, or a 401 with the reason. */
+  async function callerOf(socket: ChatSocket): Promise<Caller & { name: string }> {
+    const user = socket.data.user;
+    if (!user) throw new AppError(socket.data.authProblem ?? 'unauthorized', 401);
+    if (user.expiresAt <= Date.now()) throw new AppError('tokenExpired', 401);
+    return resolveCaller(context.members, user, context.clock());
+  }
+
+  async function viewerOf(socket: ChatSocket): Promise<(Caller & { name: string }) | null> {
+    const user = socket.data.user;
+    if (!user || user.expiresAt <= Date.now()) return null;
+    return resolveCaller(context.members, user, context.clock()).catch(() => null);
+  }
+
+  /** The public view to the room (the authors' muters left out); the caller's own view in the ack. */
+  async function broadcast(event: 'message:new' | 'message:updated', row: MessageRow, viewer: Caller): Promise<ChatMessage> {
+    const reply = row.replyToId ? await context.messages.byId(row.replyToId) : null;
+    io.to(row.roomId).except(mutingRoom(row.userId)).emit(event, toDto(row, reply, null));
+    return toDto(row, reply, viewer);
+  }
+
+  return {
+    async 'room:join'(socket, { room: name }) {
+      const room = await roomOf(context.db, name);
+      const joined = [...socket.rooms].filter(isChatRoom);
+      if (!joined.includes(room.id) && joined.length >= maxRooms) throw new AppError('badRequest', 400, { reason: 'too-many-rooms' });
+      const viewer = await viewerOf(socket);
+      await socket.join(room.id);
+      const muted = viewer ? await context.messages.mutedBy(viewer.id) : [];
+      if (viewer) await socket.join([userRoom(viewer.id), ...muted.map(mutingRoom)]);
+      return { room: await roomView(room, viewer, context.messages), muted, moderator: viewer?.moderator ?? false, userId: viewer?.id ?? null };
+    },
+
+    async 'room:leave'(socket, { room }) {
+      await socket.leave(room);
+      return { room };
+    },
+
+    async 'message:post'(socket, payload) {
+      const caller = await callerOf(socket);
+      // A re-send of a post already stored (its answer was lost): the same answer, nothing new.
+      const { row, replayed } = await postMessage(context, caller, payload);
+      if (replayed) return context.messages.dto(row, caller);
+      context.relay.wake();
+      return broadcast('message:new', row, caller);
+    },
+
+    async 'message:edit'(socket, payload) {
+      const caller = await callerOf(socket);
+      const row = await editMessage(context, caller, payload);
+      context.relay.wake();
+      return broadcast('message:updated', row, caller);
+    },
+
+    async 'message:delete'(socket, { id }) {
+      const caller = await callerOf(socket);
+      const row = await deleteMessage(context, caller, id);
+      context.relay.wake();
+      return broadcast('message:updated', row, caller);
+    },
+
+    async 'message:signal'(socket, { id }) {
+      const caller = await callerOf(socket);
+      const row = await signalMessage(context, caller, id);
+      context.relay.wake();
+      return broadcast('message:updated', row, caller);
+    },
+
+    async 'message:pin'(socket, payload) {
+      const caller = await callerOf(socket);
+      return broadcast('message:updated', await pinMessage(context, caller, payload), caller);
+    },
+
+    async 'message:hide'(socket, payload) {
+      const caller = await callerOf(socket);
+      return broadcast('message:updated', await hideMessage(context, caller, payload), caller);
+    },
+
+    async 'user:mute'(socket, { userId }) {
+      const caller = await callerOf(socket);
+      if (await muteUser(context, caller, userId)) context.relay.wake();
+      const muted = await context.messages.mutedBy(caller.id);
+      io.in(userRoom(caller.id)).socketsJoin(mutingRoom(userId));
+      io.to(userRoom(caller.id)).emit('mutes:changed', { muted });
+      return { muted };
+    },
+
+    async 'user:unmute'(socket, { userId }) {
+      const caller = await callerOf(socket);
+      await unmuteUser(context, caller, userId);
+      const muted = await context.messages.mutedBy(caller.id);
+      io.in(userRoom(caller.id)).socketsLeave(mutingRoom(userId));
+      io.to(userRoom(caller.id)).emit('mutes:changed', { muted });
+      return { muted };
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@civic/service-kit';
+import { articleCreated } from '../domain/content-events.js';
+import { mayDraft } from '../domain/content-rules.js';
+import type { Caller } from '../domain/proposal-rules.js';
+import { ArticleRepository } from '../store/article.repository.js';
+import { articleOf, inLaw, lawOf } from './law-access.js';
+import { changedMeanwhile, refused, type CommandDeps } from './unit-of-work.js';
+
+/** Writes an amendment (optional title) to an article (the law's creators, during creation); answers its id. */
+export async function addAmendment(
+  deps: CommandDeps,
+  caller: Caller,
+  lawId: string,
+  articleId: string,
+  input: { title?: string | null; body: string },
+): Promise<string> {
+  const law = await lawOf(deps.db, lawId);
+  const article = await articleOf(deps.db, law, articleId);
+  if (article.kind !== 'article') throw new AppError('badRequest', 400, { reason: 'amend-an-article' });
+  refused(mayDraft(caller, law));
+  const now = deps.clock();
+  return inLaw(deps.db, law.id, 'creation', async (tx, events) => {
+    const id = randomUUID();
+    const title = input.title?.trim() || null;
+    if (!(await new ArticleRepository(tx).insertAmendment({ id, articleId: article.id, userId: caller.id, title, body: input.body.trim(), now }))) throw changedMeanwhile();
+    events.push(articleCreated(id, caller.id, now));
+    return id;
+  });
+}

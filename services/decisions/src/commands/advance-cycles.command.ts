@@ -1,0 +1,111 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@civic/contracts';
+import type { SqlExecutor } from '@civic/service-kit';
+import { canonicalEligible } from '../domain/creators-draw.js';
+import { dueTransitions, type EngineSettings, type Transition } from '../domain/cycle-engine.js';
+import { transitionEvent } from '../domain/cycle-events.js';
+import { archiveLaw, lawFromProposal } from '../domain/law-lifecycle.js';
+import { closeVote, type Selection } from '../domain/vote-close.js';
+import { CycleRepository } from '../store/cycle.repository.js';
+import { LawLifecycleRepository } from '../store/law-lifecycle.repository.js';
+import { ProposalRepository } from '../store/proposal.repository.js';
+import { unitOfWork, type CommandDeps } from './unit-of-work.js';
+
+export interface AdvanceCyclesDeps extends CommandDeps {
+  settings: EngineSettings;
+  selection: Selection;
+}
+
+/**
+ * Applies the transitions of the phase machine due now, in one transaction that first takes the
+ * engine's advisory lock, then reads the cycles afresh: two replicas advancing at once apply each
+ * transition (and write its events) exactly once, the second finding nothing left to do. Answers the
+ * transitions applied.
+ */
+export async function advanceCycles(deps: AdvanceCyclesDeps): Promise<Transition[]> {
+  return unitOfWork(
+    deps.db,
+    async (tx, events) => {
+      const cycles = new CycleRepository(tx);
+      await cycles.lockEngine();
+      const now = deps.clock();
+      const live = await cycles.lockLive();
+      const verifiedUsers = await cycles.verifiedUsers();
+      const proposals = await cycles.openProposalCounts();
+      const highestNumber = await cycles.maxNumber();
+      const transitions = dueTransitions(live, now, { verifiedUsers, proposalsIn: (id) => proposals.get(id) ?? 0, highestNumber }, deps.settings);
+      for (const transition of transitions) await apply(tx, transition, deps.selection, events);
+      return transitions;
+    },
+    { timeout: 60_000, maxWait: 30_000 },
+  );
+}
+
+async function apply(tx: SqlExecutor, transition: Transition, selection: Selection, events: EventEnvelope[]): Promise<void> {
+  const cycles = new CycleRepository(tx);
+  switch (transition.kind) {
+    case 'open': {
+      const id = randomUUID();
+      await cycles.insertOpen({ id, number: transition.number, at: transition.at, phaseEndsAt: transition.phaseEndsAt });
+      events.push(transitionEvent(transition, id));
+      return;
+    }
+    case 'extend':
+      await cycles.extend(transition.cycleId, transition.until);
+      events.push(transitionEvent(transition, transition.cycleId));
+      return;
+    case 'advance': {
+      const laws = new LawLifecycleRepository(tx);
+      if (transition.from === 'proposals') await new ProposalRepository(tx).openVote(transition.cycleId);
+      if (transition.from === 'voting') await closeVoteAndDraw(tx, transition.cycleId, transition.at, selection, events);
+      if (transition.from === 'creation') await laws.enterFinalVote(transition.cycleId, transition.at);
+      if (transition.from === 'final-vote') await archiveLaws(tx, transition.cycleId, transition.at, events);
+      await cycles.setPhase(transition.cycleId, transition.to, transition.at, transition.phaseEndsAt);
+      events.push(transitionEvent(transition, transition.cycleId));
+      return;
+    }
+  }
+}
+
+/**
+ * Closes the vote (ranks, selects, gives a second chance, rejects the rest), stores and publishes the
+ * draw seed, then the cycle enters creation: each selected proposal becomes a law with its creators
+ * drawn with the seed just published.
+ */
+async function closeVoteAndDraw(tx: SqlExecutor, cycleId: string, at: Date, selection: Selection, events: EventEnvelope[]): Promise<void> {
+  const cycles = new CycleRepository(tx);
+  const proposals = new ProposalRepository(tx);
+  const laws = new LawLifecycleRepository(tx);
+  const inVote = await proposals.lockInVote(cycleId);
+  const nextCycleId = await cycles.openForProposalsExcept(cycleId);
+  const seed = randomBytes(32).toString('hex');
+  const close = closeVote({ cycleId, at, seed, proposals: inVote, selection, nextCycleId });
+  for (const outcome of close.outcomes) await proposals.storeVoteOutcome({ ...outcome, votedCycleId: cycleId }, at);
+  await cycles.storeVoteClose(cycleId, seed, at);
+  events.push(...close.events);
+
+  const eligible = canonicalEligible(await laws.drawVoters(cycleId, at));
+  await laws.insertDraw({ cycleId, seed, eligible, at, perLaw: selection.creatorsPerLaw });
+  for (const proposal of await laws.selectedProposals(cycleId)) {
+    const law = lawFromProposal({ proposal, cycleId, seed, eligible, perLaw: selection.creatorsPerLaw, at });
+    await laws.insertLaw({ ...proposal, cycleId, at });
+    await laws.insertCreators(proposal.id, law.creators);
+    events.push(...law.events);
+  }
+}
+
+/**
+ * Ends the final vote of the cycle's laws, once: the outcome of each visible text is stored (the
+ * counts stay frozen with it), each law is archived as adopted or rejected with its voter count.
+ */
+async function archiveLaws(tx: SqlExecutor, cycleId: string, at: Date, events: EventEnvelope[]): Promise<void> {
+  const laws = new LawLifecycleRepository(tx);
+  for (const law of await laws.lockUnarchived(cycleId)) {
+    const texts = await laws.votedTexts(law.id);
+    const voterIds = await laws.voterIds(law.id);
+    const archive = archiveLaw({ law, cycleId, texts, voterIds, at });
+    for (const text of archive.texts) await laws.storeTextOutcome(text.id, text.winner, text.adopted);
+    await laws.storeArchive(law.id, archive.state, at, voterIds.length);
+    events.push(...archive.events);
+  }
+}

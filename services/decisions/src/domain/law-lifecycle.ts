@@ -1,0 +1,82 @@
+/**
+ * What the phase machine decides for laws, free of I/O but for the event ids: the law born from each
+ * selected proposal with its creators drawn, and the archive of a law once its final vote ends.
+ */
+import { LawArchived, LawCreated, LawCreatorsDrawn, type EventEnvelope } from '@civic/contracts';
+import { newEvent } from '@civic/service-kit';
+import { drawCreators } from './creators-draw.js';
+import { decideLaw, type Counts, type VotedArticle } from './final-vote.js';
+
+/** LawArchived carries at most this many voters per event (its contract's maxItems). */
+export const VOTERS_PER_EVENT = 1000;
+
+export interface SelectedProposal {
+  id: string;
+  userId: string;
+  title: string;
+}
+
+/** The law a selected proposal becomes (same id), its creators drawn with the published seed, and its two events. */
+export function lawFromProposal(input: { proposal: SelectedProposal; cycleId: string; seed: string; eligible: readonly string[]; perLaw: number; at: Date }): {
+  creators: string[];
+  events: EventEnvelope[];
+} {
+  const { proposal, cycleId, at } = input;
+  const creators = drawCreators(input.seed, proposal.id, input.eligible, input.perLaw);
+  return {
+    creators,
+    events: [
+      newEvent(LawCreated, { lawId: proposal.id, userId: proposal.userId }, at),
+      newEvent(LawCreatorsDrawn, { lawId: proposal.id, cycleId, title: proposal.title, creators }, at),
+    ],
+  };
+}
+
+/** A visible article or amendment as the end of the final vote reads it. */
+export interface VotedTextRow extends Counts {
+  id: string;
+  parentId: string | null;
+}
+
+export interface LawArchive {
+  state: 'adopted' | 'rejected';
+  /** Every text with whether it won (it or its replacing amendment is the final text) and was adopted. */
+  texts: { id: string; winner: boolean; adopted: boolean }[];
+  events: EventEnvelope[];
+}
+
+/**
+ * The end of a law's final vote: the replacement and adoption rules over the texts' counters, the
+ * outcome of each text, and LawArchived once per chunk of at most VOTERS_PER_EVENT voters (none for a
+ * deleted law, which is archived as rejected).
+ */
+export function archiveLaw(input: {
+  law: { id: string; title: string; deleted: boolean };
+  cycleId: string;
+  texts: readonly VotedTextRow[];
+  voterIds: readonly string[];
+  at: Date;
+}): LawArchive {
+  const { law, texts, voterIds, at } = input;
+  const counts = (row: VotedTextRow): Counts => ({ for: row.for, against: row.against, neutral: row.neutral, blank: row.blank });
+  const articles: VotedArticle[] = texts
+    .filter((row) => row.parentId === null)
+    .map((row) => ({
+      id: row.id,
+      counts: counts(row),
+      amendments: texts.filter((amendment) => amendment.parentId === row.id).map((amendment) => ({ id: amendment.id, counts: counts(amendment) })),
+    }));
+  const outcome = decideLaw(articles);
+  const adopted = !law.deleted && outcome.adopted;
+  const winners = new Map(outcome.articles.map((entry) => [entry.winnerId, entry.adopted]));
+  const outcomes = texts.map((row) => ({ id: row.id, winner: winners.has(row.id), adopted: winners.get(row.id) ?? false }));
+  const events: EventEnvelope[] = [];
+  if (!law.deleted) {
+    const chunks = Math.max(1, Math.ceil(voterIds.length / VOTERS_PER_EVENT));
+    for (let chunk = 0; chunk < chunks; chunk++) {
+      const ids = voterIds.slice(chunk * VOTERS_PER_EVENT, (chunk + 1) * VOTERS_PER_EVENT);
+      events.push(newEvent(LawArchived, { lawId: law.id, cycleId: input.cycleId, title: law.title, adopted, voterIds: [...ids], chunk: chunk + 1, chunks }, at));
+    }
+  }
+  return { state: adopted ? 'adopted' : 'rejected', texts: outcomes, events };
+}

@@ -1,0 +1,63 @@
+/**
+ * The events the decisions service writes and those its own consumers read (the service kit adds
+ * identity's revocations, read in every process). A unit test holds this map to the code
+ * (packages/contracts/test/event-map.test.ts); docs/events.md shows every service's map.
+ */
+import {
+  ArticleCreated,
+  ContentModerated,
+  ContentSignalled,
+  CycleExtended,
+  CyclePhaseChanged,
+  defineEventMap,
+  LawArchived,
+  LawCreated,
+  LawCreatorsDrawn,
+  ProposalCreated,
+  ProposalDeleted,
+  ProposalEdited,
+  ProposalSecondChance,
+  ProposalSelected,
+  ProposalSignalled,
+  ProposalVoteClosed,
+  UserDeleted,
+  UserRegistered,
+  UserRenamed,
+  UserRoleChanged,
+  UserSuspended,
+  UserSuspensionLifted,
+  UserVerified,
+} from '@civic/contracts';
+
+export const eventMap = defineEventMap({
+  service: 'decisions',
+  produces: [
+    ProposalCreated,
+    ProposalEdited,
+    ProposalDeleted,
+    ProposalSignalled,
+    CyclePhaseChanged,
+    CycleExtended,
+    ProposalVoteClosed,
+    ProposalSelected,
+    ProposalSecondChance,
+    LawCreated,
+    ArticleCreated,
+    LawCreatorsDrawn,
+    LawArchived,
+    ContentSignalled,
+    ContentModerated,
+  ],
+  consumes: [
+    // identity: the citizen projection
+    UserRegistered,
+    UserVerified,
+    UserRenamed,
+    UserDeleted,
+    UserSuspended,
+    UserSuspensionLifted,
+    UserRoleChanged,
+  ],
+});
+
+export const { produces, consumes } = eventMap;

@@ -1,0 +1,38 @@
+import type { ServiceApp } from '@civic/service-kit';
+import { castBallot } from '../commands/cast-ballot.command.js';
+import { withdrawBallot } from '../commands/withdraw-ballot.command.js';
+import { voterOf, type DecisionsContext } from './context.js';
+import { ArticleParams } from './laws.schemas.js';
+import { errors, VoteAnswerSchema, VoteBody } from './schemas.js';
+
+/** The final vote: ballots on articles and amendments, one statement each on the hot path. */
+export async function finalVoteRoutes(app: ServiceApp, context: DecisionsContext): Promise<void> {
+  const tags = ['laws'];
+  const security: Record<string, string[]>[] = [{ accessCookie: [] }, { bearer: [] }];
+
+  app.put(
+    '/api/laws/:id/articles/:articleId/vote',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cast or replace your vote on an article or amendment during the final vote (verified, not suspended). Answers the live counts',
+        params: ArticleParams,
+        body: VoteBody,
+        response: { 200: VoteAnswerSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      counts: await castBallot(context, voterOf(request, context), request.params.id, request.params.articleId, request.body.vote),
+      myVote: request.body.vote,
+    }),
+  );
+
+  app.delete(
+    '/api/laws/:id/articles/:articleId/vote',
+    {
+      schema: { tags, security, summary: 'Take back your vote on an article or amendment during the final vote', params: ArticleParams, response: { 200: VoteAnswerSchema, ...errors(400, 401, 403, 404) } },
+    },
+    async (request) => ({ counts: await withdrawBallot(context, voterOf(request, context), request.params.id, request.params.articleId), myVote: null }),
+  );
+}

@@ -1,0 +1,235 @@
+import type { Article, Creator, LawDetail, LawGroup, LawState, LawSummary, Locale, ProposalCategory, Source, VoteChoice } from '@civic/contracts';
+import type { SqlExecutor } from '@civic/service-kit';
+import { scoreOf } from '../domain/ranking.js';
+import { sourceSelect, toSource, type SourceRow } from './source.repository.js';
+import { tables } from './tables.js';
+
+interface LawRow {
+  id: string;
+  cycleId: string;
+  cycleNumber: number;
+  phaseEndsAt: Date | null;
+  title: string;
+  description: string;
+  category: ProposalCategory;
+  state: LawState;
+  userId: string;
+  userName: string;
+  rank: number;
+  moderationStatus: number;
+  scribeStatus: number;
+  pin: boolean;
+  deleted: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  archivedAt: Date | null;
+  articleCount: number;
+  voters: number;
+  creators: Creator[];
+}
+
+const lawSelect = `SELECT l.id::text AS id, l.cycle_id::text AS "cycleId", c.number AS "cycleNumber", c.phase_ends_at AS "phaseEndsAt",
+  l.title, l.description, l.category, l.state, l.user_id::text AS "userId", coalesce(ci.user_name, '') AS "userName", l.rank,
+  l.moderation_status::int AS "moderationStatus", l.scribe_status::int AS "scribeStatus", l.pin, l.deleted_at IS NOT NULL AS deleted,
+  l.created_at AS "createdAt", l.updated_at AS "updatedAt", l.archived_at AS "archivedAt",
+  (SELECT count(*)::int FROM ${tables.article} a WHERE a.law_id = l.id AND a.parent_id IS NULL AND a.deleted_at IS NULL) AS "articleCount",
+  l.voters,
+  coalesce((SELECT json_agg(json_build_object('userId', lc.user_id, 'userName', coalesce(cc.user_name, '')) ORDER BY lc.position)
+    FROM ${tables.creator} lc LEFT JOIN ${tables.citizen} cc ON cc.user_id = lc.user_id WHERE lc.law_id = l.id), '[]'::json) AS creators
+  FROM ${tables.law} l JOIN ${tables.cycle} c ON c.id = l.cycle_id LEFT JOIN ${tables.citizen} ci ON ci.user_id = l.user_id`;
+
+interface ArticleRow {
+  id: string;
+  lawId: string;
+  groupId: string | null;
+  parentId: string | null;
+  userId: string;
+  userName: string;
+  title: string | null;
+  body: string;
+  position: number;
+  moderationStatus: number;
+  scribeStatus: number;
+  pin: boolean;
+  for: number;
+  against: number;
+  neutral: number;
+  blank: number;
+  winner: boolean | null;
+  adopted: boolean | null;
+  createdAt: Date;
+  updatedAt: Date;
+  myVote: VoteChoice | null;
+}
+
+const articleSelect = `SELECT a.id::text AS id, a.law_id::text AS "lawId", a.group_id::text AS "groupId", a.parent_id::text AS "parentId",
+  a.user_id::text AS "userId", coalesce(ci.user_name, '') AS "userName", a.title, a.body, a.position,
+  a.moderation_status::int AS "moderationStatus", a.scribe_status::int AS "scribeStatus", a.pin,
+  a.votes_for AS "for", a.votes_against AS against, a.votes_neutral AS neutral, a.votes_blank AS blank, a.winner, a.adopted,
+  a.created_at AS "createdAt", a.updated_at AS "updatedAt", v.choice AS "myVote"
+  FROM ${tables.article} a
+  LEFT JOIN ${tables.citizen} ci ON ci.user_id = a.user_id
+  LEFT JOIN ${tables.articleVote} v ON v.article_id = a.id AND v.user_id = $2::uuid`;
+
+/** Visible: not deleted, and an amendment only while its article is. */
+const articleVisible = `a.deleted_at IS NULL AND (a.parent_id IS NULL OR EXISTS (SELECT 1 FROM ${tables.article} p WHERE p.id = a.parent_id AND p.deleted_at IS NULL))`;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function toSummary(row: LawRow, now: Date): LawSummary {
+  return {
+    id: row.id,
+    cycleId: row.cycleId,
+    cycleNumber: row.cycleNumber,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    state: row.state,
+    userId: row.userId,
+    userName: row.userName,
+    rank: row.rank,
+    moderationStatus: row.moderationStatus === 1 ? 1 : 0,
+    scribeStatus: row.scribeStatus === 1 ? 1 : 0,
+    pin: row.pin,
+    creators: row.creators,
+    articleCount: row.articleCount,
+    voters: row.voters,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    archivedAt: row.archivedAt?.toISOString() ?? null,
+    serverTime: now.toISOString(),
+    phaseEndsAt: row.archivedAt ? null : (row.phaseEndsAt?.toISOString() ?? null),
+  };
+}
+
+function toArticle(row: ArticleRow, sources: Source[]): Article {
+  return {
+    id: row.id,
+    lawId: row.lawId,
+    kind: row.parentId ? 'amendment' : 'article',
+    groupId: row.groupId,
+    parentId: row.parentId,
+    title: row.title,
+    body: row.body,
+    position: row.position,
+    userId: row.userId,
+    userName: row.userName,
+    moderationStatus: row.moderationStatus === 1 ? 1 : 0,
+    scribeStatus: row.scribeStatus === 1 ? 1 : 0,
+    pin: row.pin,
+    counts: { for: row.for, against: row.against, neutral: row.neutral, blank: row.blank, score: scoreOf(row) },
+    myVote: row.myVote,
+    result: row.winner === null ? null : { winner: row.winner, adopted: row.adopted ?? false },
+    sources: sources.filter((source) => source.targetKind === 'article' && source.targetId === row.id),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    amendments: [],
+  };
+}
+
+export interface LawFilter {
+  q?: string;
+  category?: ProposalCategory;
+  states?: readonly LawState[];
+  cycleId?: string;
+}
+
+/** Laws as readers see them: lists, one law with its groups, articles, amendments and sources, one article. */
+export class LawViewRepository {
+  /** Live voter counts of laws in their final vote, recounted at most every `votersTtlMs`. */
+  private readonly liveVoters = new Map<string, { count: number; at: number }>();
+
+  constructor(
+    private readonly db: SqlExecutor,
+    private readonly votersTtlMs: number,
+  ) {}
+
+  /**
+   * Distinct voters of laws in their final vote. Counting a million ballots costs a few hundred
+   * milliseconds, so a screen polling every few seconds reads a count at most `votersTtlMs` old;
+   * archived laws keep the count stored at the end of their vote.
+   */
+  private async withLiveVoters(rows: LawRow[]): Promise<LawRow[]> {
+    const now = Date.now();
+    const stale = rows.filter((row) => row.state === 'final-vote' && (this.liveVoters.get(row.id)?.at ?? 0) + this.votersTtlMs <= now).map((row) => row.id);
+    if (stale.length > 0) {
+      const counted = await this.db.$queryRawUnsafe<{ id: string; count: number }[]>(
+        `SELECT a.law_id::text AS id, count(DISTINCT v.user_id)::int AS count FROM ${tables.articleVote} v JOIN ${tables.article} a ON a.id = v.article_id
+         WHERE a.law_id = ANY($1::uuid[]) GROUP BY a.law_id`,
+        stale,
+      );
+      const byId = new Map(counted.map((row) => [row.id, row.count]));
+      for (const id of stale) this.liveVoters.set(id, { count: byId.get(id) ?? 0, at: now });
+      if (this.liveVoters.size > 1000) for (const [id, entry] of this.liveVoters) if (entry.at + this.votersTtlMs <= now) this.liveVoters.delete(id);
+    }
+    return rows.map((row) => (row.state === 'final-vote' ? { ...row, voters: this.liveVoters.get(row.id)?.count ?? 0 } : row));
+  }
+
+  async list(filter: LawFilter, now: Date): Promise<LawSummary[]> {
+    const where = ['l.deleted_at IS NULL'];
+    const values: unknown[] = [];
+    const add = (clause: (index: number) => string, value: unknown) => {
+      values.push(value);
+      where.push(clause(values.length));
+    };
+    if (filter.q?.trim()) add((i) => `l.title ILIKE $${i}`, likePattern(filter.q.trim()));
+    if (filter.category) add((i) => `l.category = $${i}`, filter.category);
+    if (filter.states?.length) add((i) => `l.state = ANY($${i}::text[])`, filter.states);
+    if (filter.cycleId) add((i) => `l.cycle_id = $${i}::uuid`, filter.cycleId);
+    const rows = await this.db.$queryRawUnsafe<LawRow[]>(
+      `${lawSelect} WHERE ${where.join(' AND ')} ORDER BY l.pin DESC, coalesce(l.archived_at, l.created_at) DESC, c.number DESC, l.rank ASC LIMIT 500`,
+      ...values,
+    );
+    return (await this.withLiveVoters(rows)).map((row) => toSummary(row, now));
+  }
+
+  async summary(id: string, now: Date): Promise<(LawSummary & { deleted: boolean }) | null> {
+    const [found] = await this.db.$queryRawUnsafe<LawRow[]>(`${lawSelect} WHERE l.id = $1::uuid`, id);
+    if (!found) return null;
+    const [row] = await this.withLiveVoters([found]);
+    return { ...toSummary(row!, now), deleted: row!.deleted };
+  }
+
+  /** The law with its groups, articles (each with its amendments) in final-text order, and sources. */
+  async detail(id: string, viewerId: string | null, locale: Locale, now: Date): Promise<LawDetail | null> {
+    const summary = await this.summary(id, now);
+    if (!summary || summary.deleted) return null;
+    const [groups, rows, sourceRows] = await Promise.all([
+      this.db.$queryRawUnsafe<LawGroup[]>(
+        `SELECT id::text AS id, name, position FROM ${tables.group} WHERE law_id = $1::uuid AND deleted_at IS NULL ORDER BY position, created_at`,
+        id,
+      ),
+      this.db.$queryRawUnsafe<ArticleRow[]>(`${articleSelect} WHERE a.law_id = $1::uuid AND ${articleVisible} ORDER BY a.position, a.created_at, a.id`, id, viewerId),
+      this.db.$queryRawUnsafe<SourceRow[]>(`${sourceSelect} WHERE s.law_id = $1::uuid AND s.deleted_at IS NULL ORDER BY s.pin DESC, s.created_at`, id),
+    ]);
+    const sources = sourceRows.map((row) => toSource(row, locale));
+    const all = rows.map((row) => toArticle(row, sources));
+    const byId = new Map(all.map((article) => [article.id, article]));
+    for (const amendment of all) if (amendment.parentId) byId.get(amendment.parentId)?.amendments.push(amendment);
+    const groupOrder = new Map<string | null, number>([[null, -1], ...groups.map((group, index): [string, number] => [group.id, index])]);
+    const articles = all
+      .filter((article) => article.parentId === null && groupOrder.has(article.groupId))
+      .sort((a, b) => groupOrder.get(a.groupId)! - groupOrder.get(b.groupId)! || a.position - b.position);
+    const { deleted: _deleted, ...rest } = summary;
+    return { ...rest, groups, articles, sources: sources.filter((source) => source.targetKind === 'law') };
+  }
+
+  async articleView(lawId: string, articleId: string, viewerId: string | null, locale: Locale): Promise<Article | null> {
+    const [row] = await this.db.$queryRawUnsafe<ArticleRow[]>(`${articleSelect} WHERE a.id = $1::uuid AND a.law_id = $3::uuid AND ${articleVisible}`, articleId, viewerId, lawId);
+    if (!row) return null;
+    const sources = (await this.db.$queryRawUnsafe<SourceRow[]>(`${sourceSelect} WHERE s.target_id = $1::uuid AND s.deleted_at IS NULL ORDER BY s.created_at`, articleId)).map(
+      (source) => toSource(source, locale),
+    );
+    const article = toArticle(row, sources);
+    if (!row.parentId) {
+      const amendments = await this.db.$queryRawUnsafe<ArticleRow[]>(
+        `${articleSelect} WHERE a.parent_id = $1::uuid AND a.deleted_at IS NULL ORDER BY a.position, a.created_at`,
+        articleId,
+        viewerId,
+      );
+      article.amendments = amendments.map((amendment) => toArticle(amendment, []));
+    }
+    return article;
+  }
+
+}

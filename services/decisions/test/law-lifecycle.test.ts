@@ -1,0 +1,74 @@
+// What the phase machine decides for laws: the law each selected proposal becomes with its drawn
+// creators and events, and the archive of a law (text outcomes, state, LawArchived in chunks).
+import { drawCreators } from '../src/domain/creators-draw.js';
+import { archiveLaw, lawFromProposal, VOTERS_PER_EVENT, type VotedTextRow } from '../src/domain/law-lifecycle.js';
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const cycleId = uuid(900);
+const at = new Date('2026-04-05T08:00:00.000Z');
+const text = (n: number, votesFor: number, against: number, parent: number | null = null): VotedTextRow => ({
+  id: uuid(n),
+  parentId: parent === null ? null : uuid(parent),
+  for: votesFor,
+  against,
+  neutral: 0,
+  blank: 0,
+});
+
+describe('a selected proposal becoming a law', () => {
+  it('draws the creators with the seed and the law’s id, and implies LawCreated then LawCreatorsDrawn', () => {
+    const eligible = [uuid(11), uuid(12), uuid(13), uuid(14)];
+    const proposal = { id: uuid(1), userId: uuid(2), title: 'Free buses' };
+    const law = lawFromProposal({ proposal, cycleId, seed: 'seed', eligible, perLaw: 2, at });
+    expect(law.creators).toEqual(drawCreators('seed', uuid(1), eligible, 2));
+    expect(law.creators).toHaveLength(2);
+    expect(law.events.map((event) => [event.subject, event.payload])).toEqual([
+      ['decisions.law.created', { lawId: uuid(1), userId: uuid(2) }],
+      ['decisions.law.creators-drawn', { lawId: uuid(1), cycleId, title: 'Free buses', creators: law.creators }],
+    ]);
+  });
+});
+
+describe('archiving a law at the end of its final vote', () => {
+  const law = { id: uuid(1), title: 'Free buses', deleted: false };
+
+  it('marks the winning texts, adopts the law when one winner is adopted, and publishes its voters', () => {
+    // Article 10 is replaced by amendment 11 (more "for"); article 20 keeps its text and is rejected.
+    const texts = [text(10, 2, 0), text(11, 3, 1, 10), text(20, 1, 4)];
+    const archive = archiveLaw({ law, cycleId, texts, voterIds: [uuid(31), uuid(32)], at });
+    expect(archive.state).toBe('adopted');
+    expect(archive.texts).toEqual([
+      { id: uuid(10), winner: false, adopted: false },
+      { id: uuid(11), winner: true, adopted: true },
+      { id: uuid(20), winner: true, adopted: false },
+    ]);
+    expect(archive.events.map((event) => [event.subject, event.payload])).toEqual([
+      ['decisions.law.archived', { lawId: uuid(1), cycleId, title: 'Free buses', adopted: true, voterIds: [uuid(31), uuid(32)], chunk: 1, chunks: 1 }],
+    ]);
+  });
+
+  it('rejects a law with no adopted article, and still publishes one event without voters', () => {
+    const archive = archiveLaw({ law, cycleId, texts: [text(10, 1, 1)], voterIds: [], at });
+    expect(archive.state).toBe('rejected');
+    expect(archive.events.map((event) => event.payload)).toEqual([{ lawId: uuid(1), cycleId, title: 'Free buses', adopted: false, voterIds: [], chunk: 1, chunks: 1 }]);
+  });
+
+  it('splits the voters into chunks of at most VOTERS_PER_EVENT', () => {
+    const voterIds = Array.from({ length: VOTERS_PER_EVENT * 2 + 1 }, (_, index) => uuid(10_000 + index));
+    const archive = archiveLaw({ law, cycleId, texts: [text(10, 5, 0)], voterIds, at });
+    const payloads = archive.events.map((event) => event.payload as { voterIds: string[]; chunk: number; chunks: number });
+    expect(payloads.map((payload) => [payload.chunk, payload.chunks, payload.voterIds.length])).toEqual([
+      [1, 3, VOTERS_PER_EVENT],
+      [2, 3, VOTERS_PER_EVENT],
+      [3, 3, 1],
+    ]);
+    expect(payloads.flatMap((payload) => payload.voterIds)).toEqual(voterIds);
+  });
+
+  it('archives a deleted law as rejected without any event, its texts still marked', () => {
+    const archive = archiveLaw({ law: { ...law, deleted: true }, cycleId, texts: [text(10, 5, 0)], voterIds: [uuid(31)], at });
+    expect(archive.state).toBe('rejected');
+    expect(archive.texts).toEqual([{ id: uuid(10), winner: true, adopted: true }]);
+    expect(archive.events).toEqual([]);
+  });
+});

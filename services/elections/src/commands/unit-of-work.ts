@@ -1,0 +1,25 @@
+import type { EventEnvelope } from '@civic/contracts';
+import { AppError, unitOfWork as sharedUnitOfWork } from '@civic/service-kit';
+import type { Prisma } from '../generated/prisma/client.js';
+import type { Refusal } from '../domain/vote-rules.js';
+import { SCHEMA, type ElectionsPrisma } from '../store/prisma.js';
+
+/** What every command needs: the database and the service's clock. */
+export interface CommandDeps {
+  db: ElectionsPrisma;
+  clock: () => Date;
+}
+
+/** One command's transaction in the elections schema: the service kit's unitOfWork. */
+export function unitOfWork<T>(
+  db: ElectionsPrisma,
+  work: (tx: Prisma.TransactionClient, events: EventEnvelope[]) => Promise<T>,
+  options?: { timeout?: number; maxWait?: number },
+): Promise<T> {
+  return sharedUnitOfWork<Prisma.TransactionClient, T>(db, SCHEMA, work, options);
+}
+
+/** Throws the refusal of a rule as the HTTP error it names. */
+export function refused(refusal: Refusal | null): void {
+  if (refusal) throw new AppError(refusal.key, refusal.status, { reason: refusal.reason });
+}

@@ -1,0 +1,37 @@
+/**
+ * The events the elections service writes and those its own consumers read (the service kit adds
+ * identity's revocations, read in every process). A unit test holds this map to the code
+ * (packages/contracts/test/event-map.test.ts); docs/events.md shows every service's map.
+ */
+import {
+  defineEventMap,
+  ElectionClosed,
+  UserCandidacyChanged,
+  UserDeleted,
+  UserRegistered,
+  UserRenamed,
+  UserRoleChanged,
+  UserSuspended,
+  UserSuspensionLifted,
+  UserVerified,
+} from '@civic/contracts';
+
+export const eventMap = defineEventMap({
+  service: 'elections',
+  produces: [
+    ElectionClosed,
+  ],
+  consumes: [
+    // identity: members and candidacies
+    UserRegistered,
+    UserRenamed,
+    UserVerified,
+    UserDeleted,
+    UserSuspended,
+    UserSuspensionLifted,
+    UserRoleChanged,
+    UserCandidacyChanged,
+  ],
+});
+
+export const { produces, consumes } = eventMap;

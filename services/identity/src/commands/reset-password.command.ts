@@ -1,0 +1,21 @@
+import { AccountTokens } from '../store/account-token.repository.js';
+import { UserRepository } from '../store/user.repository.js';
+import { endSessionsOf } from './session-access.js';
+import { consumeToken, type TokenOutcome } from './token-access.js';
+import { unitOfWork, type CommandDeps } from './unit-of-work.js';
+
+/** Follows a password-reset link: new password, older links retired, every session ended. */
+export function resetPassword(deps: CommandDeps, tokenHash: string, passwordHash: string): Promise<TokenOutcome> {
+  const now = deps.clock();
+  return unitOfWork(deps, async (tx, events) => {
+    const users = new UserRepository(tx);
+    const consumed = await consumeToken(tx, tokenHash, 'password-reset', now);
+    if (consumed.verdict !== 'valid') return { verdict: consumed.verdict };
+    const current = await users.findById(consumed.token.userId);
+    if (!current || current.deletedAt) return { verdict: 'invalid' };
+    const user = await users.update(current.id, { passwordHash });
+    await AccountTokens.retire(tx, user.id, 'password-reset', now);
+    await endSessionsOf(tx, events, user.id, 'password-reset', now);
+    return { verdict: 'valid', user };
+  });
+}

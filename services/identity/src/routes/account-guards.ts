@@ -1,0 +1,46 @@
+import argon2 from 'argon2';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '@civic/service-kit';
+import { admitMailRequest } from '../commands/admit-mail-request.command.js';
+import { mailLimits } from '../domain/mail-limits.js';
+import type { TokenPurpose } from '../domain/one-time-token.js';
+import { passwordRefusal, type PasswordOwner } from '../domain/password-policy.js';
+import { keyedHash } from '../domain/secrets.js';
+import { isReservedUserName, userNameKey } from '../domain/user-name.js';
+import { commonPasswords } from '../store/common-passwords.js';
+import type { IdentityContext } from './context.js';
+
+/** Checks the routes share: mail limits, the password rules, the current password, user names. */
+
+/**
+ * Counts a request for a mail to `address` (normalized) and answers whether the mail may go. Over the
+ * client address's limit: 429 with Retry-After. Over the recipient's limit: false, and the caller
+ * answers as if the mail went.
+ */
+export async function admitMail(context: IdentityContext, request: FastifyRequest, reply: FastifyReply, purpose: TokenPurpose, address: string): Promise<boolean> {
+  const { config, commands } = context;
+  const keys = { address: keyedHash(config.IP_HASH_KEY, `mail:${address}`), ip: keyedHash(config.IP_HASH_KEY, `ip:${request.ip}`) };
+  const admission = await admitMailRequest(commands, purpose, keys, mailLimits(config));
+  if (admission.verdict === 'refuse') {
+    reply.header('retry-after', String(admission.retryAfterSeconds));
+    throw new AppError('tooManyRequests', 429, { retryAfterSeconds: admission.retryAfterSeconds });
+  }
+  return admission.verdict === 'send';
+}
+
+/** 400 passwordTooCommon or passwordMatchesAccount for a new password the rules refuse. */
+export function assertPasswordAllowed(password: string, owner: PasswordOwner): void {
+  const refusal = passwordRefusal(password, owner, commonPasswords());
+  if (refusal) throw new AppError(refusal, 400);
+}
+
+/** Re-authentication before changing the password or the email, or deleting the account: 403 Incorrect password. */
+export async function assertCurrentPassword(account: { passwordHash: string | null }, password: string): Promise<void> {
+  if (!account.passwordHash || !(await argon2.verify(account.passwordHash, password))) throw new AppError('incorrectPassword', 403);
+}
+
+/** A (normalized) name with its uniqueness key; 409 userNameTaken for the name deleted accounts show. */
+export function userNameWithKey(userName: string): { userName: string; userNameKey: string } {
+  if (isReservedUserName(userName)) throw new AppError('userNameTaken', 409);
+  return { userName, userNameKey: userNameKey(userName) };
+}
