@@ -92,18 +92,17 @@ try {
     await warm.close();
   }
 
-  const floorClient = voter(floor.origin);
-  const [bare, bareRss] = await withPeak(floor.rss, () => measure(floorClient.task, { concurrency: CONNECTIONS }));
-  await floorClient.close();
-  const directClient = voter(decisions.origin);
-  const [direct, directRss] = await withPeak(decisions.rss, () => measure(directClient.task, { concurrency: CONNECTIONS }));
-  await directClient.close();
-  const bareProxyClient = voter(bareProxy.origin);
-  const [viaBareProxy, bareProxyRss] = await withPeak(bareProxy.rss, () => measure(bareProxyClient.task, { concurrency: CONNECTIONS }));
-  await bareProxyClient.close();
-  const gatewayClient = voter(gateway.origin);
-  const [viaGateway, gatewayRss] = await withPeak(gateway.rss, () => measure(gatewayClient.task, { concurrency: CONNECTIONS }));
-  await gatewayClient.close();
+  /** The votes sent to one server, with its peak memory meanwhile. */
+  const through = async (server) => {
+    const client = voter(server.origin);
+    const measured = await withPeak(server.rss, () => measure(client.task, { concurrency: CONNECTIONS }));
+    await client.close();
+    return measured;
+  };
+  const [bare, bareRss] = await through(floor);
+  const [direct, directRss] = await through(decisions);
+  const [viaBareProxy, bareProxyRss] = await through(bareProxy);
+  const [viaGateway, gatewayRss] = await through(gateway);
 
   const { rows } = await sql.query(
     `SELECT count(*)::int AS mismatched FROM decisions.proposal p

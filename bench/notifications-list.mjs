@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { benchNatsPrefix, createBenchDatabase, measure, NATS_URL, report, root, startService, summarize, withPeak } from './lib/bench.mjs';
@@ -122,24 +123,15 @@ try {
   if (response.status !== 200) throw new Error(`the stream answered ${response.status}`);
   let latestCount = -1;
   let waiter = null;
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
   void (async () => {
-    let buffer = '';
     try {
       for (;;) {
-        const { value, done } = await reader.read();
+        const { value: message, done } = await reader.read();
         if (done) return;
-        buffer += value;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^event: unread\ndata: (.+)$/m.exec(frame)?.[1];
-          if (data) {
-            latestCount = JSON.parse(data).count;
-            if (waiter && latestCount >= waiter.target) waiter.resolve(process.hrtime.bigint());
-          }
-        }
+        if (message.event !== 'unread') continue;
+        latestCount = JSON.parse(message.data).count;
+        if (waiter && latestCount >= waiter.target) waiter.resolve(process.hrtime.bigint());
       }
     } catch {
       // aborted at the end

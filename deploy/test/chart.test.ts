@@ -8,13 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import { loadConfig } from '@civic/service-kit';
-import { IdentityConfig } from '../../services/identity/src/config.js';
-import { DecisionsConfig } from '../../services/decisions/src/config.js';
-import { ElectionsConfig } from '../../services/elections/src/config.js';
-import { ChatConfig } from '../../services/chat/src/config.js';
-import { NotificationsConfig } from '../../services/notifications/src/config.js';
-import { GatewayConfig } from '../../services/gateway/src/config.js';
 import { runHelm } from '../scripts/helm.mjs';
+import { CONFIG_SCHEMAS } from './support/config-schemas.js';
 import { chartDirs, renderReadme, valuesRows, valuesTable } from '../scripts/values-doc.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,15 +22,6 @@ const SERVICES = ['identity', 'decisions', 'elections', 'chat', 'notifications']
 const REMOTES = ['decisions-remote', 'elections-remote'] as const;
 const COMPONENTS = [...SERVICES, 'gateway', 'shell', ...REMOTES] as const;
 type Component = (typeof COMPONENTS)[number];
-/** Each component's config schema (typebox, i.e. JSON Schema). */
-const SCHEMAS: Record<string, Parameters<typeof loadConfig>[0]> = {
-  identity: IdentityConfig,
-  decisions: DecisionsConfig,
-  elections: ElectionsConfig,
-  chat: ChatConfig,
-  notifications: NotificationsConfig,
-  gateway: GatewayConfig,
-};
 
 /**
  * Settings a component reads that the chart leaves to their default on purpose, with the reason.
@@ -441,19 +427,19 @@ describe('workloads', () => {
 });
 
 describe('secrets and configuration', () => {
-  it.each(Object.keys(SCHEMAS))('every key %s reads is set by its chart (or left to its default on purpose)', (component) => {
+  it.each(Object.keys(CONFIG_SCHEMAS))('every key %s reads is set by its chart (or left to its default on purpose)', (component) => {
     const names = envNames(alone(component as Component), findIn(alone(component as Component), 'Deployment', component));
     const allowed = LEFT_TO_DEFAULT[component] ?? {};
-    const missing = Object.keys(SCHEMAS[component]!.properties).filter((k) => !names.has(k) && !(k in allowed));
+    const missing = Object.keys(CONFIG_SCHEMAS[component]!.properties).filter((k) => !names.has(k) && !(k in allowed));
     expect(missing).toEqual([]);
     for (const k of Object.keys(allowed)) expect(names.has(k)).toBe(false);
   });
 
-  it.each(Object.keys(SCHEMAS))('%s gets a configuration its own config schema accepts, in every umbrella value set', (component) => {
+  it.each(Object.keys(CONFIG_SCHEMAS))('%s gets a configuration its own config schema accepts, in every umbrella value set', (component) => {
     for (const set of UMBRELLA_SETS) {
       const manifests = umbrella(set);
       const env = resolvedEnv(manifests, inUmbrella(set, 'Deployment', component));
-      expect(() => loadConfig(SCHEMAS[component]!, env)).not.toThrow();
+      expect(() => loadConfig(CONFIG_SCHEMAS[component]!, env)).not.toThrow();
     }
   });
 
@@ -474,11 +460,11 @@ describe('secrets and configuration', () => {
   });
 
   it('values.schema.json describes each setting as the service does', () => {
-    for (const component of Object.keys(SCHEMAS)) {
+    for (const component of Object.keys(CONFIG_SCHEMAS)) {
       const schema = JSON.parse(readFileSync(path.join(chartDir(component), 'values.schema.json'), 'utf8'));
       const own = schema.properties.config.properties as Record<string, JsonSchema>;
       const shared = component === 'gateway' ? {} : (schema.$defs.global.properties.config.properties as Record<string, JsonSchema>);
-      const serviceKeys = SCHEMAS[component]!.properties;
+      const serviceKeys = CONFIG_SCHEMAS[component]!.properties;
       for (const [k, chartProperty] of Object.entries({ ...shared, ...own })) {
         expect([component, k, k in serviceKeys]).toEqual([component, k, true]);
         expect([component, k, constraints(chartProperty)]).toEqual([component, k, constraints(serviceKeys[k]!)]);
@@ -487,12 +473,12 @@ describe('secrets and configuration', () => {
   });
 
   it('values.yaml defaults are the services own defaults, unless noted', () => {
-    for (const component of Object.keys(SCHEMAS)) {
+    for (const component of Object.keys(CONFIG_SCHEMAS)) {
       const values = readYaml(path.join(chartDir(component), 'values.yaml'));
       const config = component === 'gateway' ? values.config : { ...values.global.config, ...values.config };
       for (const [k, value] of Object.entries(config as Record<string, unknown>)) {
         if (k in (CHART_DEFAULT_DIFFERS[component] ?? {})) continue;
-        expect([component, k, value]).toEqual([component, k, (SCHEMAS[component]!.properties[k] as { default?: unknown }).default]);
+        expect([component, k, value]).toEqual([component, k, (CONFIG_SCHEMAS[component]!.properties[k] as { default?: unknown }).default]);
       }
     }
   });

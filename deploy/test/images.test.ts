@@ -8,26 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
-import { IdentityConfig } from '../../services/identity/src/config.js';
-import { DecisionsConfig } from '../../services/decisions/src/config.js';
-import { ElectionsConfig } from '../../services/elections/src/config.js';
-import { ChatConfig } from '../../services/chat/src/config.js';
-import { NotificationsConfig } from '../../services/notifications/src/config.js';
-import { GatewayConfig } from '../../services/gateway/src/config.js';
+import { CONFIG_SCHEMAS } from './support/config-schemas.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dockerDir = path.join(repo, 'deploy/docker');
 const helmDir = path.join(repo, 'deploy/helm');
 const CHARTS = ['identity', 'decisions', 'elections', 'chat', 'notifications', 'gateway', 'shell', 'decisions-remote', 'elections-remote'];
 /** The services and the gateway, each with its configuration schema (whose PORT default the image takes). */
-const NODE_COMPONENTS: Record<string, { properties: { PORT: { default?: unknown } } }> = {
-  identity: IdentityConfig,
-  decisions: DecisionsConfig,
-  elections: ElectionsConfig,
-  chat: ChatConfig,
-  notifications: NotificationsConfig,
-  gateway: GatewayConfig,
-};
+const NODE_COMPONENTS = CONFIG_SCHEMAS as Record<string, { properties: { PORT: { default?: unknown } } }>;
 const dockerfiles = readdirSync(dockerDir).filter((file) => file.endsWith('.Dockerfile'));
 const read = (file: string) => readFileSync(path.join(dockerDir, file), 'utf8');
 

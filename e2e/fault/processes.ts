@@ -19,13 +19,27 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
+/** A child process the test started, which it ends by a signal and waits for. */
+abstract class OwnedProcess {
+  protected child: ChildProcess | null = null;
+
+  protected async end(signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+    if (!this.child) return;
+    const child = this.child;
+    this.child = null;
+    child.kill(signal);
+    await exited(child);
+  }
+}
+
 /** An embedded PostgreSQL in a temporary folder; stop() and start() keep its data, remove() deletes it. */
-export class OwnPostgres {
-  private child: ChildProcess | null = null;
+export class OwnPostgres extends OwnedProcess {
   readonly dataDir = mkdtempSync(path.join(tmpdir(), 'civic-fault-pg-'));
   url = '';
 
-  private constructor(readonly port: number) {}
+  private constructor(readonly port: number) {
+    super();
+  }
 
   static async start(): Promise<OwnPostgres> {
     const postgres = new OwnPostgres(await freePort());
@@ -51,12 +65,8 @@ export class OwnPostgres {
   }
 
   /** A clean stop (SIGTERM: the server shuts down and terminates its connections). */
-  async stop(): Promise<void> {
-    if (!this.child) return;
-    const child = this.child;
-    this.child = null;
-    child.kill('SIGTERM');
-    await exited(child);
+  stop(): Promise<void> {
+    return this.end('SIGTERM');
   }
 
   async remove(): Promise<void> {
@@ -66,8 +76,7 @@ export class OwnPostgres {
 }
 
 /** A built service (`services/<name>/dist/server.js`) on a free port. */
-export class ServiceProcess {
-  private child: ChildProcess | null = null;
+export class ServiceProcess extends OwnedProcess {
   readonly origin: string;
   output = '';
 
@@ -76,6 +85,7 @@ export class ServiceProcess {
     readonly port: number,
     private readonly env: Record<string, string>,
   ) {
+    super();
     this.origin = `http://127.0.0.1:${port}`;
   }
 
@@ -111,19 +121,11 @@ export class ServiceProcess {
   }
 
   /** kill -9: no shutdown hooks run. */
-  async kill(): Promise<void> {
-    if (!this.child) return;
-    const child = this.child;
-    this.child = null;
-    child.kill('SIGKILL');
-    await exited(child);
+  kill(): Promise<void> {
+    return this.end('SIGKILL');
   }
 
-  async stop(): Promise<void> {
-    if (!this.child) return;
-    const child = this.child;
-    this.child = null;
-    child.kill('SIGTERM');
-    await exited(child);
+  stop(): Promise<void> {
+    return this.end('SIGTERM');
   }
 }

@@ -86,12 +86,28 @@ function endOf(ended: Promise<{ reason: string; at: number }>, ms = 5000): Promi
   return Promise.race([ended, new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`the socket was still connected ${ms} ms after the end`)), ms))]);
 }
 
+/** The server disconnected the socket within WITHIN_MS of `endedAt`. */
+async function expectDisconnectedInTime(ended: Promise<{ reason: string; at: number }>, endedAt: number): Promise<void> {
+  const end = await endOf(ended);
+  expect(end.reason).toBe('io server disconnect');
+  expect(end.at - endedAt).toBeLessThanOrEqual(WITHIN_MS);
+}
+
+/**
+ * A new verified member (its requests from source `address`), a copy of its cookies that every
+ * service takes for now (the stolen or forgotten copy), and its chat socket's end.
+ */
+async function memberWithCopy(name: string, address: number) {
+  const member = await registerVerified(baseUrl, mailUrl, sourceAddress(address), account(name));
+  const kept = copyOf(member.client, address);
+  await expectTaken(kept, member);
+  const { ended } = await socketOf(member.client, address);
+  return { member, kept, ended };
+}
+
 describe('logging out', () => {
   it('gets the session’s access token refused by every service within a second, and its chat socket disconnected', async () => {
-    const member = await registerVerified(baseUrl, mailUrl, sourceAddress(91), account('logged-out'));
-    const kept = copyOf(member.client, 91);
-    await expectTaken(kept, member);
-    const { ended } = await socketOf(member.client, 91);
+    const { member, kept, ended } = await memberWithCopy('logged-out', 91);
     // The live unread count (server-sent events) of the copy: it answers once the server ends it.
     const stream = kept.request('GET', '/api/users/notifications/stream', { headers: { accept: 'text/event-stream' } }).then((answer) => ({ answer, at: Date.now() }));
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -105,9 +121,7 @@ describe('logging out', () => {
     expect(streamEnd!.at - endedAt).toBeLessThanOrEqual(WITHIN_MS);
 
     expect(inTime(await refusals(kept, member, endedAt))).toEqual(allInTime);
-    const end = await endOf(ended);
-    expect(end.reason).toBe('io server disconnect');
-    expect(end.at - endedAt).toBeLessThanOrEqual(WITHIN_MS);
+    await expectDisconnectedInTime(ended, endedAt);
 
     // Identity shows the old token the public profile only: no email, no suspension.
     const profile = await kept.get(`/api/users/${member.id}`);
@@ -147,27 +161,20 @@ describe('resetting the password', () => {
 
     const [first, second] = await Promise.all(kept.map((client) => refusals(client, member, endedAt)));
     expect({ first: inTime(first!), second: inTime(second!) }).toEqual({ first: allInTime, second: allInTime });
-    const end = await endOf(ended);
-    expect(end.reason).toBe('io server disconnect');
-    expect(end.at - endedAt).toBeLessThanOrEqual(WITHIN_MS);
+    await expectDisconnectedInTime(ended, endedAt);
   }, 60_000);
 });
 
 describe('a suspension', () => {
   it('gets the member’s earlier tokens refused within a second and their socket disconnected; the silent refresh gets a token the suspension then refuses', async () => {
-    const member = await registerVerified(baseUrl, mailUrl, sourceAddress(95), account('suspended-now'));
-    const kept = copyOf(member.client, 95);
-    await expectTaken(kept, member);
-    const { ended } = await socketOf(member.client, 95);
+    const { member, kept, ended } = await memberWithCopy('suspended-now', 95);
 
     const suspension = await moderator.client.request('POST', `/api/users/${member.id}/suspension`, { json: { minutes: 10 } });
     const suspendedAt = Date.now();
     expect(suspension.status).toBe(200);
 
     expect(inTime(await refusals(kept, member, suspendedAt))).toEqual(allInTime);
-    const end = await endOf(ended);
-    expect(end.reason).toBe('io server disconnect');
-    expect(end.at - suspendedAt).toBeLessThanOrEqual(WITHIN_MS);
+    await expectDisconnectedInTime(ended, suspendedAt);
 
     // What the shell does on a 401: restore the session from the refresh cookie, which renews the token.
     const restored = await member.client.request('POST', '/api/login/auth-user');

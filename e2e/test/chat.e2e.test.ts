@@ -6,42 +6,23 @@
  * is offered to log in; the moderator's troll-hunt page lists the reported message.
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { logInSharedModerator, registerVerified, type Account } from '../src/accounts.js';
 import { launchBrowser } from '../src/browser.js';
+import { connectedChatPanel, openProposalsChat } from '../src/chat-panel.js';
+import { closeSessions, openAndWaitFor, openSession, type Session } from '../src/session.js';
+import { requireSharedStack, sharedStack } from '../src/shared-stack.js';
 
-const baseUrl = (process.env.E2E_BASE_URL ?? '').replace(/\/+$/, '');
-const mailUrl = process.env.E2E_MAIL_URL ?? '';
+const { baseUrl } = sharedStack;
 const run = randomBytes(3).toString('hex');
-const seenMails = new Set<string>();
 
 let browser: Browser;
 
-interface Session {
-  context: BrowserContext;
-  page: Page;
-  problems: string[];
-}
-
-async function newSession(): Promise<Session> {
-  const context = await browser.newContext({ locale: 'en-US' });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  return { context, page, problems };
-}
+const newSession = () => openSession(browser, { locale: 'en-US' }, 15_000);
 
 const account = (name: string, email = `${name}-${run}@example.org`): Account => ({ email, userName: `${name} ${run}`, password: `${name}-chats-2026`, locale: 'en' });
 
-/** The open chat panel of the proposals screen. */
-async function openChat(page: Page): Promise<Locator> {
-  await page.goto(`${baseUrl}/decisions/proposals`);
-  await page.getByRole('heading', { level: 1, name: 'Proposals', exact: true }).waitFor();
-  const panel = page.locator('section[data-chat-room][data-chat-open="true"][data-chat-status="connected"]');
-  await panel.waitFor();
-  return panel;
-}
+const openChat = (page: Page) => openProposalsChat(page, baseUrl, 'Proposals');
 
 /** The message whose own text (not a quote of it) is `text`. */
 const message = (panel: Locator, text: string) =>
@@ -53,20 +34,12 @@ async function send(panel: Locator, text: string): Promise<void> {
   await message(panel, text).waitFor();
 }
 
-/** The shared stack's seeded first moderator. */
-function logInModerator(context: BrowserContext): Promise<void> {
-  return logInSharedModerator(context, { baseUrl, mailUrl, seen: seenMails });
-}
-
 beforeAll(async () => {
-  if (!baseUrl) throw new Error('E2E_BASE_URL is not set: the browser tests need the running stack');
-  if (!mailUrl) throw new Error('E2E_MAIL_URL is not set: the chat browser test verifies its members through the mail catcher');
+  requireSharedStack('the chat browser test verifies its members through the mail catcher');
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
+afterAll(() => browser?.close());
 
 describe('chat panel', () => {
   let alice: Session;
@@ -76,13 +49,10 @@ describe('chat panel', () => {
 
   beforeAll(async () => {
     [alice, bob, moderator, visitor] = await Promise.all([newSession(), newSession(), newSession(), newSession()]);
-    const stack = { baseUrl, mailUrl, seen: seenMails };
-    await Promise.all([registerVerified(alice.context, stack, account('alice')), registerVerified(bob.context, stack, account('bob')), logInModerator(moderator.context)]);
+    await Promise.all([registerVerified(alice.context, sharedStack, account('alice')), registerVerified(bob.context, sharedStack, account('bob')), logInSharedModerator(moderator.context, sharedStack)]);
   }, 90_000);
 
-  afterAll(async () => {
-    await Promise.all([alice, bob, moderator, visitor].filter(Boolean).map((session) => session.context.close()));
-  });
+  afterAll(() => closeSessions([alice, bob, moderator, visitor]));
 
   it('lets two members chat live and reply, a member report a message, and a moderator delete it', async () => {
     const [alicePanel, bobPanel, visitorPanel] = [await openChat(alice.page), await openChat(bob.page), await openChat(visitor.page)];
@@ -138,9 +108,8 @@ describe('chat panel', () => {
     const context = await browser.newContext({ locale: 'fr-FR' });
     try {
       const page = await context.newPage();
-      await page.goto(`${baseUrl}/decisions/proposals`);
-      await page.getByRole('heading', { level: 1, name: 'Propositions', exact: true }).waitFor();
-      const panel = page.locator('section[data-chat-room][data-chat-open="true"][data-chat-status="connected"]');
+      await openAndWaitFor(page, `${baseUrl}/decisions/proposals`, 'Propositions');
+      const panel = connectedChatPanel(page);
       await panel.getByRole('heading', { name: 'Discussion', exact: true }).waitFor();
       await panel.getByText('Connectez-vous pour participer à la discussion.').waitFor();
       await panel.getByText('Message supprimé par un modérateur.').waitFor();
@@ -150,8 +119,7 @@ describe('chat panel', () => {
   });
 
   it('shows the troll hunt to the moderator only', async () => {
-    await moderator.page.goto(`${baseUrl}/decisions/troll-hunt`);
-    await moderator.page.getByRole('heading', { level: 1, name: 'Troll hunt', exact: true }).waitFor();
+    await openAndWaitFor(moderator.page, `${baseUrl}/decisions/troll-hunt`, 'Troll hunt');
     await moderator.page.getByText(/^Mutes counted since /).waitFor();
     await alice.page.goto(`${baseUrl}/decisions/troll-hunt`);
     await alice.page.getByText('This page is for moderators.').waitFor();

@@ -15,49 +15,28 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { CycleSummary, LawList, Proposal, VotingView } from '@civic/contracts';
+import type { Browser, Page } from 'playwright-core';
+import type { LawList } from '@civic/contracts';
 import { registerVerified, type Account } from '../src/accounts.js';
-import { launchBrowser } from '../src/browser.js';
-import { startBrowserTestStack } from '../src/stacks.mjs';
+import { CYCLE_STARTED_BY_TWO, proposeAndWaitForTheVote, startOwnStack, type OwnStack } from '../src/own-stack.js';
+import { apiCall, openAndWaitFor, openSession, waitForHeading, type Session } from '../src/session.js';
 import { until as untilWithin } from '../src/until.js';
 
-let ownStack: { baseUrl: string; mailUrl: string; stop: () => Promise<void> } | null = null;
+let ownStack: OwnStack | null = null;
 let baseUrl = '';
-let mailUrl = '';
 /** The longest the test waits for the cycle to move on by one phase. */
 const phaseWaitMs = Number(process.env.E2E_DECISIONS_PHASE_WAIT_MS ?? 120_000);
 
 let browser: Browser;
-const seen = new Set<string>();
 
-interface Member {
-  context: BrowserContext;
-  page: Page;
-  problems: string[];
-}
-
-async function member(name: string): Promise<Member> {
-  const context = await browser.newContext({ locale: 'en-US', acceptDownloads: true });
-  context.setDefaultTimeout(15_000);
+async function member(name: string): Promise<Session> {
+  const who = await openSession(browser, { locale: 'en-US', acceptDownloads: true }, 15_000);
   const account: Account = { email: `${name}-${run}-creation@example.org`, userName: `${name} ${run}`, password: `${name}-drafts-2026`, locale: 'en' };
-  await registerVerified(context, { baseUrl, mailUrl, seen }, account);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  return { context, page, problems };
+  await registerVerified(who.context, ownStack!, account);
+  return who;
 }
 
-/** A JSON call with the member's cookies (the gateway's CSRF rule: JSON bodies name their type). */
-async function api<T>(who: Member, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const answer = await who.context.request.fetch(`${baseUrl}${url}`, {
-    method,
-    headers: data === undefined ? { 'x-requested-with': 'fetch' } : { 'content-type': 'application/json' },
-    data: data === undefined ? undefined : JSON.stringify(data),
-  });
-  if (!answer.ok()) throw new Error(`${method} ${url} answered ${answer.status()}: ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
+const api = <T>(who: Session, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) => apiCall<T>(who.context, baseUrl, method, url, data);
 
 /** Phases move on their own clock here: waits default to phaseWaitMs. */
 const until = <T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = phaseWaitMs) => untilWithin(what, probe, timeoutMs);
@@ -70,69 +49,45 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
-async function heading(page: Page, text: string): Promise<void> {
-  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
-}
-
 const run = randomBytes(3).toString('hex');
 const title = `Free buses on Sundays ${run}`;
 const otherTitle = `Quiet streets at night ${run}`;
 const articleText = 'Les bus sont gratuits le dimanche.';
 const amendmentText = 'Les bus et les trams sont gratuits le dimanche et les jours fériés.';
-let alice: Member;
-let bob: Member;
-let visitor: Member;
+let alice: Session;
+let bob: Session;
+let visitor: Session;
 let lawId: string;
 
 beforeAll(async () => {
   // A stack of its own: the start rule is met by this test's 2 members and 2 proposals, the vote
   // closes within seconds, and creation and final vote leave time to draft and to vote.
-  ownStack = await startBrowserTestStack(
-    'e2e_creation',
-    {
-      START_MIN_VERIFIED_USERS: '2',
-      START_MIN_PROPOSALS: '2',
-      PHASE_PROPOSALS_SECONDS: '2',
-      PHASE_VOTING_SECONDS: '40',
-      PHASE_CREATION_SECONDS: '45',
-      PHASE_FINAL_VOTE_SECONDS: '30',
-      PHASE_EXTENSION_SECONDS: '2',
-    },
-    { build: false },
-  );
-  ({ baseUrl, mailUrl } = ownStack);
-  if (!mailUrl) throw new Error('this browser test verifies its members through the mail catcher: run it without SMTP_URL');
-  browser = await launchBrowser();
+  ownStack = await startOwnStack('e2e_creation', { ...CYCLE_STARTED_BY_TWO, PHASE_VOTING_SECONDS: '40', PHASE_CREATION_SECONDS: '45', PHASE_FINAL_VOTE_SECONDS: '30' });
+  ({ baseUrl, browser } = ownStack);
   [alice, bob] = await Promise.all([member('alice'), member('bob')]);
-  const context = await browser.newContext({ locale: 'en-US' });
-  visitor = { context, page: await context.newPage(), problems: [] };
-  visitor.page.on('pageerror', (error) => visitor.problems.push(`pageerror: ${error.message}`));
+  // Playwright's own 30 s default, as the visitor only reads.
+  visitor = await openSession(browser, { locale: 'en-US' }, 30_000);
 }, 150_000);
 
-afterAll(async () => {
-  await Promise.all([alice, bob, visitor].filter(Boolean).map((who) => who.context.close()));
-  await browser?.close();
-  await ownStack?.stop();
-}, 60_000);
+afterAll(() => ownStack?.stop(), 60_000);
 
 it(
   'draws the voters as creators once the vote on proposals closes',
   async () => {
-    // A cycle open for proposals (the previous test's cycle may still be moving on).
-    await until('a cycle open for proposals', async () => (await api<{ cycles: CycleSummary[] }>(alice, 'GET', '/api/decisions')).cycles.some((c) => c.phase === 'proposals'));
-    // The id comes from the creation's answer: with a 2 s proposals phase, the second proposal can
+    // The ids come from the creations' answers: with a 2 s proposals phase, the second proposal can
     // move the cycle to its vote before a list of submitted proposals is read.
-    const { id: proposalId } = await api<Proposal>(alice, 'POST', '/api/proposals', {
-      title,
-      description: 'Buses would be free on Sundays, paid for by a small parking tax.',
-      category: 'transport',
-    });
-    await api(bob, 'POST', '/api/proposals', { title: otherTitle, description: 'No loud works in the streets after ten at night.', category: 'environment' });
+    const {
+      ids: [proposalId],
+      voting,
+    } = await proposeAndWaitForTheVote(
+      baseUrl,
+      [
+        [alice.context, { title, description: 'Buses would be free on Sundays, paid for by a small parking tax.', category: 'transport' }],
+        [bob.context, { title: otherTitle, description: 'No loud works in the streets after ten at night.', category: 'environment' }],
+      ],
+      phaseWaitMs,
+    );
     expect(proposalId).toEqual(expect.any(String));
-    const voting = await until('the vote to open', async () => {
-      const view = await api<VotingView>(alice, 'GET', '/api/decisions/voting-on-proposals');
-      return view.cycle?.phase === 'voting' && view.proposals.some((p) => p.id === proposalId) ? view : null;
-    });
     for (const who of [alice, bob]) {
       for (const proposal of voting.proposals) await api(who, 'PUT', `/api/proposals/${proposal.id}/vote`, { vote: proposal.id === proposalId ? 'for' : 'neutral' });
     }
@@ -145,8 +100,7 @@ it(
 
     // The creators page lists them and the draw checks out in the browser.
     const { page } = alice;
-    await page.goto(`${baseUrl}/decisions/creators/${lawId}`);
-    await heading(page, 'Creators');
+    await openAndWaitFor(page, `${baseUrl}/decisions/creators/${lawId}`, 'Creators');
     await page.getByRole('link', { name: `alice ${run}`, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Check the draw in my browser' }).click();
     await page.getByText('The draw checks out', { exact: false }).waitFor();
@@ -159,8 +113,7 @@ it(
   'lets a creator draft a group, an article and an amendment, and shows them read-only to a visitor',
   async () => {
     const { page } = alice;
-    await page.goto(`${baseUrl}/decisions/creations?law=${lawId}`);
-    await heading(page, 'Creation');
+    await openAndWaitFor(page, `${baseUrl}/decisions/creations?law=${lawId}`, 'Creation');
     const law = page.locator(`[data-law="${lawId}"]`);
     await law.getByText('You were drawn as a creator of this law', { exact: false }).waitFor();
 
@@ -189,8 +142,7 @@ it(
 
     // A visitor reads the same text without any drafting control.
     const other = visitor.page;
-    await other.goto(`${baseUrl}/decisions/creations?law=${lawId}`);
-    await heading(other, 'Creation');
+    await openAndWaitFor(other, `${baseUrl}/decisions/creations?law=${lawId}`, 'Creation');
     const read = other.locator(`[data-law="${lawId}"]`);
     await read.getByText(amendmentText, { exact: true }).waitFor();
     await read.getByText('Only the creators drawn for this law write', { exact: false }).waitFor();
@@ -208,8 +160,7 @@ it(
   async () => {
     const { page } = alice;
     await until('the final vote', async () => (await api<LawList>(alice, 'GET', '/api/laws?state=final-vote')).laws.some((law) => law.id === lawId));
-    await page.goto(`${baseUrl}/decisions/final-vote?law=${lawId}`);
-    await heading(page, 'Final vote');
+    await openAndWaitFor(page, `${baseUrl}/decisions/final-vote?law=${lawId}`, 'Final vote');
     const original = page.getByRole('article', { name: 'Article 1 · Original article', exact: true });
     const amendment = page.getByRole('article', { name: 'Article 1 · Amendment 1: Précision', exact: true });
     await original.getByText(articleText, { exact: true }).waitFor();
@@ -240,8 +191,7 @@ it(
   async () => {
     const { page } = alice;
     await until('the archive', async () => (await api<LawList>(alice, 'GET', `/api/laws?state=adopted&q=${encodeURIComponent(run)}`)).laws.some((law) => law.id === lawId));
-    await page.goto(`${baseUrl}/archive`);
-    await heading(page, 'Archive');
+    await openAndWaitFor(page, `${baseUrl}/archive`, 'Archive');
     await page.getByLabel('Title contains', { exact: true }).fill(run);
     await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Transport' });
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -271,7 +221,7 @@ it(
 
     // The law's page: the final text and both downloads.
     await card.getByRole('link', { name: title, exact: true }).click();
-    await heading(page, 'Archived law');
+    await waitForHeading(page, 'Archived law');
     await page.locator('.decisions-law-text').getByText(amendmentText, { exact: true }).waitFor();
     await page.getByRole('link', { name: `Open data (JSON) · ${title}`, exact: true }).waitFor();
     await shot(page, 'archived-law');

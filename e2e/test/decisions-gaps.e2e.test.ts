@@ -9,15 +9,16 @@
  * (archive, decision, creators, and ?law= of the creation and final-vote screens).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { logInSharedModerator, registerVerified, type Account } from '../src/accounts.js';
 import { describeViolations, seriousAxeViolations } from '../src/axe.js';
 import { launchBrowser } from '../src/browser.js';
+import { openProposalsChat } from '../src/chat-panel.js';
+import { closeSessions, openAndWaitFor, openSession, type Session } from '../src/session.js';
+import { requireSharedStack, sharedStack } from '../src/shared-stack.js';
 
-const baseUrl = (process.env.E2E_BASE_URL ?? '').replace(/\/+$/, '');
-const mailUrl = process.env.E2E_MAIL_URL ?? '';
+const { baseUrl } = sharedStack;
 const run = randomBytes(3).toString('hex');
-const seenMails = new Set<string>();
 const narrow = { width: 375, height: 800 };
 const week = 7 * 24 * 60 * 60 * 1000;
 
@@ -110,26 +111,8 @@ type Lang = keyof typeof texts;
 
 let browser: Browser;
 
-interface Session {
-  context: BrowserContext;
-  page: Page;
-  /** Uncaught exceptions in the page. */
-  problems: string[];
-}
-
-async function newSession(lang: Lang): Promise<Session> {
-  const context = await browser.newContext({ locale: texts[lang].browserLocale, viewport: narrow });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  return { context, page, problems };
-}
-
-async function go(page: Page, path: string, title: string): Promise<void> {
-  await page.goto(`${baseUrl}${path}`);
-  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
-}
+const newSession = (lang: Lang) => openSession(browser, { locale: texts[lang].browserLocale, viewport: narrow }, 15_000);
+const go = (page: Page, path: string, title: string) => openAndWaitFor(page, `${baseUrl}${path}`, title);
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
 const snackbar = (page: Page, text: string) => page.locator('[data-snackbar]', { hasText: text });
@@ -140,13 +123,7 @@ async function expectNoSidewaysOverflow(page: Page): Promise<void> {
   expect(widths.page).toBeLessThanOrEqual(widths.window);
 }
 
-/** The open chat panel of the proposals screen. */
-async function openChat(page: Page, title: string): Promise<Locator> {
-  await go(page, '/decisions/proposals', title);
-  const panel = page.locator('section[data-chat-room][data-chat-open="true"][data-chat-status="connected"]');
-  await panel.waitFor();
-  return panel;
-}
+const openChat = (page: Page, title: string) => openProposalsChat(page, baseUrl, title);
 
 /** The message whose own text (not a quote of it) is `text`. */
 const chatMessage = (scope: Locator, text: string) => scope.locator('[data-message]', { has: scope.page().locator('p.chat-message__text', { hasText: text }) });
@@ -158,14 +135,11 @@ function dayText(date: Date, lang: Lang): string {
 }
 
 beforeAll(async () => {
-  if (!baseUrl) throw new Error('E2E_BASE_URL is not set: the browser tests need the running stack');
-  if (!mailUrl) throw new Error('E2E_MAIL_URL is not set: this browser test verifies its members through the mail catcher');
+  requireSharedStack('this browser test verifies its members through the mail catcher');
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
+afterAll(() => browser?.close());
 
 describe.each(['en', 'fr'] as const)('decision screens, finer points (%s)', (lang) => {
   const t = texts[lang];
@@ -177,15 +151,12 @@ describe.each(['en', 'fr'] as const)('decision screens, finer points (%s)', (lan
 
   beforeAll(async () => {
     [alice, bob, moderator] = await Promise.all([newSession(lang), newSession(lang), newSession(lang)]);
-    const stack = { baseUrl, mailUrl, seen: seenMails };
-    await Promise.all([registerVerified(alice.context, stack, account('alice')), registerVerified(bob.context, stack, account('bob'))]);
+    await Promise.all([registerVerified(alice.context, sharedStack, account('alice')), registerVerified(bob.context, sharedStack, account('bob'))]);
     // One after the other: the first registers the shared moderator, the second logs in.
-    await logInSharedModerator(moderator.context, stack);
+    await logInSharedModerator(moderator.context, sharedStack);
   }, 120_000);
 
-  afterAll(async () => {
-    await Promise.all([alice, bob, moderator].filter(Boolean).map((session) => session.context.close()));
-  });
+  afterAll(() => closeSessions([alice, bob, moderator]));
 
   it('replaces the proposal form by the date of the next proposal, keeps its messages off the form, and says a deletion gives nothing back', async () => {
     const { page, problems } = alice;

@@ -13,14 +13,13 @@
  * phase).
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { registerVerified, type Account } from '../src/accounts.js';
-import { launchBrowser } from '../src/browser.js';
-import { startBrowserTestStack } from '../src/stacks.mjs';
+import { CYCLE_STARTED_BY_TWO, startOwnStack, type OwnStack } from '../src/own-stack.js';
+import { closeSessions, openAndWaitFor, openSession, waitForHeading, type Session } from '../src/session.js';
 
-let ownStack: { baseUrl: string; mailUrl: string; stop: () => Promise<void> } | null = null;
+let ownStack: OwnStack | null = null;
 let baseUrl = '';
-let mailUrl = '';
 
 /** The longest the test waits for the cycle to move on (the vote to open, then to close). */
 const phaseWaitMs = Number(process.env.E2E_DECISIONS_PHASE_WAIT_MS ?? 60_000);
@@ -146,33 +145,10 @@ type Lang = keyof typeof texts;
 type Texts = (typeof texts)[Lang];
 
 let browser: Browser;
-const seenMails = new Set<string>();
 const run = randomBytes(3).toString('hex');
 
-interface Session {
-  context: BrowserContext;
-  page: Page;
-  /** Uncaught exceptions in the page. */
-  problems: string[];
-}
-
-async function newSession(lang: Lang): Promise<Session> {
-  const context = await browser.newContext({ locale: texts[lang].browserLocale });
-  context.setDefaultTimeout(10_000);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  return { context, page, problems };
-}
-
-async function heading(page: Page, text: string): Promise<void> {
-  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
-}
-
-async function go(page: Page, path: string, title: string): Promise<void> {
-  await page.goto(`${baseUrl}${path}`);
-  await heading(page, title);
-}
+const newSession = (lang: Lang) => openSession(browser, { locale: texts[lang].browserLocale }, 10_000);
+const go = (page: Page, path: string, title: string) => openAndWaitFor(page, `${baseUrl}${path}`, title);
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
 const proposal = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
@@ -198,31 +174,14 @@ async function vote(page: Page, t: Texts, title: string, choice: string): Promis
 }
 
 beforeAll(async () => {
-  ownStack = await startBrowserTestStack(
-    'e2e_decisions',
-    {
-      START_MIN_VERIFIED_USERS: '2',
-      START_MIN_PROPOSALS: '2',
-      PHASE_PROPOSALS_SECONDS: '2',
-      PHASE_VOTING_SECONDS: '40',
-      PHASE_CREATION_SECONDS: '10',
-      PHASE_FINAL_VOTE_SECONDS: '10',
-      PHASE_EXTENSION_SECONDS: '2',
-    },
-    { build: false },
-  );
-  ({ baseUrl, mailUrl } = ownStack);
-  if (!mailUrl) throw new Error('the decisions browser test verifies its members through the mail catcher: run it without SMTP_URL');
+  ownStack = await startOwnStack('e2e_decisions', { ...CYCLE_STARTED_BY_TWO, PHASE_VOTING_SECONDS: '40', PHASE_CREATION_SECONDS: '10', PHASE_FINAL_VOTE_SECONDS: '10' });
+  ({ baseUrl, browser } = ownStack);
   // A clear failure when the decisions service does not serve its contract (yet).
   const probe = await fetch(`${baseUrl}/api/decisions`);
   if (!probe.ok) throw new Error(`GET /api/decisions answered ${probe.status}: the decisions service does not serve the contract of packages/contracts/src/decisions.ts`);
-  browser = await launchBrowser();
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await ownStack?.stop();
-}, 60_000);
+afterAll(() => ownStack?.stop(), 60_000);
 
 describe.each(['en', 'fr'] as const)('decision screens (%s)', (lang) => {
   const t = texts[lang];
@@ -240,13 +199,10 @@ describe.each(['en', 'fr'] as const)('decision screens (%s)', (lang) => {
 
   beforeAll(async () => {
     [alice, bob, visitor] = await Promise.all([newSession(lang), newSession(lang), newSession(lang)]);
-    const stack = { baseUrl, mailUrl, seen: seenMails };
-    await Promise.all([registerVerified(alice.context, stack, account('alice')), registerVerified(bob.context, stack, account('bob'))]);
+    await Promise.all([registerVerified(alice.context, ownStack!, account('alice')), registerVerified(bob.context, ownStack!, account('bob'))]);
   }, 60_000);
 
-  afterAll(async () => {
-    await Promise.all([alice, bob, visitor].filter(Boolean).map((session) => session.context.close()));
-  });
+  afterAll(() => closeSessions([alice, bob, visitor]));
 
   it('shows the cycle open for proposals with its countdown and start rule, and sends a visitor who wants to propose to /identify', async () => {
     const { page, problems } = visitor;
@@ -366,7 +322,7 @@ describe.each(['en', 'fr'] as const)('decision screens (%s)', (lang) => {
 
   it('opens the vote: both members vote with the four choices while the countdown runs, see the live counts, then the ranked result', async () => {
     await Promise.all([alice.page.goto(`${baseUrl}/decisions/voting-on-proposals`), bob.page.goto(`${baseUrl}/decisions/voting-on-proposals`)]);
-    await heading(alice.page, t.votingTitle);
+    await waitForHeading(alice.page, t.votingTitle);
     // The screen polls: the vote opens once the proposals phase is over.
     for (const { page } of [alice, bob]) {
       await page.getByText(t.voteOpen, { exact: true }).waitFor({ timeout: phaseWaitMs });

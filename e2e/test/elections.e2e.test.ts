@@ -13,15 +13,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ElectionSchedule } from '@civic/contracts';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { registerVerified, type Account } from '../src/accounts.js';
 import { describeViolations, seriousAxeViolations } from '../src/axe.js';
-import { launchBrowser } from '../src/browser.js';
-import { startBrowserTestStack } from '../src/stacks.mjs';
+import { startOwnStack, type OwnStack } from '../src/own-stack.js';
+import { openAndWaitFor, openSession, waitForHeading, type Session } from '../src/session.js';
 
-let ownStack: { baseUrl: string; mailUrl: string; stop: () => Promise<void> } | null = null;
+let ownStack: OwnStack | null = null;
 let baseUrl = '';
-let mailUrl = '';
 
 const texts = {
   en: {
@@ -103,32 +102,11 @@ type Lang = keyof typeof texts;
 type Texts = (typeof texts)[Lang];
 
 let browser: Browser;
-const seenMails = new Set<string>();
 const run = randomBytes(3).toString('hex');
 
-interface Session {
-  context: BrowserContext;
-  page: Page;
-  problems: string[];
-}
+const newSession = (lang: Lang) => openSession(browser, { locale: texts[lang].browserLocale, timezoneId: 'Europe/Paris' }, 10_000);
 
-const sessions: Session[] = [];
-
-async function newSession(lang: Lang): Promise<Session> {
-  const context = await browser.newContext({ locale: texts[lang].browserLocale, timezoneId: 'Europe/Paris' });
-  context.setDefaultTimeout(10_000);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  const session = { context, page, problems };
-  sessions.push(session);
-  return session;
-}
-
-async function go(page: Page, path: string, title: string): Promise<void> {
-  await page.goto(`${baseUrl}${path}`);
-  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
-}
+const go = (page: Page, path: string, title: string) => openAndWaitFor(page, `${baseUrl}${path}`, title);
 
 const role = (page: Page, candidateTo: 1 | 2 | 3) => page.locator(`section[data-role="${candidateTo}"]`);
 const candidateCard = (page: Page, candidateTo: 1 | 2 | 3, name: string) => role(page, candidateTo).getByRole('article', { name, exact: true });
@@ -160,26 +138,18 @@ const members = {
 const signedIn: Record<Lang, { candidate: Session; voter: Session }> = {} as never;
 
 beforeAll(async () => {
-  // Built already by the browser tests' global setup.
-  ownStack = await startBrowserTestStack('e2e_elections', { ELECTIONS_CLOCK_CONTROL: 'true' }, { build: false });
-  ({ baseUrl, mailUrl } = ownStack);
-  if (!mailUrl) throw new Error('the elections browser test verifies its members through the mail catcher: run it without SMTP_URL');
+  ownStack = await startOwnStack('e2e_elections', { ELECTIONS_CLOCK_CONTROL: 'true' });
+  ({ baseUrl, browser } = ownStack);
   const probe = await fetch(`${baseUrl}/api/elections/next`);
   if (!probe.ok) throw new Error(`GET /api/elections/next answered ${probe.status}: the elections service does not serve the contract of packages/contracts/src/elections.ts`);
-  browser = await launchBrowser();
-  const stack = { baseUrl, mailUrl, seen: seenMails };
   for (const lang of ['en', 'fr'] as const) {
     const [candidate, voter] = await Promise.all([newSession(lang), newSession(lang)]);
-    await Promise.all([registerVerified(candidate.context, stack, members[lang].candidate), registerVerified(voter.context, stack, members[lang].voter)]);
+    await Promise.all([registerVerified(candidate.context, ownStack!, members[lang].candidate), registerVerified(voter.context, ownStack!, members[lang].voter)]);
     signedIn[lang] = { candidate, voter };
   }
 }, 150_000);
 
-afterAll(async () => {
-  await Promise.all(sessions.map((session) => session.context.close()));
-  await browser?.close();
-  await ownStack?.stop();
-}, 60_000);
+afterAll(() => ownStack?.stop(), 60_000);
 
 describe.each(['en', 'fr'] as const)('before the election (%s)', (lang) => {
   const t: Texts = texts[lang];
@@ -197,7 +167,7 @@ describe.each(['en', 'fr'] as const)('before the election (%s)', (lang) => {
     expect(await countdown.nth(1).textContent()).toMatch(t.closingDate);
     await fitsNarrowScreen(page);
     await role(page, 1).getByRole('link', { name: t.logInToStand(t.roles.moderator), exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: t.identifyTitle, exact: true }).waitFor();
+    await waitForHeading(page, t.identifyTitle);
     expect(new URL(page.url()).searchParams.get('next')).toBe('/elections');
     expect(problems).toEqual([]);
   });

@@ -8,9 +8,10 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../src/browser.js';
 import { waitForMailLink } from '../src/mail.js';
+import { openSession, waitForHeading } from '../src/session.js';
+import { requireSharedStack, sharedStack } from '../src/shared-stack.js';
 
-const baseUrl = (process.env.E2E_BASE_URL ?? '').replace(/\/+$/, '');
-const mailUrl = process.env.E2E_MAIL_URL ?? '';
+const { baseUrl, mailUrl, seen: seenMails } = sharedStack;
 
 /** Every text the test reads or clicks, per language. */
 const texts = {
@@ -147,28 +148,14 @@ type Texts = (typeof texts)[Lang];
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-const seenMails = new Set<string>();
 const run = randomBytes(3).toString('hex');
 
-interface Session {
-  page: Page;
-  /** Uncaught exceptions in the page. */
-  problems: string[];
-}
-
-async function open(lang: Lang, path: string): Promise<Session> {
-  const context = await browser.newContext({ locale: texts[lang].browserLocale });
-  context.setDefaultTimeout(10_000);
+/** A new session in `lang` at `path`; its context closes after the test. */
+async function open(lang: Lang, path: string): Promise<{ page: Page; problems: string[] }> {
+  const { context, page, problems } = await openSession(browser, { locale: texts[lang].browserLocale }, 10_000);
   contexts.push(context);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   await page.goto(`${baseUrl}${path}`);
   return { page, problems };
-}
-
-async function heading(page: Page, text: string): Promise<void> {
-  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
 }
 
 async function pathOf(page: Page, pathname: string): Promise<void> {
@@ -195,7 +182,7 @@ async function openUserMenu(page: Page, userName: string): Promise<void> {
 
 /** Fills and sends the registration form; answers when "check your mailbox" shows. */
 async function register(page: Page, t: Texts, account: { email: string; userName: string; password: string }) {
-  await heading(page, t.registerTitle);
+  await waitForHeading(page, t.registerTitle);
   await field(page, t.email).fill(account.email);
   await field(page, t.userName).fill(account.userName);
   await field(page, t.password).fill(account.password);
@@ -219,8 +206,7 @@ async function verifyFromMail(page: Page, t: Texts, email: string, userName: str
 }
 
 beforeAll(async () => {
-  if (!baseUrl) throw new Error('E2E_BASE_URL is not set: the browser tests need the running stack');
-  if (!mailUrl) throw new Error('E2E_MAIL_URL is not set: the identity browser test reads the mail catcher of the stack');
+  requireSharedStack('the identity browser test reads the mail catcher of the stack');
   browser = await launchBrowser();
 });
 
@@ -228,9 +214,7 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
+afterAll(() => browser?.close());
 
 describe.each(['en', 'fr'] as const)('account screens (%s)', (lang) => {
   const t = texts[lang];
@@ -247,7 +231,7 @@ describe.each(['en', 'fr'] as const)('account screens (%s)', (lang) => {
 
   it('shows the form rules on the registration form', async () => {
     const { page, problems } = await open(lang, '/register');
-    await heading(page, t.registerTitle);
+    await waitForHeading(page, t.registerTitle);
     await page.getByRole('button', { name: t.registerSubmit }).click();
     expect(await page.getByText(t.required, { exact: true }).count()).toBe(4);
     // The first invalid field has the focus and names its error.
@@ -286,7 +270,7 @@ describe.each(['en', 'fr'] as const)('account screens (%s)', (lang) => {
 
   it('registers, verifies from the mail, edits the profile, changes the password, logs out and in again', async () => {
     const { page, problems } = await open(lang, '/');
-    await heading(page, t.homeTitle);
+    await waitForHeading(page, t.homeTitle);
     await page.locator('header').getByRole('link', { name: t.registerLink }).click();
     await register(page, t, first);
 
@@ -295,7 +279,7 @@ describe.each(['en', 'fr'] as const)('account screens (%s)', (lang) => {
     // Profile: the user name.
     await openUserMenu(page, first.userName);
     await page.locator('header').getByRole('link', { name: t.settings, exact: true }).click();
-    await heading(page, t.settingsTitle);
+    await waitForHeading(page, t.settingsTitle);
     await field(page, t.userName).fill(renamed);
     await page.getByRole('button', { name: t.saveProfile }).click();
     await snackbar(page, t.profileSaved);
@@ -322,7 +306,7 @@ describe.each(['en', 'fr'] as const)('account screens (%s)', (lang) => {
 
     // A members-only page sends the visitor to /identify, and back after logging in.
     await page.goto(`${baseUrl}/protected`);
-    await heading(page, t.identifyTitle);
+    await waitForHeading(page, t.identifyTitle);
     expect(new URL(page.url()).searchParams.get('next')).toBe('/protected');
     await page.locator('main').getByRole('link', { name: t.login, exact: true }).click();
     await field(page, t.email).fill(first.email);
@@ -331,7 +315,7 @@ describe.each(['en', 'fr'] as const)('account screens (%s)', (lang) => {
     await snackbar(page, t.incorrectLogin);
     await field(page, t.password).fill(newPassword);
     await page.locator('main').getByRole('button', { name: t.login }).click();
-    await heading(page, t.todoTitle);
+    await waitForHeading(page, t.todoTitle);
     await pathOf(page, '/protected');
     await page.getByText(t.nothingToDo).waitFor();
     await userMenu(page, renamed).waitFor();
@@ -343,7 +327,7 @@ describe.each(['en', 'fr'] as const)('account screens (%s)', (lang) => {
     // The activity page is open to anyone.
     await openUserMenu(page, renamed);
     await page.locator('header').getByRole('link', { name: t.activity }).click();
-    await heading(page, t.activityOf(renamed));
+    await waitForHeading(page, t.activityOf(renamed));
     await page.getByText(t.memberSince).waitFor();
     expect(problems).toEqual([]);
   }, 90_000);
@@ -354,7 +338,7 @@ describe.each(['en', 'fr'] as const)('account screens (%s)', (lang) => {
     secondId = await verifyFromMail(page, t, second.email, second.userName);
 
     await page.goto(`${baseUrl}/users/${encodeURIComponent(secondId)}/${encodeURIComponent(second.userName)}/delete-account`);
-    await heading(page, t.deleteTitle);
+    await waitForHeading(page, t.deleteTitle);
     const deleteButton = page.locator('main').getByRole('button', { name: t.deleteSubmit, exact: true });
     const password = field(page, t.deletePassword);
 
@@ -391,14 +375,14 @@ describe.each(['en', 'fr'] as const)('account screens (%s)', (lang) => {
     await dialog.getByRole('button', { name: t.yes, exact: true }).click();
     await snackbar(page, t.deleted);
     await pathOf(page, '/');
-    await heading(page, t.homeTitle);
+    await waitForHeading(page, t.homeTitle);
     await page.locator('header').getByRole('link', { name: t.login, exact: true }).waitFor();
 
     await page.reload();
     await page.locator('header').getByRole('link', { name: t.login, exact: true }).waitFor();
 
     await page.goto(`${baseUrl}/users/${encodeURIComponent(secondId)}/${encodeURIComponent(second.userName)}/activity`);
-    await heading(page, t.deletedTitle);
+    await waitForHeading(page, t.deletedTitle);
     await page.getByText(t.deletedText).waitFor();
 
     // Its credentials no longer log in.
@@ -420,29 +404,29 @@ describe.each(['en', 'fr'] as const)('account screens (%s)', (lang) => {
 
     await page.goto(`${baseUrl}/users/${encodeURIComponent(secondId)}/${encodeURIComponent(second.userName)}/settings`);
     await pathOf(page, '/error');
-    await heading(page, t.errorTitle);
+    await waitForHeading(page, t.errorTitle);
 
     // Their own settings open.
     await page.goto(`${baseUrl}/users/${encodeURIComponent(firstId)}/${encodeURIComponent(renamed)}/settings`);
-    await heading(page, t.settingsTitle);
+    await waitForHeading(page, t.settingsTitle);
 
     const visitor = await open(lang, `/users/${encodeURIComponent(firstId)}/${encodeURIComponent(renamed)}/delete-account`);
     await pathOf(visitor.page, '/error');
-    await heading(visitor.page, t.errorTitle);
+    await waitForHeading(visitor.page, t.errorTitle);
   });
 
   it('resets a forgotten password from the mail, and changes the email address through the link sent to it', async () => {
     expect(firstId).toBeTruthy();
     const { page, problems } = await open(lang, '/login');
     await page.getByRole('link', { name: t.forgotPassword }).click();
-    await heading(page, t.passwordTitle);
+    await waitForHeading(page, t.passwordTitle);
     await field(page, t.email).fill(first.email);
     await page.getByRole('button', { name: t.sendLink }).click();
     await page.getByText(t.linkSent).waitFor();
 
     const reset = await waitForMailLink(mailUrl, first.email, '/password', { seen: seenMails });
     await page.goto(`${baseUrl}${reset.link.pathname}${reset.link.search}`);
-    await heading(page, t.resetTitle);
+    await waitForHeading(page, t.resetTitle);
     const resetPassword = `${newPassword}-again`;
     await field(page, t.newPassword).fill(resetPassword);
     await field(page, t.confirmation).fill(resetPassword);
@@ -456,7 +440,7 @@ describe.each(['en', 'fr'] as const)('account screens (%s)', (lang) => {
 
     const newEmail = `olympe-${run}-${lang}-new@example.org`;
     await page.goto(`${baseUrl}/change-email`);
-    await heading(page, t.changeEmailTitle);
+    await waitForHeading(page, t.changeEmailTitle);
     await field(page, t.newEmail).fill(newEmail);
     await field(page, t.yourPassword).fill(resetPassword);
     await page.getByRole('button', { name: t.changeEmail }).click();
@@ -488,6 +472,6 @@ describe.each(['en', 'fr'] as const)('account screens (%s)', (lang) => {
     expect(start).toBeGreaterThan(5);
     await page.waitForFunction((value) => Number(document.querySelector('[data-countdown]')?.getAttribute('data-countdown')) < value, start);
     await pathOf(page, '/');
-    await heading(page, t.homeTitle);
+    await waitForHeading(page, t.homeTitle);
   }, 30_000);
 });

@@ -11,31 +11,23 @@
  * cycle of a stack of its own: a short vote on proposals, then a creation phase long enough to act.
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import type { CycleSummary, LawList, Proposal, VotingView } from '@civic/contracts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { LawList } from '@civic/contracts';
 import { registerVerified, type Account } from '../src/accounts.js';
 import { describeViolations, seriousAxeViolations } from '../src/axe.js';
-import { launchBrowser } from '../src/browser.js';
-import { startBrowserTestStack } from '../src/stacks.mjs';
+import { CYCLE_STARTED_BY_TWO, proposeAndWaitForTheVote, startOwnStack, type OwnStack } from '../src/own-stack.js';
+import { apiCall, openAndWaitFor, openSession, type Session } from '../src/session.js';
 import { until } from '../src/until.js';
 
 const run = randomBytes(3).toString('hex');
 const moderatorEmail = `moderator-${run}.law-actions@example.test`;
 const narrow = { width: 375, height: 800 };
 
-let ownStack: { baseUrl: string; mailUrl: string; stop: () => Promise<void> } | null = null;
+let ownStack: OwnStack | null = null;
 let baseUrl = '';
-let mailUrl = '';
 let browser: Browser;
-const seen = new Set<string>();
 
 type Lang = 'en' | 'fr';
-
-interface Member {
-  context: BrowserContext;
-  page: Page;
-  problems: string[];
-}
 
 const texts = {
   en: {
@@ -72,37 +64,18 @@ const texts = {
   },
 } as const;
 
-async function session(lang: Lang, narrowWindow = false): Promise<Member> {
-  const context = await browser.newContext({ locale: lang === 'fr' ? 'fr-FR' : 'en-US', ...(narrowWindow ? { viewport: narrow } : {}) });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  return { context, page, problems };
-}
-
-async function member(name: string, lang: Lang, narrowWindow = false, email = `${name}-${run}-law-actions@example.org`): Promise<Member> {
-  const who = await session(lang, narrowWindow);
+async function member(name: string, lang: Lang, narrowWindow = false, email = `${name}-${run}-law-actions@example.org`): Promise<Session> {
+  const who = await openSession(browser, { locale: lang === 'fr' ? 'fr-FR' : 'en-US', ...(narrowWindow ? { viewport: narrow } : {}) }, 15_000);
   const account: Account = { email, userName: `${name} ${run}`, password: `${name}-acts-on-laws-2026`, locale: lang };
-  await registerVerified(who.context, { baseUrl, mailUrl, seen }, account);
+  await registerVerified(who.context, ownStack!, account);
   return who;
 }
 
-/** A JSON call with the member's cookies (the gateway's CSRF rule: JSON bodies name their type). */
-async function api<T>(who: Member, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const answer = await who.context.request.fetch(`${baseUrl}${url}`, {
-    method,
-    headers: data === undefined ? { 'x-requested-with': 'fetch' } : { 'content-type': 'application/json' },
-    data: data === undefined ? undefined : JSON.stringify(data),
-  });
-  if (!answer.ok()) throw new Error(`${method} ${url} answered ${answer.status()}: ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
+const api = <T>(who: Session, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) => apiCall<T>(who.context, baseUrl, method, url, data);
 
 /** The creation screen on `law`, and that law's part of it. */
-async function openLaw(who: Member, lang: Lang, law: string): Promise<Locator> {
-  await who.page.goto(`${baseUrl}/decisions/creations?law=${law}`);
-  await who.page.getByRole('heading', { level: 1, name: texts[lang].title, exact: true }).waitFor();
+async function openLaw(who: Session, lang: Lang, law: string): Promise<Locator> {
+  await openAndWaitFor(who.page, `${baseUrl}/decisions/creations?law=${law}`, texts[lang].title);
   const part = who.page.locator(`[data-law="${law}"]`);
   await part.waitFor();
   return part;
@@ -143,50 +116,35 @@ const newTitle = `Free buses every weekend ${run}`;
 const newDescription = 'Buses and trams would be free on Saturdays and Sundays.';
 const otherTitle = `Quiet streets at night ${run}`;
 const articleText = 'Les bus sont gratuits le samedi et le dimanche.';
-let alice: Member;
-let bob: Member;
-let moderator: Member;
+let alice: Session;
+let bob: Session;
+let moderator: Session;
 let lawId: string;
 let otherLawId: string;
 
 beforeAll(async () => {
   // A stack of its own: the start rule is met by this test's 2 proposals, the vote closes within
   // seconds, and the creation phase outlasts the test.
-  ownStack = await startBrowserTestStack(
-    'e2e_law_actions',
-    {
-      START_MIN_VERIFIED_USERS: '2',
-      START_MIN_PROPOSALS: '2',
-      PHASE_PROPOSALS_SECONDS: '2',
-      PHASE_VOTING_SECONDS: '10',
-      PHASE_CREATION_SECONDS: '900',
-      PHASE_FINAL_VOTE_SECONDS: '900',
-      PHASE_EXTENSION_SECONDS: '2',
-      SEED_MODERATOR_EMAIL: moderatorEmail,
-    },
-    { build: false },
-  );
-  ({ baseUrl, mailUrl } = ownStack);
-  if (!mailUrl) throw new Error('this browser test verifies its members through the mail catcher: run it without SMTP_URL');
-  browser = await launchBrowser();
+  ownStack = await startOwnStack('e2e_law_actions', {
+    ...CYCLE_STARTED_BY_TWO,
+    PHASE_VOTING_SECONDS: '10',
+    PHASE_CREATION_SECONDS: '900',
+    PHASE_FINAL_VOTE_SECONDS: '900',
+    SEED_MODERATOR_EMAIL: moderatorEmail,
+  });
+  ({ baseUrl, browser } = ownStack);
   // The seeded moderator becomes one by registering with the stack's SEED_MODERATOR_EMAIL.
   [alice, bob, moderator] = await Promise.all([member('alice', 'en'), member('bob', 'fr', true), member('moderator', 'en', false, moderatorEmail)]);
 }, 150_000);
 
-afterAll(async () => {
-  await Promise.all([alice, bob, moderator].filter(Boolean).map((who) => who.context.close()));
-  await browser?.close();
-  await ownStack?.stop();
-}, 60_000);
+afterAll(() => ownStack?.stop(), 60_000);
 
 it('brings two laws to creation, with both voters drawn as creators', async () => {
-  await until('a cycle open for proposals', async () => (await api<{ cycles: CycleSummary[] }>(alice, 'GET', '/api/decisions')).cycles.some((c) => c.phase === 'proposals'));
-  ({ id: lawId } = await api<Proposal>(alice, 'POST', '/api/proposals', { title, description: 'Buses would be free on Sundays, paid for by a small parking tax.', category: 'transport' }));
-  ({ id: otherLawId } = await api<Proposal>(bob, 'POST', '/api/proposals', { title: otherTitle, description: 'No loud works in the streets after ten at night.', category: 'environment' }));
-  const voting = await until('the vote to open', async () => {
-    const view = await api<VotingView>(alice, 'GET', '/api/decisions/voting-on-proposals');
-    return view.cycle?.phase === 'voting' && view.proposals.length === 2 ? view : null;
-  });
+  const { ids, voting } = await proposeAndWaitForTheVote(baseUrl, [
+    [alice.context, { title, description: 'Buses would be free on Sundays, paid for by a small parking tax.', category: 'transport' }],
+    [bob.context, { title: otherTitle, description: 'No loud works in the streets after ten at night.', category: 'environment' }],
+  ]);
+  [lawId, otherLawId] = ids as [string, string];
   for (const who of [alice, bob]) for (const proposal of voting.proposals) await api(who, 'PUT', `/api/proposals/${proposal.id}/vote`, { vote: 'for' });
   const laws = await until('both laws in creation', async () => {
     const list = await api<LawList>(alice, 'GET', '/api/laws?state=creation');

@@ -10,13 +10,12 @@
  * met by 2 members and 2 proposals within seconds, then the vote on proposals stays open.
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { CycleSummary, ElectionSchedule, Proposal, SessionUser, VotingView } from '@civic/contracts';
+import type { Browser, Page } from 'playwright-core';
+import type { CycleSummary, ElectionSchedule, Proposal, SessionUser } from '@civic/contracts';
 import { registerVerified, type Account } from '../src/accounts.js';
-import { launchBrowser } from '../src/browser.js';
 import { waitForMailLink } from '../src/mail.js';
-import { startBrowserTestStack } from '../src/stacks.mjs';
-import { until } from '../src/until.js';
+import { CYCLE_STARTED_BY_TWO, proposeAndWaitForTheVote, startOwnStack, type OwnStack } from '../src/own-stack.js';
+import { apiCall, openAndWaitFor, openSession, type Session } from '../src/session.js';
 
 const run = randomBytes(3).toString('hex');
 const moderatorEmail = `moderator-${run}@example.org`;
@@ -86,49 +85,27 @@ const texts = {
 
 type Lang = keyof typeof texts;
 
-interface Member {
-  context: BrowserContext;
-  page: Page;
+interface Member extends Session {
   user: SessionUser;
-  problems: string[];
 }
 
-let ownStack: { baseUrl: string; mailUrl: string; stop: () => Promise<void> } | null = null;
+let ownStack: OwnStack | null = null;
 let baseUrl = '';
 let mailUrl = '';
 let browser: Browser;
-const seen = new Set<string>();
 const members: Member[] = [];
 let candidate: Member;
 
 async function member(name: string, lang: Lang, email = `${name}-${run}-${lang}@example.org`): Promise<Member> {
-  const context = await browser.newContext({ locale: texts[lang].browserLocale });
-  context.setDefaultTimeout(15_000);
+  const session = await openSession(browser, { locale: texts[lang].browserLocale }, 15_000);
   const account: Account = { email, userName: `${name} ${lang} ${run}`, password: `${name}-keeps-it-2026`, locale: lang };
-  await registerVerified(context, { baseUrl, mailUrl, seen }, account);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  const who: Member = { context, page, problems, user: undefined as never };
-  who.user = await api<SessionUser>(who, 'POST', '/api/login/auth-user');
+  await registerVerified(session.context, ownStack!, account);
+  const who: Member = { ...session, user: await api<SessionUser>(session, 'POST', '/api/login/auth-user') };
   members.push(who);
   return who;
 }
 
-/** A JSON call with the member's cookies (the gateway's CSRF rule: JSON bodies name their type). */
-async function api<T>(who: Pick<Member, 'context'>, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const answer = await who.context.request.fetch(`${baseUrl}${url}`, {
-    method,
-    headers: data === undefined ? { 'x-requested-with': 'fetch' } : { 'content-type': 'application/json' },
-    data: data === undefined ? undefined : JSON.stringify(data),
-  });
-  if (!answer.ok()) throw new Error(`${method} ${url} answered ${answer.status()}: ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
-
-async function heading(page: Page, text: string): Promise<void> {
-  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
-}
+const api = <T>(who: Session, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) => apiCall<T>(who.context, baseUrl, method, url, data);
 
 /** At 375 px wide nothing is wider than the screen: the page never scrolls sideways. */
 async function fitsNarrowScreen(page: Page): Promise<void> {
@@ -151,41 +128,22 @@ const todoItem = (page: Page, kind: string) => page.locator(`[data-todo-item="${
 let inVote: Proposal[] = [];
 
 beforeAll(async () => {
-  ownStack = await startBrowserTestStack(
-    'e2e_member_pages',
-    {
-      SEED_MODERATOR_EMAIL: moderatorEmail,
-      START_MIN_VERIFIED_USERS: '2',
-      START_MIN_PROPOSALS: '2',
-      PHASE_PROPOSALS_SECONDS: '2',
-      PHASE_VOTING_SECONDS: '3600',
-      PHASE_EXTENSION_SECONDS: '2',
-    },
-    { build: false },
-  );
-  ({ baseUrl, mailUrl } = ownStack);
-  if (!mailUrl) throw new Error('this browser test verifies its members through the mail catcher: run it without SMTP_URL');
-  browser = await launchBrowser();
+  ownStack = await startOwnStack('e2e_member_pages', { ...CYCLE_STARTED_BY_TWO, SEED_MODERATOR_EMAIL: moderatorEmail, PHASE_VOTING_SECONDS: '3600' });
+  ({ baseUrl, mailUrl, browser } = ownStack);
   const [first, second] = await Promise.all([member('proposer', 'en'), member('seconder', 'en')]);
   candidate = await member('candidate', 'en');
   // Two proposals meet the start rule: the cycle moves to its vote, which stays open.
-  await api(first, 'POST', '/api/proposals', { title: `Free buses on Sundays ${run}`, description: 'Buses would be free on Sundays.', category: 'transport' });
-  await api(second, 'POST', '/api/proposals', { title: `Quiet streets at night ${run}`, description: 'Streets would be quiet after midnight.', category: 'environment' });
-  const voting = await until('the vote on proposals', async () => {
-    const view = await api<VotingView>(first, 'GET', '/api/decisions/voting-on-proposals');
-    return view.cycle?.phase === 'voting' && view.proposals.length === 2 ? view : null;
-  });
+  const { voting } = await proposeAndWaitForTheVote(baseUrl, [
+    [first.context, { title: `Free buses on Sundays ${run}`, description: 'Buses would be free on Sundays.', category: 'transport' }],
+    [second.context, { title: `Quiet streets at night ${run}`, description: 'Streets would be quiet after midnight.', category: 'environment' }],
+  ]);
   inVote = voting.proposals;
   // One candidate in this month's election, for the month the elections service says.
   const { candidacyMonth } = await api<ElectionSchedule>(candidate, 'GET', '/api/elections/next');
   await api(candidate, 'PUT', `/api/users/${candidate.user.id}`, { moderatorCandidateDate: candidacyMonth });
 }, 180_000);
 
-afterAll(async () => {
-  await Promise.all(members.map((who) => who.context.close()));
-  await browser?.close();
-  await ownStack?.stop();
-}, 60_000);
+afterAll(() => ownStack?.stop(), 60_000);
 
 describe.each(['en', 'fr'] as const)('member pages (%s)', (lang) => {
   const t = texts[lang];
@@ -210,8 +168,7 @@ describe.each(['en', 'fr'] as const)('member pages (%s)', (lang) => {
 
   it('lists the votes waiting on the to-do page, with their links, and keeps the list current', async () => {
     const { page } = citizen;
-    await page.goto(`${baseUrl}/protected`);
-    await heading(page, t.todoTitle);
+    await openAndWaitFor(page, `${baseUrl}/protected`, t.todoTitle);
     await todoItem(page, 'proposalVotes').getByText(t.proposalVotes(2), { exact: true }).waitFor();
     expect(await todoItem(page, 'proposalVotes').getByRole('link').getAttribute('href')).toBe('/decisions/voting-on-proposals');
     await expect(todoItem(page, 'candidateVotes').getByRole('link').getAttribute('href')).resolves.toBe('/elections');
@@ -299,7 +256,7 @@ describe.each(['en', 'fr'] as const)('member pages (%s)', (lang) => {
       body: JSON.stringify({ email, userName: `Twice ${lang} ${run}`, password: 'opens-it-twice-2026', locale: lang }),
     });
     expect(register.status).toBe(201);
-    const { link } = await waitForMailLink(mailUrl, email, '/verify-account', { seen });
+    const { link } = await waitForMailLink(mailUrl, email, '/verify-account', { seen: ownStack!.seen });
     const first = await fetch(`${baseUrl}/api/auth/verify-account`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -307,10 +264,8 @@ describe.each(['en', 'fr'] as const)('member pages (%s)', (lang) => {
     });
     expect(first.status).toBe(200);
 
-    const context = await browser.newContext({ locale: t.browserLocale });
-    context.setDefaultTimeout(15_000);
+    const { context, page } = await openSession(browser, { locale: t.browserLocale }, 15_000);
     try {
-      const page = await context.newPage();
       await page.goto(`${baseUrl}${link.pathname}${link.search}`);
       await page.getByText(t.alreadyVerified, { exact: true }).waitFor();
       const logIn = page.getByRole('link', { name: t.logIn, exact: true }).and(page.locator('[data-already-verified]'));
@@ -325,10 +280,8 @@ describe.each(['en', 'fr'] as const)('member pages (%s)', (lang) => {
   });
 
   it('tells when to try again when a registration is refused by the address limit', async () => {
-    const context = await browser.newContext({ locale: t.browserLocale });
-    context.setDefaultTimeout(15_000);
+    const { context, page } = await openSession(browser, { locale: t.browserLocale }, 15_000);
     try {
-      const page = await context.newPage();
       await page.route('**/api/auth/register', (route) =>
         route.fulfill({
           status: 429,
@@ -336,8 +289,7 @@ describe.each(['en', 'fr'] as const)('member pages (%s)', (lang) => {
           body: JSON.stringify({ statusCode: 429, statusMessage: 'Too many accounts on the same day, come back later', data: { retryAfterSeconds: 7200 } }),
         }),
       );
-      await page.goto(`${baseUrl}/register`);
-      await heading(page, t.registerTitle);
+      await openAndWaitFor(page, `${baseUrl}/register`, t.registerTitle);
       await page.getByLabel(t.email, { exact: true }).fill(`refused-${run}-${lang}@example.org`);
       await page.getByLabel(t.userName, { exact: true }).fill(`Refused ${lang} ${run}`);
       await page.getByLabel(t.password, { exact: true }).fill('refused-for-now-2026');

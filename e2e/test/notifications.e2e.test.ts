@@ -19,9 +19,11 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { logInSharedModerator, registerVerified, type Account } from '../src/accounts.js';
 import { launchBrowser } from '../src/browser.js';
+import { openProposalsChat } from '../src/chat-panel.js';
+import { openAndWaitFor, waitForHeading } from '../src/session.js';
+import { requireSharedStack, sharedStack } from '../src/shared-stack.js';
 
-const baseUrl = (process.env.E2E_BASE_URL ?? '').replace(/\/+$/, '');
-const mailUrl = process.env.E2E_MAIL_URL ?? '';
+const { baseUrl } = sharedStack;
 
 const texts = {
   en: {
@@ -76,7 +78,6 @@ type Lang = keyof typeof texts;
 
 let browser: Browser;
 let moderator: BrowserContext;
-const seenMails = new Set<string>();
 const run = randomBytes(3).toString('hex');
 const contexts: BrowserContext[] = [];
 
@@ -85,11 +86,6 @@ async function newContext(lang: Lang): Promise<BrowserContext> {
   context.setDefaultTimeout(10_000);
   contexts.push(context);
   return context;
-}
-
-/** The shared stack's seeded first moderator. */
-function logInModerator(context: BrowserContext): Promise<void> {
-  return logInSharedModerator(context, { baseUrl, mailUrl, seen: seenMails });
 }
 
 /** The session user of a logged-in context (POST /api/login/auth-user restores it). */
@@ -126,11 +122,10 @@ async function waitForBadge(page: Page, lang: Lang, count: number): Promise<void
 }
 
 beforeAll(async () => {
-  if (!baseUrl) throw new Error('E2E_BASE_URL is not set: the browser tests need the running stack');
-  if (!mailUrl) throw new Error('E2E_MAIL_URL is not set: the notifications browser test verifies its members through the mail catcher');
+  requireSharedStack('the notifications browser test verifies its members through the mail catcher');
   browser = await launchBrowser();
   moderator = await browser.newContext({ locale: 'en-US' });
-  await logInModerator(moderator);
+  await logInSharedModerator(moderator, sharedStack);
 }, 60_000);
 
 afterAll(async () => {
@@ -145,7 +140,7 @@ describe.each(['en', 'fr'] as const)('notifications in %s', (lang) => {
   it('raises the bell live, lists the alerts in the reader’s language, prepends a new one, marks all read, deletes one, and clears on logout', async () => {
     const context = await newContext(lang);
     const account: Account = { email: `notified-${lang}-${run}@example.test`, userName: `Notified ${lang} ${run}`, password: 'member-password-1', locale: lang };
-    await registerVerified(context, { baseUrl, mailUrl, seen: seenMails }, account);
+    await registerVerified(context, sharedStack, account);
     const memberId = await sessionUserId(context);
     const page = await context.newPage();
     const problems: string[] = [];
@@ -163,7 +158,7 @@ describe.each(['en', 'fr'] as const)('notifications in %s', (lang) => {
     // The bell leads to the list, by keyboard.
     await bell(page).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { level: 1, name: t.title, exact: true }).waitFor();
+    await waitForHeading(page, t.title);
     const items = page.locator('li.notification');
     await items.nth(1).waitFor();
     expect(await items.count()).toBe(2);
@@ -211,7 +206,7 @@ describe.each(['en', 'fr'] as const)('notifications in %s', (lang) => {
   it('shows the newest 50, loads older ones on scroll, links to the content, and treats a 404 as fatal', async () => {
     const context = await newContext(lang);
     const account: Account = { email: `paged-${lang}-${run}@example.test`, userName: `Paged ${lang} ${run}`, password: 'member-password-1', locale: lang };
-    await registerVerified(context, { baseUrl, mailUrl, seen: seenMails }, account);
+    await registerVerified(context, sharedStack, account);
     const memberId = await sessionUserId(context);
     // A moderator may create alerts (POST /api/users/notifications): 55 notices, the last one linked.
     for (let i = 1; i <= 55; i++) {
@@ -222,8 +217,7 @@ describe.each(['en', 'fr'] as const)('notifications in %s', (lang) => {
       expect(answer.status()).toBe(201);
     }
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/notifications`);
-    await page.getByRole('heading', { level: 1, name: t.title, exact: true }).waitFor();
+    await openAndWaitFor(page, `${baseUrl}/notifications`, t.title);
     const items = page.locator('li.notification');
     await items.nth(49).waitFor();
     await waitForBadge(page, lang, 55);
@@ -261,22 +255,15 @@ describe.each(['en', 'fr'] as const)('notifications in %s', (lang) => {
 
 describe('a reply in the chat', () => {
   /** The open chat panel of the proposals screen (the decisions remote), English interface. */
-  async function openChat(page: Page) {
-    await page.goto(`${baseUrl}/decisions/proposals`);
-    await page.getByRole('heading', { level: 1, name: 'Proposals', exact: true }).waitFor();
-    const panel = page.locator('section[data-chat-room][data-chat-open="true"][data-chat-status="connected"]');
-    await panel.waitFor({ timeout: 15_000 });
-    return panel;
-  }
+  const openChat = (page: Page) => openProposalsChat(page, baseUrl, 'Proposals', 15_000);
   const chatMessage = (page: Page, text: string) =>
     page.locator('section[data-chat-room] article[data-message]', { has: page.locator('p.chat-message__text', { hasText: text }) });
 
   it('raises the bell of the member replied to, and the alert reads in English and in French', async () => {
     const [authorContext, replierContext] = [await newContext('en'), await newContext('en')];
-    const stack = { baseUrl, mailUrl, seen: seenMails };
     const author: Account = { email: `replied-${run}@example.test`, userName: `Replied ${run}`, password: 'member-password-1', locale: 'en' };
     const replier: Account = { email: `replier-${run}@example.test`, userName: `Replier ${run}`, password: 'member-password-1', locale: 'en' };
-    await Promise.all([registerVerified(authorContext, stack, author), registerVerified(replierContext, stack, replier)]);
+    await Promise.all([registerVerified(authorContext, sharedStack, author), registerVerified(replierContext, sharedStack, replier)]);
     const [authorPage, replierPage] = [await authorContext.newPage(), await replierContext.newPage()];
     const [authorPanel, replierPanel] = [await openChat(authorPage), await openChat(replierPage)];
     await waitForBadge(authorPage, 'en', 0);
@@ -292,12 +279,12 @@ describe('a reply in the chat', () => {
     // The author's badge rises where they are, without a reload.
     await waitForBadge(authorPage, 'en', 1);
     await bell(authorPage).click();
-    await authorPage.getByRole('heading', { level: 1, name: texts.en.title, exact: true }).waitFor();
+    await waitForHeading(authorPage, texts.en.title);
     const first = authorPage.locator('li.notification').first().locator('.notification__text');
     await authorPage.waitForFunction(() => document.querySelector('li.notification .notification__text')?.textContent === 'Someone replied to your message in the chat.');
     // The same alert in the reader's other language.
     await authorPage.getByRole('button', { name: 'Français', exact: true }).click();
-    await authorPage.getByRole('heading', { level: 1, name: texts.fr.title, exact: true }).waitFor();
+    await waitForHeading(authorPage, texts.fr.title);
     await authorPage.waitForFunction(() => document.querySelector('li.notification .notification__text')?.textContent === 'Quelqu’un a répondu à votre message dans le chat.');
     expect(await first.textContent()).toBe('Quelqu’un a répondu à votre message dans le chat.');
     await authorPage.getByRole('button', { name: texts.fr.markAllRead, exact: true }).click();

@@ -11,8 +11,8 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CycleSummary } from '@civic/contracts';
-import { launchBrowser } from '../src/browser.js';
-import { startBrowserTestStack } from '../src/stacks.mjs';
+import { startOwnStack, type OwnStack } from '../src/own-stack.js';
+import { openAndWaitFor, openSession } from '../src/session.js';
 import { until } from '../src/until.js';
 
 const extensionSeconds = 20;
@@ -21,7 +21,7 @@ const followWithinMs = 12_000;
 /** How far (seconds) the strip, the screen and the service may differ: each rounds up to whole seconds. */
 const toleranceSeconds = 2;
 
-let ownStack: { baseUrl: string; stop: () => Promise<void> } | null = null;
+let ownStack: OwnStack | null = null;
 let baseUrl = '';
 let browser: Browser;
 
@@ -31,24 +31,15 @@ const texts = {
 };
 
 beforeAll(async () => {
-  ownStack = await startBrowserTestStack(
+  ownStack = await startOwnStack(
     'e2e_extension',
-    {
-      START_MIN_VERIFIED_USERS: '1000',
-      START_MIN_PROPOSALS: '1000',
-      PHASE_PROPOSALS_SECONDS: '8',
-      PHASE_EXTENSION_SECONDS: String(extensionSeconds),
-    },
-    { build: false },
+    { START_MIN_VERIFIED_USERS: '1000', START_MIN_PROPOSALS: '1000', PHASE_PROPOSALS_SECONDS: '8', PHASE_EXTENSION_SECONDS: String(extensionSeconds) },
+    { needsMail: false },
   );
-  ({ baseUrl } = ownStack);
-  browser = await launchBrowser();
+  ({ baseUrl, browser } = ownStack);
 }, 150_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await ownStack?.stop();
-}, 60_000);
+afterAll(() => ownStack?.stop(), 60_000);
 
 interface ProposalsEnd {
   /** The end of the proposals phase on the local clock (epoch ms). */
@@ -97,13 +88,10 @@ describe.each(['en', 'fr'] as const)('the header strip after a start-rule extens
   const t = texts[lang];
   let context: BrowserContext;
   let page: Page;
-  const problems: string[] = [];
+  let problems: string[];
 
   beforeAll(async () => {
-    context = await browser.newContext({ locale: t.browserLocale, viewport: t.viewport });
-    context.setDefaultTimeout(15_000);
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    ({ context, page, problems } = await openSession(browser, { locale: t.browserLocale, viewport: t.viewport }, 15_000));
   });
 
   afterAll(async () => {
@@ -170,8 +158,7 @@ describe.each(['en', 'fr'] as const)('the header strip after a start-rule extens
   }
 
   it('shows the seconds left of each extension within a few seconds of the end, as the screen does', async () => {
-    await page.goto(`${baseUrl}/decisions/proposals`);
-    await page.getByRole('heading', { level: 1, name: t.proposalsTitle, exact: true }).waitFor();
+    await openAndWaitFor(page, `${baseUrl}/decisions/proposals`, t.proposalsTitle);
     await page.locator('header [data-phase-time="proposals"]').waitFor();
 
     const first = await followOneExtension();

@@ -13,13 +13,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { registerVerified } from '../src/accounts.js';
 import { describeViolations, seriousAxeViolations } from '../src/axe.js';
 import { launchBrowser } from '../src/browser.js';
+import { sharedStack } from '../src/shared-stack.js';
 
-const baseUrl = (process.env.E2E_BASE_URL ?? '').replace(/\/+$/, '');
-const mailUrl = process.env.E2E_MAIL_URL ?? '';
+const { baseUrl, mailUrl } = sharedStack;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const screenshots = path.join(root, '.tmp/screenshots');
 const run = randomBytes(3).toString('hex');
-const seen = new Set<string>();
 
 type Role = 'visitor' | 'member';
 type Locale = 'en' | 'fr';
@@ -52,11 +51,7 @@ async function visitFor(role: Role, locale: Locale): Promise<Visit> {
   context.setDefaultTimeout(10_000);
   if (role === 'member') {
     const userName = `routes ${locale} ${run}`;
-    await registerVerified(
-      context,
-      { baseUrl, mailUrl, seen },
-      { email: `routes.${locale}.${run}@example.test`, userName, password: 'routes-password-1', locale },
-    );
+    await registerVerified(context, sharedStack, { email: `routes.${locale}.${run}@example.test`, userName, password: 'routes-password-1', locale });
   }
   const page = await context.newPage();
   const visit: Visit = { context, page, problems: [] };
@@ -213,48 +208,42 @@ describe('layout at 375 px and screenshots for review', () => {
 describe('performance budget', () => {
   const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-  it('loads at most 170 KB gzipped of shell and shared React JavaScript on the first visit', async () => {
+  /** The paths of the same-origin JavaScript files a first visit to `target` loads, those `keep` accepts. */
+  async function scriptsOfFirstVisit(target: string, keep: (pathname: string) => boolean): Promise<string[]> {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     try {
       const page = await context.newPage();
       const scripts: string[] = [];
       page.on('response', (response) => {
         const url = new URL(response.url());
-        if (url.origin === baseUrl && url.pathname.endsWith('.js') && !url.pathname.startsWith('/remotes/')) scripts.push(url.pathname);
+        if (url.origin === baseUrl && url.pathname.endsWith('.js') && keep(url.pathname)) scripts.push(url.pathname);
       });
-      await page.goto(`${baseUrl}/`);
+      await page.goto(`${baseUrl}${target}`);
       await settled(page);
-      const dist = path.join(root, 'frontends/shell/dist');
-      const gzipped = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(dist, script))).length, 0);
-      console.log(`shell first-load JavaScript: ${scripts.length} files, ${kb(gzipped)} KB gzipped`);
-      expect(scripts.some((script) => script.startsWith('/main.'))).toBe(true);
-      expect(gzipped).toBeLessThanOrEqual(170 * 1024);
+      return scripts;
     } finally {
       await context.close();
     }
+  }
+
+  it('loads at most 170 KB gzipped of shell and shared React JavaScript on the first visit', async () => {
+    const scripts = await scriptsOfFirstVisit('/', (pathname) => !pathname.startsWith('/remotes/'));
+    const dist = path.join(root, 'frontends/shell/dist');
+    const gzipped = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(dist, script))).length, 0);
+    console.log(`shell first-load JavaScript: ${scripts.length} files, ${kb(gzipped)} KB gzipped`);
+    expect(scripts.some((script) => script.startsWith('/main.'))).toBe(true);
+    expect(gzipped).toBeLessThanOrEqual(170 * 1024);
   });
 
   it.each(['decisions', 'elections'])('keeps the %s remote at most 60 KB gzipped (its own code, shared libraries from the shell)', async (name) => {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
-    try {
-      const page = await context.newPage();
-      const scripts: string[] = [];
-      page.on('response', (response) => {
-        const url = new URL(response.url());
-        if (url.origin === baseUrl && url.pathname.startsWith(`/remotes/${name}/`) && url.pathname.endsWith('.js')) scripts.push(url.pathname);
-      });
-      await page.goto(`${baseUrl}/${name}`);
-      await settled(page);
-      const dist = path.join(root, 'frontends', name, 'dist');
-      const files = scripts.map((script) => script.slice(`/remotes/${name}/`.length));
-      const gzipped = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file))).length, 0);
-      const current = readFileSync(path.join(dist, 'current'), 'utf8').trim();
-      const all = readdirSync(path.join(dist, current)).filter((file) => file.endsWith('.js'));
-      console.log(`${name} remote: loaded ${files.join(', ')} = ${kb(gzipped)} KB gzipped (dist holds ${all.length} JavaScript files)`);
-      expect(files.some((file) => file.endsWith('/remoteEntry.js'))).toBe(true);
-      expect(gzipped).toBeLessThanOrEqual(60 * 1024);
-    } finally {
-      await context.close();
-    }
+    const scripts = await scriptsOfFirstVisit(`/${name}`, (pathname) => pathname.startsWith(`/remotes/${name}/`));
+    const dist = path.join(root, 'frontends', name, 'dist');
+    const files = scripts.map((script) => script.slice(`/remotes/${name}/`.length));
+    const gzipped = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file))).length, 0);
+    const current = readFileSync(path.join(dist, 'current'), 'utf8').trim();
+    const all = readdirSync(path.join(dist, current)).filter((file) => file.endsWith('.js'));
+    console.log(`${name} remote: loaded ${files.join(', ')} = ${kb(gzipped)} KB gzipped (dist holds ${all.length} JavaScript files)`);
+    expect(files.some((file) => file.endsWith('/remoteEntry.js'))).toBe(true);
+    expect(gzipped).toBeLessThanOrEqual(60 * 1024);
   });
 });

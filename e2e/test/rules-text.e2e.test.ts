@@ -3,26 +3,21 @@
  * defaults: a stack of its own with 2 selected proposals, 2-hour extensions, 2-day proposals phases
  * and 4 creators per law, read by a visitor in English and in French.
  */
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../src/browser.js';
-import { startBrowserTestStack } from '../src/stacks.mjs';
+import type { Page } from 'playwright-core';
+import { startOwnStack, type OwnStack } from '../src/own-stack.js';
+import { openAndWaitFor, openSession } from '../src/session.js';
 
-let stack: { baseUrl: string; stop: () => Promise<void> } | null = null;
-let browser: Browser;
+let stack: OwnStack | null = null;
 
 beforeAll(async () => {
-  stack = await startBrowserTestStack(
+  stack = await startOwnStack(
     'e2e_rules_text',
     { SELECTED_PROPOSALS: '2', PHASE_EXTENSION_SECONDS: '7200', PHASE_PROPOSALS_SECONDS: String(2 * 24 * 60 * 60), CREATORS_PER_LAW: '4' },
-    { build: false },
+    { needsMail: false },
   );
-  browser = await launchBrowser();
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-}, 60_000);
+afterAll(() => stack?.stop(), 60_000);
 
 const texts = {
   en: {
@@ -42,8 +37,7 @@ const texts = {
 };
 
 async function open(page: Page, path: string, title: string, awaited: string): Promise<string> {
-  await page.goto(`${stack!.baseUrl}${path}`);
-  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+  await openAndWaitFor(page, `${stack!.baseUrl}${path}`, title);
   await page.locator('main').getByText(awaited).waitFor();
   // Durations keep their number and unit together with a no-break space: compared as plain spaces.
   return ((await page.locator('main').textContent()) ?? '').replace(/\u00a0/g, ' ');
@@ -53,10 +47,8 @@ describe.each(['en', 'fr'] as const)('rule texts (%s)', (lang) => {
   const t = texts[lang];
 
   it('states the configured numbers on /about and /help', async () => {
-    const context = await browser.newContext({ locale: t.locale, serviceWorkers: 'block' });
-    context.setDefaultTimeout(10_000);
+    const { context, page } = await openSession(stack!.browser, { locale: t.locale, serviceWorkers: 'block' }, 10_000);
     try {
-      const page = await context.newPage();
       const about = await open(page, '/about', t.about, t.rules[0]!);
       for (const rule of t.rules) expect(about).toContain(rule);
       expect(await open(page, '/help', t.help, t.answer)).toContain(t.answer);

@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { logInSharedModerator, registerVerified } from '../src/accounts.js';
 import { launchBrowser } from '../src/browser.js';
+import { requireSharedStack, sharedStack } from '../src/shared-stack.js';
 
-const baseUrl = (process.env.E2E_BASE_URL ?? '').replace(/\/+$/, '');
+const { baseUrl } = sharedStack;
 const secondsPerDay = 24 * 60 * 60;
 
 let browser: Browser;
@@ -23,9 +24,7 @@ interface Session {
 
 const sessions: Session[] = [];
 
-const mailUrl = process.env.E2E_MAIL_URL ?? '';
 const run = randomBytes(3).toString('hex');
-const seenMails = new Set<string>();
 
 async function open(
   path: string,
@@ -35,7 +34,7 @@ async function open(
   if (options.member) {
     await registerVerified(
       context,
-      { baseUrl, mailUrl, seen: seenMails },
+      sharedStack,
       { email: `shell.${options.member}.${run}@example.test`, userName: `shell ${options.member} ${run}`, password: 'shell-password-1', locale: 'en' },
     );
   }
@@ -73,8 +72,16 @@ function remote(page: Page, name: 'decisions' | 'elections') {
   return page.locator(`[data-remote="${name}"]`);
 }
 
+/** Opens `path` and waits for the remote `name` to render the screen `title`; answers the session and the remote's part. */
+async function openRemote(path: string, name: 'decisions' | 'elections', title: string): Promise<Session & { root: Locator }> {
+  const session = await open(path);
+  const root = remote(session.page, name);
+  await heading(root, title);
+  return { ...session, root };
+}
+
 beforeAll(async () => {
-  if (!baseUrl) throw new Error('E2E_BASE_URL is not set: the browser tests need the running stack');
+  requireSharedStack();
   browser = await launchBrowser();
 });
 
@@ -110,9 +117,7 @@ describe('shell', () => {
   });
 
   it('renders the decisions screen from the decisions remote', async () => {
-    const { page, problems, failedResponses } = await open('/decisions');
-    const root = remote(page, 'decisions');
-    await heading(root, 'Decisions');
+    const { root, problems, failedResponses } = await openRemote('/decisions', 'decisions', 'Decisions');
     expect(await root.textContent()).toContain('Each decision goes through five phases');
     expect(await root.getByRole('link', { name: 'Voting on proposals' }).getAttribute('href')).toBe(
       '/decisions/voting-on-proposals',
@@ -122,9 +127,7 @@ describe('shell', () => {
   });
 
   it('renders the elections screen from the elections remote', async () => {
-    const { page, problems, failedResponses } = await open('/elections');
-    const root = remote(page, 'elections');
-    await heading(root, 'Elections');
+    const { root, problems, failedResponses } = await openRemote('/elections', 'elections', 'Elections');
     expect(await root.textContent()).toContain('first day of each month');
     expect(problems).toEqual([]);
     expect(failedResponses).toEqual([]);
@@ -143,8 +146,7 @@ describe('shell', () => {
   });
 
   it('switches to French, remembers it in the locale cookie for 365 days, and keeps it after a reload', async () => {
-    const { context, page, problems } = await open('/decisions');
-    await heading(remote(page, 'decisions'), 'Decisions');
+    const { context, page, problems } = await openRemote('/decisions', 'decisions', 'Decisions');
 
     await page.getByRole('button', { name: 'Français' }).click();
     const nav = mainNav(page);
@@ -184,8 +186,7 @@ describe('shell', () => {
   });
 
   it('loads a deep link directly', async () => {
-    const { page, problems, failedResponses } = await open('/elections/elected');
-    await heading(remote(page, 'elections'), 'Elected officials');
+    const { problems, failedResponses } = await openRemote('/elections/elected', 'elections', 'Elected officials');
     expect(problems).toEqual([]);
     expect(failedResponses).toEqual([]);
   });
@@ -405,7 +406,7 @@ describe('shell frame', () => {
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
     sessions.push({ context, page, problems: [], failedResponses: [] });
-    await logInSharedModerator(context, { baseUrl, mailUrl, seen: seenMails });
+    await logInSharedModerator(context, sharedStack);
     await page.goto(`${baseUrl}/about`);
     await heading(page, 'About');
     await page.locator('header').getByRole('button', { name: /: account menu$/ }).click();

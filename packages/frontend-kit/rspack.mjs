@@ -7,14 +7,32 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { parse as parseYaml } from 'yaml';
+
+/** The workspace's version catalogue (pnpm-workspace.yaml `catalog:`), found above `dir`. */
+function workspaceCatalog(dir) {
+  for (let current = dir; ; current = dirname(current)) {
+    const file = join(current, 'pnpm-workspace.yaml');
+    if (existsSync(file)) return /** @type {Record<string, string>} */ (parseYaml(readFileSync(file, 'utf8')).catalog ?? {});
+    if (dirname(current) === current) return {};
+  }
+}
 
 /** One React, one router, one react-intl on the page, whichever app loads first. */
 export function sharedSingletons(packageJsonPath) {
   const pkg = JSON.parse(readFileSync(packageJsonPath, 'utf8'));
+  const catalog = workspaceCatalog(dirname(packageJsonPath));
+  // `catalog:` is pnpm's; module federation needs the range it stands for.
+  const rangeOf = (/** @type {string} */ name) => {
+    const range = pkg.dependencies[name];
+    if (range !== 'catalog:') return range;
+    if (!catalog[name]) throw new Error(`${name} says catalog: but pnpm-workspace.yaml has no version for it`);
+    return catalog[name];
+  };
   const singletons = ['react', 'react-dom', 'react-router-dom', 'react-intl'];
-  const shared = Object.fromEntries(singletons.map((name) => [name, { singleton: true, requiredVersion: pkg.dependencies[name] }]));
+  const shared = Object.fromEntries(singletons.map((name) => [name, { singleton: true, requiredVersion: rangeOf(name) }]));
   // The JSX runtime lives in the react package; share it with the same version rule.
-  shared['react/jsx-runtime'] = { singleton: true, requiredVersion: pkg.dependencies.react };
+  shared['react/jsx-runtime'] = { singleton: true, requiredVersion: rangeOf('react') };
   return shared;
 }
 

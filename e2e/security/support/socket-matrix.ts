@@ -74,6 +74,42 @@ const othersThanTheAuthor = verdictsOf((caller) => (caller === 'visitor' || call
 
 const text = (what: string, caller: Caller) => `${what} by the ${caller}`;
 
+interface SwitchCase {
+  label: string;
+  rule: string;
+  /** The text of the owner's message the row acts on. */
+  message: string;
+}
+
+/**
+ * The two rows of a moderator's switch on a message (a pin, a hide): turning it on for a fresh message,
+ * and turning it off on a message the moderator turned on first (`turnOn`, a setup step).
+ */
+function switchRows(event: string, field: 'pin' | 'hidden', turnOn: (stage: ChatStage, id: string) => Promise<void>, on: SwitchCase, off: SwitchCase): SocketRow[] {
+  return [
+    {
+      event,
+      label: on.label,
+      verdicts: only('moderator'),
+      rule: on.rule,
+      prepare: async (stage) => ({ target: await stage.post(on.message) }),
+      payload: (_caller, prepared) => ({ id: prepared.target, [field]: true }),
+    },
+    {
+      event,
+      label: off.label,
+      verdicts: only('moderator'),
+      rule: off.rule,
+      prepare: async (stage) => {
+        const target = await stage.post(off.message);
+        await turnOn(stage, target);
+        return { target };
+      },
+      payload: (_caller, prepared) => ({ id: prepared.target, [field]: false }),
+    },
+  ];
+}
+
 export const socketMatrix: SocketRow[] = [
   {
     event: 'room:join',
@@ -150,46 +186,36 @@ export const socketMatrix: SocketRow[] = [
     },
     payload: (caller, prepared) => ({ id: prepared[caller] ?? prepared.spare }),
   },
-  {
-    event: 'message:pin',
-    label: 'message:pin (pin)',
-    verdicts: only('moderator'),
-    rule: 'pin: with the permission (#roles-and-permissions), which moderators hold, as for proposals, laws, articles and sources',
-    prepare: async (stage) => ({ target: await stage.post('A message to pin') }),
-    payload: (_caller, prepared) => ({ id: prepared.target, pin: true }),
-  },
-  {
-    event: 'message:pin',
-    label: 'message:pin (unpin)',
-    verdicts: only('moderator'),
-    rule: 'unpinning needs the same permission as pinning (#roles-and-permissions); pinned first by the moderator',
-    prepare: async (stage) => {
-      const target = await stage.post('A message to unpin');
-      await stage.pin(target);
-      return { target };
+  ...switchRows(
+    'message:pin',
+    'pin',
+    (stage, id) => stage.pin(id),
+    {
+      label: 'message:pin (pin)',
+      rule: 'pin: with the permission (#roles-and-permissions), which moderators hold, as for proposals, laws, articles and sources',
+      message: 'A message to pin',
     },
-    payload: (_caller, prepared) => ({ id: prepared.target, pin: false }),
-  },
-  {
-    event: 'message:hide',
-    label: 'message:hide (hide)',
-    verdicts: only('moderator'),
-    rule: 'hideInChat marks content a moderator hid (#chat); moderators modify any content (#roles-and-permissions)',
-    prepare: async (stage) => ({ target: await stage.post('A message to hide') }),
-    payload: (_caller, prepared) => ({ id: prepared.target, hidden: true }),
-  },
-  {
-    event: 'message:hide',
-    label: 'message:hide (show)',
-    verdicts: only('moderator'),
-    rule: 'showing a hidden message again is the moderators’ too (#roles-and-permissions); hidden first by the moderator',
-    prepare: async (stage) => {
-      const target = await stage.post('A message to show again');
-      await stage.hide(target);
-      return { target };
+    {
+      label: 'message:pin (unpin)',
+      rule: 'unpinning needs the same permission as pinning (#roles-and-permissions); pinned first by the moderator',
+      message: 'A message to unpin',
     },
-    payload: (_caller, prepared) => ({ id: prepared.target, hidden: false }),
-  },
+  ),
+  ...switchRows(
+    'message:hide',
+    'hidden',
+    (stage, id) => stage.hide(id),
+    {
+      label: 'message:hide (hide)',
+      rule: 'hideInChat marks content a moderator hid (#chat); moderators modify any content (#roles-and-permissions)',
+      message: 'A message to hide',
+    },
+    {
+      label: 'message:hide (show)',
+      rule: 'showing a hidden message again is the moderators’ too (#roles-and-permissions); hidden first by the moderator',
+      message: 'A message to show again',
+    },
+  ),
   {
     event: 'user:mute',
     label: 'user:mute',

@@ -1,9 +1,7 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { lazy, type ComponentType } from 'react';
+import { Route } from 'react-router-dom';
 import type { RemoteRoutesProps } from '@civic/frontend-kit/shell-contract';
-import { RemoteFrame, useShell } from './RemoteFrame.js';
-import { SessionProvider } from '@civic/frontend-kit/remote-session';
-import { FeedbackProvider } from '@civic/frontend-kit/remote-feedback';
+import { RemoteRoutes } from './RemoteFrame.js';
 import { Loading } from './ui/states.js';
 import { DecisionsStyles } from './ui/styles.js';
 
@@ -15,22 +13,20 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
-const DecisionsOverviewScreen = screen(() => import('./screens/OverviewScreen.js'), 'DecisionsOverviewScreen');
-const DecisionScreen = screen(() => import('./screens/DecisionScreen.js'), 'DecisionScreen');
-const ProposalsScreen = screen(() => import('./screens/ProposalsScreen.js'), 'ProposalsScreen');
-const VotingOnProposalsScreen = screen(() => import('./screens/VotingScreen.js'), 'VotingOnProposalsScreen');
-const CreationsScreen = screen(() => import('./screens/CreationScreen.js'), 'CreationsScreen');
-const CreatorsScreen = screen(() => import('./screens/CreatorsScreen.js'), 'CreatorsScreen');
-const FinalVoteScreen = screen(() => import('./screens/FinalVoteScreen.js'), 'FinalVoteScreen');
-const KanbanScreen = screen(() => import('./screens/KanbanScreen.js'), 'KanbanScreen');
-const ArchiveScreen = screen(() => import('./screens/ArchiveScreens.js'), 'ArchiveScreen');
-const ArchiveLawScreen = screen(() => import('./screens/ArchiveScreens.js'), 'ArchiveLawScreen');
-const TrollHuntScreen = screen(() => import('./chat/TrollHuntScreen.js'), 'TrollHuntScreen');
-
-function NotFound() {
-  const { NotFound: ShellNotFound } = useShell();
-  return <ShellNotFound />;
-}
+/** The remote's routes and the screen of each. */
+const routes: [path: string, Screen: ComponentType][] = [
+  ['/decisions', screen(() => import('./screens/OverviewScreen.js'), 'DecisionsOverviewScreen')],
+  ['/decisions/creations', screen(() => import('./screens/CreationScreen.js'), 'CreationsScreen')],
+  ['/decisions/creators/:id', screen(() => import('./screens/CreatorsScreen.js'), 'CreatorsScreen')],
+  ['/decisions/final-vote', screen(() => import('./screens/FinalVoteScreen.js'), 'FinalVoteScreen')],
+  ['/decisions/proposals', screen(() => import('./screens/ProposalsScreen.js'), 'ProposalsScreen')],
+  ['/decisions/voting-on-proposals', screen(() => import('./screens/VotingScreen.js'), 'VotingOnProposalsScreen')],
+  ['/decisions/troll-hunt', screen(() => import('./chat/TrollHuntScreen.js'), 'TrollHuntScreen')],
+  ['/decisions/:id', screen(() => import('./screens/DecisionScreen.js'), 'DecisionScreen')],
+  ['/kanban/:type', screen(() => import('./screens/KanbanScreen.js'), 'KanbanScreen')],
+  ['/archive', screen(() => import('./screens/ArchiveScreens.js'), 'ArchiveScreen')],
+  ['/archive/:id', screen(() => import('./screens/ArchiveScreens.js'), 'ArchiveLawScreen')],
+];
 
 /**
  * Exposed as `decisions/DecisionsRoutes`: every route the decisions remote serves
@@ -38,28 +34,10 @@ function NotFound() {
  */
 export default function DecisionsRoutes(props: RemoteRoutesProps) {
   return (
-    <RemoteFrame shell={props}>
-      <SessionProvider>
-        <FeedbackProvider services={props.services}>
-          <DecisionsStyles />
-          <Suspense fallback={<Loading />}>
-            <Routes>
-              <Route path="/decisions" element={<DecisionsOverviewScreen />} />
-              <Route path="/decisions/creations" element={<CreationsScreen />} />
-              <Route path="/decisions/creators/:id" element={<CreatorsScreen />} />
-              <Route path="/decisions/final-vote" element={<FinalVoteScreen />} />
-              <Route path="/decisions/proposals" element={<ProposalsScreen />} />
-              <Route path="/decisions/voting-on-proposals" element={<VotingOnProposalsScreen />} />
-              <Route path="/decisions/troll-hunt" element={<TrollHuntScreen />} />
-              <Route path="/decisions/:id" element={<DecisionScreen />} />
-              <Route path="/kanban/:type" element={<KanbanScreen />} />
-              <Route path="/archive" element={<ArchiveScreen />} />
-              <Route path="/archive/:id" element={<ArchiveLawScreen />} />
-              <Route path="*" element={<NotFound />} />
-            </Routes>
-          </Suspense>
-        </FeedbackProvider>
-      </SessionProvider>
-    </RemoteFrame>
+    <RemoteRoutes shell={props} styles={<DecisionsStyles />} fallback={<Loading />}>
+      {routes.map(([path, Screen]) => (
+        <Route key={path} path={path} element={<Screen />} />
+      ))}
+    </RemoteRoutes>
   );
 }

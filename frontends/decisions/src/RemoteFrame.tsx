@@ -2,4 +2,4 @@ import { createRemoteFrame } from '@civic/frontend-kit/remote-frame';
 import en from './i18n/en.json';
 import fr from './i18n/fr.json';
 
-export const { RemoteFrame, useShell } = createRemoteFrame('decisions', { en, fr });
+export const { RemoteRoutes, useShell } = createRemoteFrame('decisions', { en, fr });

@@ -7,24 +7,9 @@ import type { Article, LawState, SessionUser, Source } from '@civic/contracts';
 import { drawCreators } from '../../../services/decisions/src/domain/creators-draw.js';
 import { adoptedArticles, archivedSources, contentPermissions, mayDraft, recomputeDraw, wordDiff } from '../src/law-rules.js';
 import { withFrenchOrdinal } from '../src/dates.js';
+import { sessionUser } from '../../../packages/frontend-kit/test/support/session-user.js';
 
-const user = (id: string, extra: Partial<SessionUser> = {}): SessionUser => ({
-  id,
-  userName: id,
-  email: `${id}@example.org`,
-  verified: true,
-  moderator: false,
-  scribe: false,
-  locale: 'en',
-  suspendedUntil: null,
-  moderatorCandidateDate: null,
-  scribeCandidateDate: null,
-  greatWiseCandidateDate: null,
-  madeProposal: false,
-  memberSince: '2026-01-01T00:00:00.000Z',
-  ...extra,
-});
-const people = { author: user('author'), creator: user('creator'), other: user('other'), scribe: user('scribe', { scribe: true }), moderator: user('moderator', { moderator: true }) };
+const people = { author: sessionUser('author'), creator: sessionUser('creator'), other: sessionUser('other'), scribe: sessionUser('scribe', { scribe: true }), moderator: sessionUser('moderator', { moderator: true }) };
 const law = (state: LawState = 'creation') => ({ state, creators: [{ userId: 'author', userName: 'A' }, { userId: 'creator', userName: 'C' }] });
 const item = (moderationStatus: 0 | 1 = 0, scribeStatus: 0 | 1 = 0) => ({ userId: 'author', moderationStatus, scribeStatus });
 const who = (check: (u: SessionUser) => boolean) => Object.entries(people).filter(([, u]) => check(u)).map(([name]) => name);

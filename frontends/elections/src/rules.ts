@@ -35,14 +35,6 @@ export function monthDate(month: string): Date {
   return new Date(Date.UTC(year ?? 1970, (mon ?? 1) - 1, 15));
 }
 
-/** Seconds left until `target` on the server's clock (serverTime received at local `receivedAt`). */
-export function secondsUntil(target: string, serverTime: string, receivedAt: number, now: number): number | null {
-  const targetMs = Date.parse(target);
-  const offset = Date.parse(serverTime) - receivedAt;
-  if (Number.isNaN(targetMs) || Number.isNaN(offset)) return null;
-  return Math.max(0, Math.ceil((targetMs - (now + offset)) / 1000));
-}
-
 /** The one rule of every elections screen: what the API does not know (404) is a page that does not exist. */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.statusCode === 404;

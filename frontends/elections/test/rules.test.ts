@@ -2,8 +2,9 @@ import { createIntl } from 'react-intl';
 import { ErrorMessages, type Candidate, type SessionUser } from '@civic/contracts';
 import { ApiError } from '@civic/frontend-kit/api-client';
 import { formatDuration } from '@civic/frontend-kit/duration';
+import { secondsUntil } from '@civic/frontend-kit/remote-hooks';
 import { electionsApi } from '../src/api/elections.js';
-import { applyVote, candidacyFailure, formatDay, isNotFound, isStanding, monthDate, secondsUntil, voteFor } from '../src/rules.js';
+import { applyVote, candidacyFailure, formatDay, isNotFound, isStanding, monthDate, voteFor } from '../src/rules.js';
 import { durationUnits } from '../src/ui/countdown.js';
 
 /** A catalogue as a JSON module (dynamic import: the attribute survives the swc transform). */

@@ -9,7 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
 import { ErrorMessages } from '@civic/contracts';
-import { ApiError } from '../src/api/errors.js';
+import { ApiError } from '@civic/frontend-kit/api-client';
 import { SnackbarProvider } from '../src/components/Snackbar.js';
 import { EmailRequestForm, requestEmail, type EmailRequestFormProps } from '../src/forms/EmailRequestForm.js';
 import { changeEmailErrorFields } from '../src/screens/account/email-change.js';

@@ -1,84 +1,98 @@
 /**
  * Contract of the chat service, shared by the service and the chat panel: the room names, the
  * message as both HTTP and socket.io carry it, the socket events with their payloads and
- * acknowledgements, and the HTTP reads. Paths are those the browser calls through the gateway.
+ * acknowledgements, and the HTTP reads. Paths are those the browser calls through the gateway. Each
+ * HTTP shape is the TypeBox schema the service's routes validate and serialise with; its type is
+ * derived from it (docs/architecture.md#inside-a-service).
  */
+import Type, { type Static } from 'typebox';
 import type { ErrorBody } from './errors.js';
+import { chatRoomPattern } from './chat-rooms.js';
+import { DateTime, Id, nullable } from './http-schemas.js';
 
 /** The phases that have a chat room (creation has one per law). */
-export type ChatRoomKind = 'proposals' | 'voting' | 'creation' | 'final-vote';
+const ChatRoomKindSchema = Type.Union([Type.Literal('proposals'), Type.Literal('voting'), Type.Literal('creation'), Type.Literal('final-vote')]);
+export type ChatRoomKind = Static<typeof ChatRoomKindSchema>;
 
-/** Room names: `cycle:<cycleId>:proposals|voting|final-vote` and `law:<lawId>:creation`. */
-export const chatRooms = {
-  proposals: (cycleId: string) => `cycle:${cycleId}:proposals`,
-  voting: (cycleId: string) => `cycle:${cycleId}:voting`,
-  finalVote: (cycleId: string) => `cycle:${cycleId}:final-vote`,
-  creation: (lawId: string) => `law:${lawId}:creation`,
-} as const;
 
-const uuid = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-/** Pattern of a valid room name. */
-export const chatRoomPattern = `^(cycle:${uuid}:(proposals|voting|final-vote)|law:${uuid}:creation)$`;
+
+/** The path of the room calls: a valid room name. */
+export const ChatRoomParamsSchema = Type.Object({ room: Type.String({ pattern: chatRoomPattern }) });
+export type ChatRoomParams = Static<typeof ChatRoomParamsSchema>;
 
 /** A short look at the message replied to (null excerpt when it was deleted or hidden). */
-export interface ChatReplyRef {
-  id: string;
-  userId: string;
-  userName: string;
-  excerpt: string | null;
-}
+export const ChatReplyRefSchema = Type.Object({ id: Id, userId: Id, userName: Type.String(), excerpt: nullable(Type.String()) });
+export type ChatReplyRef = Static<typeof ChatReplyRefSchema>;
 
-export interface ChatMessage {
-  id: string;
-  room: string;
-  userId: string;
-  userName: string;
+export const ChatMessageSchema = Type.Object({
+  id: Id,
+  room: Type.String(),
+  userId: Id,
+  userName: Type.String(),
   /** null when deleted, or hidden from the chat for a viewer who is neither its author nor a moderator. */
-  text: string | null;
-  createdAt: string;
-  editedAt: string | null;
-  editedByModerator: boolean;
-  replyTo: ChatReplyRef | null;
-  pin: boolean;
+  text: nullable(Type.String()),
+  createdAt: DateTime,
+  editedAt: nullable(DateTime),
+  editedByModerator: Type.Boolean(),
+  replyTo: nullable(ChatReplyRefSchema),
+  pin: Type.Boolean(),
   /** Hidden from the chat by a moderator (its author and the moderators still read it). */
-  hideInChat: boolean;
+  hideInChat: Type.Boolean(),
   /** docs/product.md#signals: 0 not signalled, 1 signalled to the moderators. */
-  moderationStatus: 0 | 1;
-  deleted: boolean;
-  deletedByModerator: boolean;
-}
+  moderationStatus: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  deleted: Type.Boolean(),
+  deletedByModerator: Type.Boolean(),
+});
+export type ChatMessage = Static<typeof ChatMessageSchema>;
 
-export interface ChatRoom {
-  id: string;
-  kind: ChatRoomKind;
-  cycleId: string;
-  lawId: string | null;
-  title: string | null;
+/** GET /api/chat/rooms/{room} */
+export const ChatRoomSchema = Type.Object({
+  id: Type.String(),
+  kind: ChatRoomKindSchema,
+  cycleId: Id,
+  lawId: nullable(Id),
+  title: nullable(Type.String()),
   /** false once its phase ended: read-only forever. */
-  open: boolean;
-  openedAt: string;
-  closedAt: string | null;
-  pinned: ChatMessage[];
-}
+  open: Type.Boolean(),
+  openedAt: DateTime,
+  closedAt: nullable(DateTime),
+  pinned: Type.Array(ChatMessageSchema),
+});
+export type ChatRoom = Static<typeof ChatRoomSchema>;
+
+/** GET /api/chat/rooms/{room}/messages query: the page before the message `before` (else the last), of `limit` messages. */
+export const ChatHistoryQuerySchema = Type.Object(
+  { before: Type.Optional(Id), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) },
+  { additionalProperties: false },
+);
+export type ChatHistoryQuery = Static<typeof ChatHistoryQuerySchema>;
 
 /** GET /api/chat/rooms/{room}/messages?before={messageId}&limit= : oldest first. */
-export interface ChatHistory {
-  messages: ChatMessage[];
+export const ChatHistorySchema = Type.Object({
+  messages: Type.Array(ChatMessageSchema),
   /** Pass as `before` to read the previous page; null at the start of the room. */
-  nextBefore: string | null;
-}
+  nextBefore: nullable(Id),
+});
+export type ChatHistory = Static<typeof ChatHistorySchema>;
 
-export interface MutedUser {
-  userId: string;
-  userName: string;
-}
+export const MutedUserSchema = Type.Object({ userId: Id, userName: Type.String() });
+export type MutedUser = Static<typeof MutedUserSchema>;
+
+/** GET /api/chat/mutes: the authors the caller muted. */
+export const ChatMutesSchema = Type.Object({ muted: Type.Array(MutedUserSchema) });
+export type ChatMutes = Static<typeof ChatMutesSchema>;
 
 /** GET /api/chat/troll-hunt (moderators). */
-export interface TrollHunt {
+export const TrollHuntSchema = Type.Object({
   /** Yesterday 00:00 in the service's time zone (ISO). */
-  since: string;
-  users: { userId: string; userName: string; mutes: number }[];
-}
+  since: DateTime,
+  users: Type.Array(Type.Object({ userId: Id, userName: Type.String(), mutes: Type.Integer() })),
+});
+export type TrollHunt = Static<typeof TrollHuntSchema>;
+
+/** GET /api/chat/signalled (moderators): messages signalled and not deleted, newest first. */
+export const ChatSignalledSchema = Type.Object({ messages: Type.Array(ChatMessageSchema) });
+export type ChatSignalled = Static<typeof ChatSignalledSchema>;
 
 /** Payloads the client emits, each with an acknowledgement callback. */
 export interface ChatClientEvents {
@@ -111,7 +125,6 @@ export interface ChatAckData {
 /** An acknowledgement: `{ ok: true, data }`, or the error shape of docs/product.md#errors. */
 export type ChatAck<T> = { ok: true; data: T } | ErrorBody;
 
-export const isChatError = <T>(ack: ChatAck<T>): ack is ErrorBody => !('ok' in ack);
 
 /** Events the server emits to a room. */
 export interface ChatServerEvents {

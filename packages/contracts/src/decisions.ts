@@ -1,118 +1,184 @@
 /**
- * HTTP contract of the decisions service for cycles, proposals and the vote on proposals, shared by
- * the service and the decisions screens. Paths are those the browser calls through the gateway.
+ * HTTP contract of the decisions service for cycles, proposals and the vote on proposals, laws and
+ * their content, sources and the final vote, shared by the service and the decisions screens. Paths
+ * are those the browser calls through the gateway. Each request and answer shape is the TypeBox
+ * schema the service's routes validate and serialise with; its type is derived from it
+ * (docs/architecture.md#inside-a-service).
  */
-import type { DecisionPhase, ProposalCategory, VoteChoice } from './index.js';
+import Type, { type Static } from 'typebox';
+import { decisionPhases, proposalCategories, voteChoices } from './enums.js';
+import { DateTime, Id, literals, nullable } from './http-schemas.js';
+import { Limits } from './limits.js';
+
+// Building blocks of the shapes below.
+const Phase = literals(decisionPhases);
+const Category = literals(proposalCategories);
+const Choice = literals(voteChoices);
+/** docs/product.md#signals: 0 not signalled, 1 signalled. */
+const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
+const NullableText = nullable(Type.String());
+const Direction = Type.Enum(['up', 'down']);
+/** Title and description of a proposal or a law: the bounds of docs/product.md#limits, and not only spaces. */
+const titleAndDescription = {
+  title: Type.String({ minLength: Limits.proposalTitle.min, maxLength: Limits.proposalTitle.max, pattern: '\\S' }),
+  description: Type.String({ minLength: Limits.proposalDescription.min, maxLength: Limits.proposalDescription.max, pattern: '\\S' }),
+};
+
+/** `{id}` in the path: a cycle, a proposal, a law or a source. */
+export const DecisionsIdParamsSchema = Type.Object({ id: Id });
+export type DecisionsIdParams = Static<typeof DecisionsIdParamsSchema>;
+
+/** PUT .../pin (moderators). */
+export const DecisionsPinInputSchema = Type.Object({ pin: Type.Boolean() }, { additionalProperties: false });
+export type DecisionsPinInput = Static<typeof DecisionsPinInputSchema>;
+
+/** PUT .../vote: a ballot on a proposal, an article or an amendment. */
+export const VoteChoiceInputSchema = Type.Object({ vote: Choice }, { additionalProperties: false });
+export type VoteChoiceInput = Static<typeof VoteChoiceInputSchema>;
 
 /** Every read of a cycle carries the server's clock so the browser shows exact countdowns. */
-export interface Countdown {
-  serverTime: string;
+export const CountdownSchema = Type.Object({
+  serverTime: DateTime,
   /** End of the current phase (ISO), null once archived. */
-  phaseEndsAt: string | null;
+  phaseEndsAt: nullable(DateTime),
   /** When the next step happens (end of phase, or the next one-day extension check). */
-  nextStepAt: string | null;
-}
+  nextStepAt: nullable(DateTime),
+});
+export type Countdown = Static<typeof CountdownSchema>;
 
-export interface CycleSummary extends Countdown {
-  id: string;
+const cycleFields = {
+  ...CountdownSchema.properties,
+  id: Id,
   /** Sequential number shown to people ("Decision 4"). */
-  number: number;
-  phase: DecisionPhase;
-  phaseStartedAt: string;
+  number: Type.Integer(),
+  phase: Phase,
+  phaseStartedAt: DateTime,
   /** Days the proposals phase was extended because the start rule was not met. */
-  extensions: number;
-  proposals: number;
-  startRule: { verifiedUsers: number; proposals: number; requiredUsers: number; requiredProposals: number; met: boolean };
-}
+  extensions: Type.Integer(),
+  startRule: Type.Object({
+    verifiedUsers: Type.Integer(),
+    proposals: Type.Integer(),
+    requiredUsers: Type.Integer(),
+    requiredProposals: Type.Integer(),
+    met: Type.Boolean(),
+  }),
+};
 
-export interface VoteCounts {
-  for: number;
-  against: number;
-  neutral: number;
-  blank: number;
+export const CycleSummarySchema = Type.Object({ ...cycleFields, proposals: Type.Integer() });
+export type CycleSummary = Static<typeof CycleSummarySchema>;
+
+/** GET /api/decisions: the current cycles (one per phase) and the latest archived ones, newest first. */
+export const CycleListSchema = Type.Object({ cycles: Type.Array(CycleSummarySchema) });
+export type CycleList = Static<typeof CycleListSchema>;
+
+const StartRuleCounts = Type.Object({ verifiedUsers: Type.Integer(), proposals: Type.Integer() });
+/** GET /api/decisions/start-rule: progress towards the start rule of the cycle open for proposals. */
+export const StartRuleStatusSchema = Type.Object({
+  registeredUsers: Type.Integer(),
+  progress: StartRuleCounts,
+  required: StartRuleCounts,
+  missing: StartRuleCounts,
+  met: Type.Boolean(),
+});
+export type StartRuleStatus = Static<typeof StartRuleStatusSchema>;
+
+export const VoteCountsSchema = Type.Object({
+  for: Type.Integer(),
+  against: Type.Integer(),
+  neutral: Type.Integer(),
+  blank: Type.Integer(),
   /** for - against (docs/product.md#vote-on-proposals). */
-  score: number;
-}
+  score: Type.Integer(),
+});
+export type VoteCounts = Static<typeof VoteCountsSchema>;
 
-export type ProposalState = 'submitted' | 'in-vote' | 'selected' | 'second-chance' | 'rejected' | 'deleted';
+export const proposalStates = ['submitted', 'in-vote', 'selected', 'second-chance', 'rejected', 'deleted'] as const;
+export type ProposalState = (typeof proposalStates)[number];
+const State = literals(proposalStates);
 
-/** GET /api/proposals/quota: when the member may propose again, and whether the open cycle is full. */
-export interface ProposalQuota {
-  lastProposalAt: string | null;
-  /** null when the member may propose now. */
-  nextProposalAt: string | null;
-  cycleFull: boolean;
-}
+/** GET /api/proposals/quota: when the member may propose again, told before they fill the form. */
+export const ProposalQuotaSchema = Type.Object({
+  lastProposalAt: nullable(DateTime),
+  /** null when the member may propose now (as far as their own quota goes). */
+  nextProposalAt: nullable(DateTime),
+  /** The cycle open for proposals holds its maximum: nobody proposes until the next cycle. */
+  cycleFull: Type.Boolean(),
+});
+export type ProposalQuota = Static<typeof ProposalQuotaSchema>;
 
-export interface Proposal {
-  id: string;
-  cycleId: string;
-  title: string;
-  description: string;
-  category: ProposalCategory;
-  state: ProposalState;
-  userId: string;
-  userName: string;
-  createdAt: string;
-  updatedAt: string;
+export const ProposalSchema = Type.Object({
+  id: Id,
+  cycleId: Id,
+  title: Type.String(),
+  description: Type.String(),
+  category: Category,
+  state: State,
+  userId: Id,
+  userName: Type.String(),
+  createdAt: DateTime,
+  updatedAt: DateTime,
   /** docs/product.md#signals: 0 not signalled, 1 signalled to the moderators. */
-  moderationStatus: 0 | 1;
-  pin: boolean;
+  moderationStatus: Flag,
+  pin: Type.Boolean(),
   /** Deleted by a moderator: the author can no longer edit, delete or resubmit. */
-  deletedByModerator: boolean;
-  counts: VoteCounts;
+  deletedByModerator: Type.Boolean(),
+  counts: VoteCountsSchema,
   /** The caller's own vote, when logged in. */
-  myVote: VoteChoice | null;
+  myVote: nullable(Choice),
   /** Rank after the vote closed (1 = best), else null. */
-  rank: number | null;
-}
+  rank: nullable(Type.Integer()),
+});
+export type Proposal = Static<typeof ProposalSchema>;
 
 /** GET /api/decisions/{id}: the cycle with its visible proposals. */
-export interface CycleDetail extends Omit<CycleSummary, 'proposals'> {
-  proposals: Proposal[];
-}
+export const CycleDetailSchema = Type.Object({ ...cycleFields, proposals: Type.Array(ProposalSchema) });
+export type CycleDetail = Static<typeof CycleDetailSchema>;
 
-export interface ProposalInput {
-  title: string;
-  description: string;
-  category: ProposalCategory;
-}
+/** POST and PUT /api/proposals: title and description not only spaces. */
+export const ProposalInputSchema = Type.Object({ ...titleAndDescription, category: Category }, { additionalProperties: false });
+export type ProposalInput = Static<typeof ProposalInputSchema>;
+
+/** GET /api/proposals query: by default the cycle open for proposals. */
+export const ProposalQuerySchema = Type.Object(
+  { cycleId: Type.Optional(Id), category: Type.Optional(Category), state: Type.Optional(State) },
+  { additionalProperties: false },
+);
+export type ProposalQuery = Static<typeof ProposalQuerySchema>;
 
 /** GET /api/proposals */
-export interface ProposalList {
-  proposals: Proposal[];
-  countdown: Countdown;
-}
+export const ProposalListSchema = Type.Object({ proposals: Type.Array(ProposalSchema), countdown: CountdownSchema });
+export type ProposalList = Static<typeof ProposalListSchema>;
 
 /** GET /api/decisions/voting-on-proposals */
-export interface VotingView {
-  cycle: CycleSummary | null;
-  proposals: Proposal[];
-}
+export const VotingViewSchema = Type.Object({ cycle: nullable(CycleSummarySchema), proposals: Type.Array(ProposalSchema) });
+export type VotingView = Static<typeof VotingViewSchema>;
 
-/** PUT and DELETE /api/proposals/{id}/vote */
-export interface VoteAnswer {
-  counts: VoteCounts;
-  myVote: VoteChoice | null;
-}
+/** PUT and DELETE /api/proposals/{id}/vote, and on articles */
+export const VoteAnswerSchema = Type.Object({ counts: VoteCountsSchema, myVote: nullable(Choice) });
+export type VoteAnswer = Static<typeof VoteAnswerSchema>;
+
+/** A column of GET /api/kanban/proposals */
+export const KanbanColumnSchema = Type.Object({ state: State, proposals: Type.Array(ProposalSchema) });
+export type KanbanColumn = Static<typeof KanbanColumnSchema>;
 
 /** GET /api/kanban/proposals */
-export interface KanbanColumn {
-  state: ProposalState;
-  proposals: Proposal[];
-}
+export const ProposalKanbanSchema = Type.Object({ columns: Type.Array(KanbanColumnSchema) });
+export type ProposalKanban = Static<typeof ProposalKanbanSchema>;
 
+const Seconds = Type.Integer({ minimum: 1 });
+const Count = Type.Integer({ minimum: 0 });
 /** GET /api/decisions/settings: the numbers of the process as this deployment runs it (durations in seconds). */
-export interface DecisionSettings {
-  phaseSeconds: { proposals: number; voting: number; creation: number; finalVote: number };
-  extensionSeconds: number;
-  startMinimums: { verifiedUsers: number; proposals: number };
-  selectedProposals: number;
-  secondChanceProposals: number;
-  creatorsPerLaw: number;
-  maxProposalsPerCycle: number;
-  proposalIntervalDays: number;
-}
+export const DecisionSettingsSchema = Type.Object({
+  phaseSeconds: Type.Object({ proposals: Seconds, voting: Seconds, creation: Seconds, finalVote: Seconds }),
+  extensionSeconds: Seconds,
+  startMinimums: Type.Object({ verifiedUsers: Count, proposals: Count }),
+  selectedProposals: Count,
+  secondChanceProposals: Count,
+  creatorsPerLaw: Count,
+  maxProposalsPerCycle: Count,
+  proposalIntervalDays: Type.Number({ minimum: 0 }),
+});
+export type DecisionSettings = Static<typeof DecisionSettingsSchema>;
 
 export const DecisionsApi = {
   cycles: 'GET /api/decisions', // -> { cycles: CycleSummary[] } (current cycles, newest first) & Countdown fields per cycle
@@ -140,153 +206,252 @@ export const DecisionsApi = {
 /** creation -> final-vote -> adopted | rejected (the archive). */
 export const lawStates = ['creation', 'final-vote', 'adopted', 'rejected'] as const;
 export type LawState = (typeof lawStates)[number];
+const LawStateSchema = literals(lawStates);
 
-export interface Creator {
-  userId: string;
-  userName: string;
-}
+export const ARTICLE_BODY_MAX = 5000;
+export const AMENDMENT_TITLE_MAX = 256;
+export const GROUP_NAME_MAX = 120;
 
-export type SourceTargetKind = 'law' | 'article';
+/** `{id, groupId}` in the path: a group of a law. */
+export const LawGroupParamsSchema = Type.Object({ id: Id, groupId: Id });
+export type LawGroupParams = Static<typeof LawGroupParamsSchema>;
+
+/** `{id, articleId}` in the path: an article or amendment of a law. */
+export const LawArticleParamsSchema = Type.Object({ id: Id, articleId: Id });
+export type LawArticleParams = Static<typeof LawArticleParamsSchema>;
+
+/** `?lang`: the reader's language of APA references and PDFs (else the locale cookie or Accept-Language). */
+export const LawLangQuerySchema = Type.Object({ lang: Type.Optional(Type.Enum(['en', 'fr'])) }, { additionalProperties: false });
+export type LawLangQuery = Static<typeof LawLangQuerySchema>;
+
+/** GET /api/laws query: search by title (q) and category, filter by state or cycle. */
+export const LawQuerySchema = Type.Object(
+  {
+    q: Type.Optional(Type.String({ maxLength: 256 })),
+    category: Type.Optional(Category),
+    state: Type.Optional(LawStateSchema),
+    cycleId: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+export type LawQuery = Static<typeof LawQuerySchema>;
+
+/** PUT /api/laws/{id}: title and description not only spaces. */
+export const LawInputSchema = Type.Object(titleAndDescription, { additionalProperties: false });
+export type LawInput = Static<typeof LawInputSchema>;
+
+/** POST /api/laws/{id}/groups and PUT .../groups/{groupId}. */
+export const LawGroupInputSchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: GROUP_NAME_MAX, pattern: '\\S' }) }, { additionalProperties: false });
+export type LawGroupInput = Static<typeof LawGroupInputSchema>;
+
+/** POST .../groups/{groupId}/move. */
+export const LawGroupMoveInputSchema = Type.Object({ direction: Direction }, { additionalProperties: false });
+export type LawGroupMoveInput = Static<typeof LawGroupMoveInputSchema>;
+
+/** POST .../articles/{articleId}/move: up or down inside its group, or into another group (null for none). */
+export const ArticleMoveInputSchema = Type.Object(
+  { direction: Type.Optional(Direction), groupId: Type.Optional(nullable(Id)) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type ArticleMoveInput = Static<typeof ArticleMoveInputSchema>;
+
+const ArticleBody = Type.String({ minLength: 1, maxLength: ARTICLE_BODY_MAX, pattern: '\\S' });
+
+/** POST /api/laws/{id}/articles. */
+export const ArticleInputSchema = Type.Object({ body: ArticleBody, groupId: Type.Optional(nullable(Id)) }, { additionalProperties: false });
+export type ArticleInput = Static<typeof ArticleInputSchema>;
+
+/** POST .../articles/{articleId}/amendments, and PUT .../articles/{articleId} (an article ignores the title). */
+export const AmendmentInputSchema = Type.Object(
+  { title: Type.Optional(nullable(Type.String({ maxLength: AMENDMENT_TITLE_MAX }))), body: ArticleBody },
+  { additionalProperties: false },
+);
+export type AmendmentInput = Static<typeof AmendmentInputSchema>;
+
+/** POST .../signal on a law or an article: to the moderators, or by its author to the scribes. */
+export const LawSignalInputSchema = Type.Object({ to: Type.Enum(['moderator', 'scribe']) }, { additionalProperties: false });
+export type LawSignalInput = Static<typeof LawSignalInputSchema>;
+
+export const CreatorSchema = Type.Object({ userId: Id, userName: Type.String() });
+export type Creator = Static<typeof CreatorSchema>;
+
+const SourceTargetKindSchema = Type.Enum(['law', 'article']);
+export type SourceTargetKind = Static<typeof SourceTargetKindSchema>;
 
 /** The fields of a reference (docs/product.md#content-and-fields); type 1-6, frequency 1-5. */
-export interface SourceInput {
-  type: number;
-  title?: string | null;
-  author?: string | null;
-  publisher?: string | null;
+const SourceFieldsSchema = Type.Object({
+  type: Type.Integer(),
+  title: NullableText,
+  author: NullableText,
+  publisher: NullableText,
   /** YYYY, YYYY-MM or YYYY-MM-DD */
-  publicationDate?: string | null;
-  url?: string | null;
+  publicationDate: NullableText,
+  url: NullableText,
   /** YYYY-MM-DD */
-  accessDate?: string | null;
-  volume?: string | null;
-  issue?: string | null;
+  accessDate: NullableText,
+  volume: NullableText,
+  issue: NullableText,
   /** 55 or 55-75 */
-  pages?: string | null;
-  periodicalTitle?: string | null;
-  articleTitle?: string | null;
-  director?: string | null;
-  productionCompany?: string | null;
-  releaseYear?: number | null;
-  description?: string | null;
-  frequency?: number | null;
-}
+  pages: NullableText,
+  periodicalTitle: NullableText,
+  articleTitle: NullableText,
+  director: NullableText,
+  productionCompany: NullableText,
+  releaseYear: nullable(Type.Integer()),
+  description: NullableText,
+  frequency: nullable(Type.Integer()),
+});
+type SourceFieldName = keyof typeof SourceFieldsSchema.properties;
+/** The names of a reference's fields, in the order the service names their problems. */
+export const sourceFieldNames = Object.keys(SourceFieldsSchema.properties) as SourceFieldName[];
+
+/** Sent fields arrive loosely typed so that the answer names the form message of each wrong field (SourceFieldProblem). */
+const LooseField = Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Null()]));
+const sourceInputFields = Object.fromEntries(sourceFieldNames.map((name) => [name, LooseField])) as Record<SourceFieldName, typeof LooseField>;
+
+/** PUT /api/sources/{id}: the fields of the reference. */
+export const SourceInputSchema = Type.Object(sourceInputFields, { additionalProperties: false });
+export type SourceInput = Static<typeof SourceInputSchema>;
+
+/** POST /api/sources: the fields and what the source is attached to. */
+export const SourceCreateInputSchema = Type.Object({ ...sourceInputFields, targetKind: SourceTargetKindSchema, targetId: Id }, { additionalProperties: false });
+export type SourceCreateInput = Static<typeof SourceCreateInputSchema>;
 
 /** A validation problem of a source field: `message` is one of the form messages of docs/product.md#form-rules. */
-export interface SourceFieldProblem {
-  field: keyof SourceInput;
-  message: 'required' | 'invalidUrl' | 'invalidDate' | 'invalidNumber' | 'invalidType' | 'invalidPagesFormat' | 'maxLength';
-  max?: number;
-}
+export const SourceFieldProblemSchema = Type.Object({
+  field: literals(sourceFieldNames),
+  message: Type.Enum(['required', 'invalidUrl', 'invalidDate', 'invalidNumber', 'invalidType', 'invalidPagesFormat', 'maxLength']),
+  max: Type.Optional(Type.Integer()),
+});
+export type SourceFieldProblem = Static<typeof SourceFieldProblemSchema>;
 
-export interface ApaText {
-  text: string;
-  parts: { text: string; italic: boolean }[];
-}
+export const ApaTextSchema = Type.Object({ text: Type.String(), parts: Type.Array(Type.Object({ text: Type.String(), italic: Type.Boolean() })) });
+export type ApaText = Static<typeof ApaTextSchema>;
 
-export interface Source extends Required<SourceInput> {
-  id: string;
-  lawId: string;
-  targetKind: SourceTargetKind;
-  targetId: string;
-  userId: string;
-  userName: string;
-  pin: boolean;
+/** GET /api/sources/{id}: a reference with every field (null when not given). */
+export const SourceSchema = Type.Object({
+  id: Id,
+  lawId: Id,
+  targetKind: SourceTargetKindSchema,
+  targetId: Id,
+  userId: Id,
+  userName: Type.String(),
+  pin: Type.Boolean(),
+  ...SourceFieldsSchema.properties,
   /** APA 7 in the reader's language (lang query or Accept-Language). */
-  apa: ApaText;
-  createdAt: string;
-  updatedAt: string;
-}
+  apa: ApaTextSchema,
+  createdAt: DateTime,
+  updatedAt: DateTime,
+});
+export type Source = Static<typeof SourceSchema>;
 
-export interface ArticleResult {
+export const ArticleResultSchema = Type.Object({
   /** This text won: the article kept, or the amendment that replaced it. */
-  winner: boolean;
+  winner: Type.Boolean(),
   /** Adopted (for > against) — set on the winning text. */
-  adopted: boolean;
-}
+  adopted: Type.Boolean(),
+});
+export type ArticleResult = Static<typeof ArticleResultSchema>;
 
-export interface Article {
-  id: string;
-  lawId: string;
-  kind: 'article' | 'amendment';
-  groupId: string | null;
+const ArticleFieldsSchema = Type.Object({
+  id: Id,
+  lawId: Id,
+  kind: Type.Enum(['article', 'amendment']),
+  groupId: nullable(Id),
   /** The article an amendment changes; null for an article. */
-  parentId: string | null;
+  parentId: nullable(Id),
   /** Optional title of an amendment; null for articles. */
-  title: string | null;
-  body: string;
-  position: number;
-  userId: string;
-  userName: string;
-  moderationStatus: 0 | 1;
-  scribeStatus: 0 | 1;
-  pin: boolean;
-  counts: VoteCounts;
-  myVote: VoteChoice | null;
+  title: NullableText,
+  body: Type.String(),
+  position: Type.Integer(),
+  userId: Id,
+  userName: Type.String(),
+  moderationStatus: Flag,
+  scribeStatus: Flag,
+  pin: Type.Boolean(),
+  counts: VoteCountsSchema,
+  myVote: nullable(Choice),
   /** Once the final vote ended. */
-  result: ArticleResult | null;
-  sources: Source[];
-  createdAt: string;
-  updatedAt: string;
+  result: nullable(ArticleResultSchema),
+  sources: Type.Array(SourceSchema),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+});
+/** An amendment inside its article: an article's fields; its own list of amendments is always empty. */
+const AmendmentSchema = Type.Object({ ...ArticleFieldsSchema.properties, amendments: Type.Array(Type.Object({})) });
+/** GET /api/laws/{id}/articles/{articleId}: an article with its amendments, or one amendment. */
+export const ArticleSchema = Type.Object({ ...ArticleFieldsSchema.properties, amendments: Type.Array(AmendmentSchema) });
+/** ArticleSchema's type, with amendments typed as articles (an amendment's own list is empty). */
+export type Article = Static<typeof ArticleFieldsSchema> & {
   /** The amendments of an article (empty for an amendment). */
   amendments: Article[];
-}
+};
 
-export interface LawGroup {
-  id: string;
-  name: string;
-  position: number;
-}
+export const LawGroupSchema = Type.Object({ id: Id, name: Type.String(), position: Type.Integer() });
+export type LawGroup = Static<typeof LawGroupSchema>;
 
-export interface LawSummary {
-  id: string;
-  cycleId: string;
-  cycleNumber: number;
-  title: string;
-  description: string;
-  category: ProposalCategory;
-  state: LawState;
-  userId: string;
-  userName: string;
-  rank: number;
-  moderationStatus: 0 | 1;
-  scribeStatus: 0 | 1;
-  pin: boolean;
-  creators: Creator[];
+const lawFields = {
+  id: Id,
+  cycleId: Id,
+  cycleNumber: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  category: Category,
+  state: LawStateSchema,
+  userId: Id,
+  userName: Type.String(),
+  rank: Type.Integer(),
+  moderationStatus: Flag,
+  scribeStatus: Flag,
+  pin: Type.Boolean(),
+  creators: Type.Array(CreatorSchema),
   /** Visible articles (amendments not counted). */
-  articleCount: number;
+  articleCount: Type.Integer(),
   /** Distinct voters of the final vote (live during it). */
-  voters: number;
-  createdAt: string;
-  updatedAt: string;
-  archivedAt: string | null;
+  voters: Type.Integer(),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  archivedAt: nullable(DateTime),
   /** Countdown fields of the law's cycle. */
-  serverTime: string;
-  phaseEndsAt: string | null;
-}
+  serverTime: DateTime,
+  phaseEndsAt: nullable(DateTime),
+};
+export const LawSummarySchema = Type.Object(lawFields);
+export type LawSummary = Static<typeof LawSummarySchema>;
 
 /** GET /api/laws/{id}: articles in final-text order (ungrouped first, then groups in order). */
-export interface LawDetail extends LawSummary {
-  groups: LawGroup[];
-  articles: Article[];
-  sources: Source[];
-}
+export const LawDetailSchema = Type.Object({
+  ...lawFields,
+  articles: Type.Array(ArticleSchema),
+  groups: Type.Array(LawGroupSchema),
+  sources: Type.Array(SourceSchema),
+});
+/** LawDetailSchema's type, with its articles typed as Article. */
+export type LawDetail = Omit<Static<typeof LawDetailSchema>, 'articles'> & { articles: Article[] };
 
 /** GET /api/laws/{id}/draw: everything needed to recompute the creators. */
-export interface CreatorsDraw {
-  lawId: string;
-  cycleId: string;
-  algorithm: string;
-  seed: string;
-  perLaw: number;
-  eligible: string[];
-  creators: Creator[];
-  drawnAt: string;
-}
+export const CreatorsDrawSchema = Type.Object({
+  lawId: Id,
+  cycleId: Id,
+  algorithm: Type.String(),
+  seed: Type.String(),
+  perLaw: Type.Integer(),
+  eligible: Type.Array(Id),
+  creators: Type.Array(CreatorSchema),
+  drawnAt: DateTime,
+});
+export type CreatorsDraw = Static<typeof CreatorsDrawSchema>;
 
-export interface LawList {
-  laws: LawSummary[];
-}
+/** GET /api/laws */
+export const LawListSchema = Type.Object({ laws: Type.Array(LawSummarySchema) });
+export type LawList = Static<typeof LawListSchema>;
+
+/** GET /api/kanban/laws */
+export const LawKanbanSchema = Type.Object({ columns: Type.Array(Type.Object({ state: LawStateSchema, laws: Type.Array(LawSummarySchema) })) });
+export type LawKanban = Static<typeof LawKanbanSchema>;
+
+/** GET /api/laws/{id}/open-data: a JSON document of its own (the final text with every count), served as built. */
+export const LawOpenDataSchema = Type.Object({}, { additionalProperties: true });
 
 export const LawsApi = {
   laws: 'GET /api/laws?q&category&state&cycleId', // -> LawList (archive search by title and category)

@@ -7,6 +7,13 @@ export const CandidateTo = { Moderator: 1, Scribe: 2, GreatWise: 3 } as const;
 export type CandidateTo = (typeof CandidateTo)[keyof typeof CandidateTo];
 export const candidateToValues = Object.values(CandidateTo);
 
+/** The candidate date field of PUT /api/users/{id}, by candidateTo. */
+export const candidateDateField = {
+  1: 'moderatorCandidateDate',
+  2: 'scribeCandidateDate',
+  3: 'greatWiseCandidateDate',
+} as const satisfies Record<CandidateTo, string>;
+
 /** Vote choices for proposals, articles and amendments. */
 export const voteChoices = ['for', 'against', 'neutral', 'blank'] as const;
 export type VoteChoice = (typeof voteChoices)[number];
@@ -49,3 +56,31 @@ export type DecisionPhase = (typeof decisionPhases)[number];
 
 /** Suspension lengths offered to moderators, in minutes: 10 minutes, 1 hour, 2 hours, 1 day. */
 export const suspensionMinutes = [10, 60, 120, 1440] as const;
+
+/**
+ * Every message key an alert may carry: the notifications service writes them, the shell translates
+ * each one as `notifications.message.<key>` in EN and FR.
+ */
+export const alertMessageKeys = [
+  'cycleOpened',
+  'phaseChanged',
+  'proposalSelected',
+  'proposalSecondChance',
+  'proposalEditedByModerator',
+  'proposalDeletedByModerator',
+  'proposalSignalled',
+  'creatorDrawn',
+  'lawAdopted',
+  'lawRejected',
+  'contentSignalled',
+  'contentModerated',
+  'elected',
+  'roleLost',
+  'chatReplied',
+  'chatMessageSignalled',
+  'chatMessageModerated',
+  'suspended',
+  'suspensionLifted',
+  'notice',
+] as const;
+export type AlertMessageKey = (typeof alertMessageKeys)[number];

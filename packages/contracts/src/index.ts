@@ -1,3 +1,4 @@
+export * from './http-schemas.js';
 export * from './errors.js';
 export * from './enums.js';
 export * from './limits.js';
@@ -10,6 +11,7 @@ export * from './elections-events.js';
 export * from './elections.js';
 export * from './chat-events.js';
 export * from './chat.js';
+export * from './chat-rooms.js';
 export * from './notifications.js';
 export * from './catalogue.js';
 export * from './event-map.js';

@@ -21,3 +21,14 @@ export function formatDuration(intl: IntlShape, totalSeconds: number, units: Dur
   if (days === 0) parts.push(intl.formatMessage(units.seconds, { count: seconds }));
   return parts.join(' ');
 }
+
+/** A number of seconds in the largest unit that writes it whole: "14 days", "2 hours", "90 seconds". */
+export function formatWholeDuration(intl: IntlShape, seconds: number): string {
+  const units = [
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+  ] as const;
+  const [unit, size] = units.find(([, length]) => seconds % length === 0) ?? ['second', 1];
+  return intl.formatNumber(seconds / size, { style: 'unit', unit, unitDisplay: 'long' });
+}

@@ -1,5 +1,8 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, useMemo, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
+import { Route, Routes } from 'react-router-dom';
+import { FeedbackProvider } from './remote-feedback.js';
+import { SessionProvider } from './remote-session.js';
 import type { RemoteRoutesProps } from './shell-contract.js';
 
 type Locale = 'en' | 'fr';
@@ -9,6 +12,7 @@ export type RemoteCatalogs = Record<Locale, Record<string, string>>;
  * The root every remote renders: it follows the shell's locale (useIntl().locale of the shell's
  * IntlProvider) and adds the remote's messages on top of the shell's, so the shell's layouts and 404
  * keep their texts inside the remote; `useShell` gives the layouts the shell handed over.
+ * `RemoteRoutes` is the whole of a remote's exposed routes component around its own routes.
  */
 export function createRemoteFrame(remote: string, catalogs: RemoteCatalogs) {
   const ShellContext = createContext<RemoteRoutesProps | null>(null);
@@ -37,5 +41,33 @@ export function createRemoteFrame(remote: string, catalogs: RemoteCatalogs) {
     );
   }
 
-  return { RemoteFrame, useShell };
+  function NotFound() {
+    const { NotFound: ShellNotFound } = useShell();
+    return <ShellNotFound />;
+  }
+
+  /**
+   * The frame, the session, the shell's snackbar and modal, the remote's stylesheet, then its
+   * `<Route>`s (matched on the full path), and the shell's 404 for any other path. `fallback` shows
+   * while a lazily loaded screen arrives.
+   */
+  function RemoteRoutes({ shell, styles, fallback, children }: { shell: RemoteRoutesProps; styles: ReactNode; fallback: ReactNode; children: ReactNode }) {
+    return (
+      <RemoteFrame shell={shell}>
+        <SessionProvider>
+          <FeedbackProvider services={shell.services}>
+            {styles}
+            <Suspense fallback={fallback}>
+              <Routes>
+                {children}
+                <Route path="*" element={<NotFound />} />
+              </Routes>
+            </Suspense>
+          </FeedbackProvider>
+        </SessionProvider>
+      </RemoteFrame>
+    );
+  }
+
+  return { RemoteFrame, RemoteRoutes, useShell };
 }

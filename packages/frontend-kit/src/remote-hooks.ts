@@ -103,3 +103,34 @@ const getNow = () => now;
 export function useNow(): number {
   return useSyncExternalStore(subscribe, getNow, getNow);
 }
+
+/** Seconds left until `target` on the server's clock (its `serverTime` arrived at local `receivedAt`); null without a date. */
+export function secondsUntil(target: string | null, serverTime: string, receivedAt: number, now: number): number | null {
+  const targetMs = target ? Date.parse(target) : Number.NaN;
+  const offset = Date.parse(serverTime) - receivedAt;
+  if (Number.isNaN(targetMs) || Number.isNaN(offset)) return null;
+  return Math.max(0, Math.ceil((targetMs - (now + offset)) / 1000));
+}
+
+const elapsedRetryMs = 3000;
+
+/**
+ * The seconds of a live countdown to `target` on the server's clock (see secondsUntil), ticking every
+ * second. Once at zero it calls `onElapsed`, and again every few seconds until the screen's data
+ * moves on to a new target.
+ */
+export function useCountdown(target: string | null, serverTime: string, receivedAt: number, onElapsed?: () => void): number | null {
+  const seconds = secondsUntil(target, serverTime, receivedAt, useNow());
+  const elapsed = seconds === 0;
+  const handler = useRef(onElapsed);
+  useEffect(() => {
+    handler.current = onElapsed;
+  });
+  useEffect(() => {
+    if (!elapsed) return;
+    handler.current?.();
+    const timer = setInterval(() => handler.current?.(), elapsedRetryMs);
+    return () => clearInterval(timer);
+  }, [elapsed]);
+  return seconds;
+}

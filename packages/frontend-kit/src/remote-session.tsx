@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { SessionUser } from '@civic/contracts';
-import { fetchSession, setSessionLostListener } from './api-client.js';
+import { onSessionRenewed, restoreSession, sameSessionUser } from './api-client.js';
 
 interface Session {
   /** Replaces the known user (after PUT /api/users/{id} answered the updated one). */
@@ -23,7 +23,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const pending = useRef<Promise<SessionUser | null> | null>(null);
 
   const ensure = useCallback(() => {
-    pending.current ??= fetchSession()
+    pending.current ??= restoreSession()
       .catch(() => null)
       .then((found) => {
         setUser(found);
@@ -32,13 +32,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return pending.current;
   }, []);
 
-  useEffect(() => {
-    setSessionLostListener(() => {
-      pending.current = Promise.resolve(null);
-      setUser(null);
-    });
-    return () => setSessionLostListener(null);
-  }, []);
+  // What a renewal forced by a 401 found: a lost session shows the visitor's screens, another user
+  // or changed roles replace the user, and the same user changes nothing (so no button moves under
+  // the reader's pointer).
+  useEffect(
+    () =>
+      onSessionRenewed((renewed) => {
+        setUser((current) => {
+          if (sameSessionUser(current, renewed)) return current;
+          pending.current = Promise.resolve(renewed);
+          return renewed;
+        });
+      }),
+    [],
+  );
 
   const replace = useCallback((next: SessionUser | null) => {
     pending.current = Promise.resolve(next);

@@ -59,12 +59,12 @@ describe('the version of a remote build', () => {
   });
 
   test.each([
-    ['a source of the remote', 'frontends/remote/src/index.ts', 'export const screen = 2;'],
-    ['a new source file', 'frontends/remote/src/other.ts', 'export {};'],
-    ["the remote's package.json", 'frontends/remote/package.json', '{"name":"@x/remote","dependencies":{"@x/kit":"workspace:*","react":"^19.3.0"}}'],
-    ['a workspace package it depends on', 'packages/kit/src/ui.ts', 'export const ui = 2;'],
-    ['the lockfile', 'pnpm-lock.yaml', 'lockfileVersion: 9.0\n# another resolution\n'],
-  ])('changes with %s', (_what, file, content) => {
+    { input: 'a source of the remote', file: 'frontends/remote/src/index.ts', content: 'export const screen = 2;' },
+    { input: 'a new source file', file: 'frontends/remote/src/other.ts', content: 'export {};' },
+    { input: "the remote's package.json", file: 'frontends/remote/package.json', content: '{"name":"@x/remote","dependencies":{"@x/kit":"workspace:*","react":"^19.3.0"}}' },
+    { input: 'a workspace package it depends on', file: 'packages/kit/src/ui.ts', content: 'export const ui = 2;' },
+    { input: 'the lockfile', file: 'pnpm-lock.yaml', content: 'lockfileVersion: 9.0\n# another resolution\n' },
+  ])('changes with $input', ({ file, content }) => {
     const before = inputsHash(remote());
     write(file, content);
     expect(inputsHash(remote())).not.toBe(before);

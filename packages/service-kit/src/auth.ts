@@ -190,6 +190,18 @@ export function createJwksVerifier(jwksUrl: string, settings: JwtSettings, optio
   };
 }
 
+/** The settings of a service that checks identity's tokens (JwksConfigProperties). */
+export interface JwksSettings {
+  JWKS_URL: string;
+  JWT_ISSUER: string;
+  JWT_AUDIENCE: string;
+}
+
+/** The access-token check of a service other than identity: the verifier given (tests), else identity's JWKS. */
+export function identityVerifier(config: JwksSettings, given?: TokenVerifier): TokenVerifier {
+  return given ?? createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
+}
+
 export function createKeyVerifier(keys: JWTVerifyGetKey, settings: JwtSettings): TokenVerifier {
   return {
     async verify(token) {
@@ -204,7 +216,8 @@ export function createKeyVerifier(keys: JWTVerifyGetKey, settings: JwtSettings):
   };
 }
 
-function userFromClaims(payload: JWTPayload): AuthUser {
+/** The user an access token's verified claims name; refuses claims of another shape. */
+export function userFromClaims(payload: JWTPayload): AuthUser {
   const { role, name, sid } = payload;
   if (typeof payload.sub !== 'string' || (role !== Role.User && role !== Role.Moderator && role !== Role.Scribe)) {
     throw new joseErrors.JWTClaimValidationFailed('unexpected claims', payload);

@@ -2,11 +2,13 @@ import { eventBySubject, type StreamOwner } from '@civic/contracts';
 import type { ConsumerHost } from './consumer.js';
 import type { BaseConfig } from './config.js';
 import { createServiceApp, type ServiceApp } from './http.js';
+import { installOpenApi, type OpenApiOptions } from './openapi.js';
 import { connectBus, type EventBus } from './nats.js';
 import { OutboxRelay, parsePublishedVersions, publishedVersion, type PublishedVersions } from './outbox.js';
 import type { SqlClient } from './prisma.js';
 import { DEFAULT_ACCESS_TOKEN_LIFETIME_MS, RevocationList, startRevocationFeed, type RevocationFeed } from './revocations.js';
 import { runService } from './run.js';
+import { installStrictBodyValidation } from './validation.js';
 import type { Static, TObject, TProperties } from 'typebox';
 
 /** A service's Prisma client as far as the kit is concerned. */
@@ -24,6 +26,10 @@ export interface EventedAppOptions {
    * how long a revocation is kept, and how far back the revocation feed reads when the process starts.
    */
   accessTokenLifetimeMs?: number;
+  /** The service's OpenAPI document, made of its routes' schemas (every service serves one). */
+  openapi?: OpenApiOptions;
+  /** Bodies validated without type coercion (installStrictBodyValidation), for the routes that take JSON bodies. */
+  strictBodies?: boolean;
 }
 
 export interface EventedApp {
@@ -48,7 +54,7 @@ const CATCH_UP_WAIT_MS = 15_000;
  * events meanwhile), its stream ensured and its outbox relay running while the app is up. It follows
  * identity's revocations from before it starts listening (`app.revocations`, applied by installAuth).
  */
-export async function createEventedApp({ name, config, db, bus, logger, accessTokenLifetimeMs }: EventedAppOptions): Promise<EventedApp> {
+export async function createEventedApp({ name, config, db, bus, logger, accessTokenLifetimeMs, openapi, strictBodies }: EventedAppOptions): Promise<EventedApp> {
   const tokenLifetimeMs = accessTokenLifetimeMs ?? (config.ACCESS_TOKEN_MINUTES ? config.ACCESS_TOKEN_MINUTES * 60_000 : DEFAULT_ACCESS_TOKEN_LIFETIME_MS);
   const published = parsePublishedVersions(config.PUBLISH_EVENT_VERSIONS ?? '');
   checkPublishedVersions(name, published);
@@ -76,6 +82,8 @@ export async function createEventedApp({ name, config, db, bus, logger, accessTo
   app.addHook('onClose', () => relay.stop());
   app.addHook('onClose', async () => feed?.stop());
   const consumers: ConsumerHost = { bus, db, schema: name, log: app.log, metrics: app.metrics, readVersionsUpTo: config.READ_EVENT_VERSIONS_UP_TO };
+  if (strictBodies) installStrictBodyValidation(app);
+  if (openapi) await installOpenApi(app, openapi);
   return { app, relay, consumers, published, revocations };
 }
 

@@ -16,3 +16,4 @@ export * from './dead-letters.js';
 export * from './revocations.js';
 export * from './members.js';
 export * from './unit-of-work.js';
+export * from './time-zones.js';

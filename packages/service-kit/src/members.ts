@@ -8,16 +8,8 @@
  * durable consumer (`memberConsumer`), so that the event map's scan sees them in the service's code,
  * and the service kit's own reads stay identity's revocations.
  */
-import { Role, type EventEnvelope, type NewestPayload } from '@civic/contracts';
-import type {
-  UserDeleted,
-  UserRegistered,
-  UserRenamed,
-  UserRoleChanged,
-  UserSuspended,
-  UserSuspensionLifted,
-  UserVerified,
-} from '@civic/contracts';
+import { eventBySubject, Role, type EventEnvelope, type NewestPayload } from '@civic/contracts';
+import type { UserDeleted, UserRegistered, UserRenamed, UserRoleChanged, UserSuspended, UserSuspensionLifted, UserVerified } from '@civic/contracts';
 import { startConsumer, type ConsumerHost, type RunningConsumer } from './consumer.js';
 import { quoteIdent, type SqlExecutor } from './prisma.js';
 
@@ -143,45 +135,9 @@ export class MemberProjection {
 
   /** Applies one event of identity (as its newest version), then the service's own effect. */
   async apply(tx: SqlExecutor, subject: MemberEvent['subject'], payload: NewestPayload<MemberEvent>, envelope: EventEnvelope): Promise<void> {
-    // The subject tells which event's payload this is (the union does not narrow by it).
-    const of = <E extends MemberEvent>() => payload as NewestPayload<E>;
-    switch (subject) {
-      case 'identity.user.registered': {
-        const p = of<typeof UserRegistered>();
-        await this.registered(tx, p.userId, p.displayName, p.registeredAt);
-        break;
-      }
-      case 'identity.user.verified': {
-        const p = of<typeof UserVerified>();
-        await this.verified(tx, p.userId, p.verifiedAt);
-        break;
-      }
-      case 'identity.user.renamed': {
-        const p = of<typeof UserRenamed>();
-        await this.renamed(tx, p.userId, p.userName);
-        break;
-      }
-      case 'identity.user.deleted': {
-        const p = of<typeof UserDeleted>();
-        await this.deleted(tx, p.userId, p.deletedAt);
-        break;
-      }
-      case 'identity.user.suspended': {
-        const p = of<typeof UserSuspended>();
-        await this.suspension(tx, p.userId, p.until, envelope.occurredAt);
-        break;
-      }
-      case 'identity.user.suspension-lifted':
-        await this.suspension(tx, of<typeof UserSuspensionLifted>().userId, null, envelope.occurredAt);
-        break;
-      case 'identity.user.role-changed': {
-        const p = of<typeof UserRoleChanged>();
-        await this.roleChanged(tx, p.userId, p.moderator, p.scribe);
-        break;
-      }
-      default:
-        throw new Error(`The member projection does not apply ${subject as string}`);
-    }
+    const effect = effects[subject] as Effect<MemberEvent> | undefined;
+    if (!effect) throw new Error(`The member projection does not apply ${subject as string}`);
+    await effect(this, tx, payload, envelope);
     await this.options.after?.(tx, subject, payload, envelope);
   }
 
@@ -190,6 +146,25 @@ export class MemberProjection {
     if (!this.options.columns[column]) throw new Error(`${this.table} has no ${column} column`);
   }
 }
+
+type Effect<E extends MemberEvent> = (projection: MemberProjection, tx: SqlExecutor, payload: NewestPayload<E>, envelope: EventEnvelope) => Promise<void>;
+
+/** What each event of identity writes into the projection, by subject. */
+const effects: { [E in MemberEvent as E['subject']]: Effect<E> } = {
+  'identity.user.registered': (projection, tx, p) => projection.registered(tx, p.userId, p.displayName, p.registeredAt),
+  'identity.user.verified': (projection, tx, p) => projection.verified(tx, p.userId, p.verifiedAt),
+  'identity.user.renamed': (projection, tx, p) => projection.renamed(tx, p.userId, p.userName),
+  'identity.user.deleted': (projection, tx, p) => projection.deleted(tx, p.userId, p.deletedAt),
+  'identity.user.suspended': (projection, tx, p, envelope) => projection.suspension(tx, p.userId, p.until, envelope.occurredAt),
+  'identity.user.suspension-lifted': (projection, tx, p, envelope) => projection.suspension(tx, p.userId, null, envelope.occurredAt),
+  'identity.user.role-changed': (projection, tx, p) => projection.roleChanged(tx, p.userId, p.moderator, p.scribe),
+};
+
+/**
+ * Every event the projection applies, for the event maps to spread (a service whose table lacks a
+ * column leaves its event out). Found by subject, as this file imports no event as a value (above).
+ */
+export const memberEvents = Object.keys(effects).map((subject) => eventBySubject(subject) as MemberEvent);
 
 /**
  * The consumers of the projection: `memberConsumer(host, projection)('decisions-user-registered',

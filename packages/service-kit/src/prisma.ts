@@ -23,3 +23,11 @@ export function quoteIdent(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
   return `"${name}"`;
 }
+
+/**
+ * A service's tables by the names its raw SQL uses, each qualified by the schema:
+ * `qualifiedTables('decisions', { vote: 'proposal_vote' }).vote` is `"decisions"."proposal_vote"`.
+ */
+export function qualifiedTables<K extends string>(schema: string, names: Record<K, string>): Record<K, string> {
+  return Object.fromEntries(Object.entries<string>(names).map(([key, table]) => [key, `${quoteIdent(schema)}.${quoteIdent(table)}`])) as Record<K, string>;
+}

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eventBySubject, streamOwners, type EventDefinition, type NewestPayload, type StreamOwner } from '@civic/contracts';
+import { eventBySubject, streamOwners, UserRegistered, type EventDefinition, type NewestPayload, type StreamOwner } from '@civic/contracts';
 import { connectBus, type EventBus } from '@civic/service-kit';
 import { deadLettered, durableConsumers, eventAs, parkedFor, publishEnvelope, type MetricsRegistry } from './events.js';
-import { setupServiceTest, type ServiceTestContext } from './isolation.js';
+import { serviceEnv, setupServiceTest, type ServiceTestContext } from './isolation.js';
 import { waitFor } from './wait.js';
 
 /**
@@ -20,6 +20,18 @@ export interface ContractCase<D extends EventDefinition = EventDefinition> {
 
 /** Lets a case of a precise event join a table of cases. */
 export const contractCase = <D extends EventDefinition>(contract: ContractCase<D>): ContractCase => contract as unknown as ContractCase;
+
+/**
+ * The case of every service with a member projection: a registration (any version) gives the
+ * projection's row the member's name. `userNameOf` reads that name back from the service's table.
+ */
+export const registrationCase = (consumer: string, userNameOf: (userId: string) => Promise<string | undefined>): ContractCase =>
+  contractCase({
+    consumer,
+    event: UserRegistered,
+    sample: () => ({ userId: randomUUID(), displayName: `Citizen ${randomUUID().slice(0, 6)}`, registeredAt: new Date().toISOString(), locale: 'fr' as const }),
+    applied: async (payload) => (await userNameOf(payload.userId)) === payload.displayName,
+  });
 
 /** The rows of a contract test: every case with every version of its event, `[consumer, version, case]`. */
 export function versionTable(cases: ContractCase[]): [string, number, ContractCase][] {
@@ -55,7 +67,13 @@ interface ContractApp {
   close(): PromiseLike<unknown>;
 }
 
-export interface EventContractSuite<DB extends { $disconnect(): Promise<void> }> {
+/** What a contract test needs of a service's Prisma client: its inbox (every service has one, docs/architecture.md#inbox). */
+export interface ContractDatabase {
+  $disconnect(): Promise<void>;
+  inboxEvent: { count(query: { where: { consumer: string; eventId: string } }): PromiseLike<number> };
+}
+
+export interface EventContractSuite<DB extends ContractDatabase> {
   /** The service whose schema and consumers are under test. */
   service: StreamOwner;
   /** The service's Prisma client for a database URL (one for the assertions, one per start). */
@@ -65,8 +83,6 @@ export interface EventContractSuite<DB extends { $disconnect(): Promise<void> }>
    * NATS prefix, plus settings such as READ_EVENT_VERSIONS_UP_TO).
    */
   build(deps: { env: Record<string, string>; db: DB; bus: EventBus }): Promise<ContractApp>;
-  /** Inbox rows of a consumer for an event id: 1 once applied, whatever the deliveries. */
-  inboxCount(db: DB, consumer: string, eventId: string): Promise<number>;
   /** The cases; `db()` is the assertions' client, available once the tests run. */
   cases(db: () => DB): ContractCase[];
 }
@@ -76,19 +92,20 @@ export interface EventContractSuite<DB extends { $disconnect(): Promise<void> }>
  * its event that a producer may still send, through the real NATS, applied once; a version newer
  * than a consumer build reads is parked and counted, then applied once when the upgraded build starts.
  */
-export function describeEventContracts<DB extends { $disconnect(): Promise<void> }>(suite: EventContractSuite<DB>): void {
+export function describeEventContracts<DB extends ContractDatabase>(suite: EventContractSuite<DB>): void {
   let context: ServiceTestContext;
   let bus: EventBus;
   let db: DB;
   let service: { metrics: MetricsRegistry; close(): Promise<void> } | null = null;
   const cases = suite.cases(() => db);
-  const inboxCount = (consumer: string, eventId: string) => suite.inboxCount(db, consumer, eventId);
+  // Inbox rows of a consumer for an event id: 1 once applied, whatever the deliveries.
+  const inboxCount = (consumer: string, eventId: string) => db.inboxEvent.count({ where: { consumer, eventId } });
 
   const start = async (env: Record<string, string>) => {
     const serviceDb = suite.createDatabase(context.databaseUrl);
     const serviceBus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: `${suite.service}-contracts` });
     const app = await suite.build({
-      env: { DATABASE_URL: context.databaseUrl, NATS_URL: context.natsUrl, NATS_PREFIX: context.natsPrefix, ...env },
+      env: { ...serviceEnv(context), ...env },
       db: serviceDb,
       bus: serviceBus,
     });

@@ -279,3 +279,53 @@ export async function fuzzService({ databaseUrl, schema, openapiUrl, exclude, ..
     await pool.end();
   }
 }
+
+/** What the fuzz test of a service's routes needs to know of it. */
+export interface RouteFuzzSuite<H extends { context: { databaseUrl: string }; close(): Promise<void> }> {
+  /** The service's schema and where it serves its OpenAPI document. */
+  schema: string;
+  openapiUrl: string;
+  /**
+   * Puts the data in place, then names the app, the callers besides a visitor (each caller's name
+   * with the headers it sends) and the ids that exist.
+   */
+  arrange(h: H): Promise<Omit<ServiceFuzzOptions, 'databaseUrl' | 'schema' | 'openapiUrl' | 'runsPerRoute' | 'callers'> & { callers: Record<string, Record<string, string>> }>;
+  /** How many routes the document has: exactly, or at least (where routes keep being added). */
+  routes: number | { atLeast: number };
+  runsPerRoute: number;
+  timeoutMs: number;
+}
+
+/**
+ * The fuzz test of a service, on the harness `start` gives: every route of its OpenAPI document, as a visitor and as every caller
+ * the suite names, never answers a 5xx, answers errors in the catalogue's shape, and changes no data
+ * when it rejects a request.
+ */
+export function describeRouteFuzzing<H extends { context: { databaseUrl: string }; close(): Promise<void> }>(start: () => Promise<H>, suite: RouteFuzzSuite<H>): void {
+  let h: H;
+
+  beforeAll(async () => {
+    h = await start();
+  });
+
+  afterAll(async () => {
+    await h.close();
+  });
+
+  test('every route survives generated input from every kind of caller', async () => {
+    const { callers, ...arranged } = await suite.arrange(h);
+    const { routes, requests, findings } = await fuzzService({
+      ...arranged,
+      databaseUrl: h.context.databaseUrl,
+      schema: suite.schema,
+      openapiUrl: suite.openapiUrl,
+      callers: [{ name: 'visitor', headers: {} }, ...Object.entries(callers).map(([name, headers]) => ({ name, headers }))],
+      runsPerRoute: suite.runsPerRoute,
+    });
+
+    if (typeof suite.routes === 'number') expect(routes).toBe(suite.routes);
+    else expect(routes).toBeGreaterThanOrEqual(suite.routes.atLeast);
+    expect(requests).toBe(routes * suite.runsPerRoute);
+    expect(findings).toEqual([]);
+  }, suite.timeoutMs);
+}

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { createClient } from 'redis';
+import { connectBus, type EventBus } from '@civic/service-kit';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -124,6 +125,45 @@ export async function setupServiceTest(services: string[], label = services.join
     async cleanup() {
       await deleteStreams(natsPrefix);
       await database.drop();
+    },
+  };
+}
+
+/** The settings that point a service at a test's database and NATS prefix. */
+export const serviceEnv = (context: ServiceTestContext): Record<string, string> => ({
+  DATABASE_URL: context.databaseUrl,
+  NATS_URL: context.natsUrl,
+  NATS_PREFIX: context.natsPrefix,
+});
+
+/** One process of a service in a test: its own database client and NATS connection, and what `build` made of them. */
+export interface TestProcess<DB, S> {
+  service: S;
+  db: DB;
+  bus: EventBus;
+  /** Closes the app, then the connection, then the client. */
+  close(): Promise<void>;
+}
+
+/** Starts a process of a service (the test's main one, or a replica) and waits until its app is ready. */
+export async function startTestProcess<DB extends { $disconnect(): Promise<void> }, S extends { app: { ready(): PromiseLike<unknown>; close(): PromiseLike<unknown> } }>(
+  context: ServiceTestContext,
+  name: string,
+  createDatabase: (databaseUrl: string) => DB,
+  build: (db: DB, bus: EventBus) => Promise<S>,
+): Promise<TestProcess<DB, S>> {
+  const db = createDatabase(context.databaseUrl);
+  const bus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name });
+  const service = await build(db, bus);
+  await service.app.ready();
+  return {
+    service,
+    db,
+    bus,
+    async close() {
+      await service.app.close();
+      await bus.close();
+      await db.$disconnect();
     },
   };
 }

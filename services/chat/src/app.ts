@@ -1,4 +1,4 @@
-import { createEventedApp, createJwksVerifier, installAuth, installOpenApi, runConsumersWithApp, type EventBus, type ServiceApp, type TokenVerifier } from '@civic/service-kit';
+import { createEventedApp, identityVerifier, installAuth, runConsumersWithApp, type EventBus, type OpenApiOptions, type ServiceApp, type TokenVerifier } from '@civic/service-kit';
 import type { Server } from 'socket.io';
 import { socketTransports, type ChatConfig } from './config.js';
 import { socketOrigins } from './domain/origins.js';
@@ -28,17 +28,19 @@ export interface Chat {
   io: Server;
 }
 
+/** The chat service's OpenAPI document, made of its routes' schemas. */
+const openapi: OpenApiOptions = {
+  path: '/api/chat/openapi.json',
+  title: 'Chat service',
+  description:
+    'Live discussion per decision phase. Reads over HTTP (rooms, history with cursor pagination, mutes, troll hunt); messages, moderation and mutes over socket.io at /socket.io (see packages/contracts/src/chat.ts). Errors answer `{statusCode, statusMessage, data?}`.',
+  tags: ['chat'],
+};
+
 /** The chat service: HTTP reads, the socket.io server, the projections it keeps from identity and decisions. */
 export async function createChat({ config, db, bus, logger, verifier, clock = () => new Date() }: ChatDeps): Promise<Chat> {
-  const { app, relay, consumers, revocations } = await createEventedApp({ name: 'chat', config, db, bus, logger });
-  await installOpenApi(app, {
-    path: '/api/chat/openapi.json',
-    title: 'Chat service',
-    description:
-      'Live discussion per decision phase. Reads over HTTP (rooms, history with cursor pagination, mutes, troll hunt); messages, moderation and mutes over socket.io at /socket.io (see packages/contracts/src/chat.ts). Errors answer `{statusCode, statusMessage, data?}`.',
-    tags: ['chat'],
-  });
-  const tokens = installAuth(app, verifier ?? createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }));
+  const { app, relay, consumers, revocations } = await createEventedApp({ name: 'chat', config, db, bus, logger, openapi });
+  const tokens = installAuth(app, identityVerifier(config, verifier));
 
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log.child({ component: 'redis' })) : null;
   const rooms = new RoomRepository(db);

@@ -12,13 +12,9 @@ import {
   CyclePhaseChanged,
   defineEventMap,
   LawCreatorsDrawn,
-  UserDeleted,
-  UserRegistered,
-  UserRenamed,
-  UserRoleChanged,
-  UserSuspended,
-  UserSuspensionLifted,
+  UserVerified,
 } from '@civic/contracts';
+import { memberEvents } from '@civic/service-kit';
 
 export const eventMap = defineEventMap({
   service: 'chat',
@@ -30,13 +26,8 @@ export const eventMap = defineEventMap({
     ChatUserMuted,
   ],
   consumes: [
-    // identity: the member projection
-    UserRegistered,
-    UserRenamed,
-    UserDeleted,
-    UserSuspended,
-    UserSuspensionLifted,
-    UserRoleChanged,
+    // identity: the member projection, without verification (chat does not check it)
+    ...memberEvents.filter((event) => event !== UserVerified),
     // decisions: rooms open and close with the phases and the creators draw
     CyclePhaseChanged,
     LawCreatorsDrawn,

@@ -36,12 +36,17 @@ describe('the permission matrix', () => {
     expect(verdict(mayReply(null, open, message()))).toBe('401 visitor');
   });
 
-  it.each([
+  // Editing and deleting share one rule: the author, or a moderator once the message is signalled.
+  const authorOrModeratorOfSignalled = [
     ['visitor', null, message(), '401 visitor'],
     ['author', author, message(), 'allowed'],
     ['other member', other, message(), '403 not-allowed'],
     ['moderator before a signal', moderator, message(), '403 not-allowed'],
     ['moderator once signalled', moderator, message({ moderationStatus: 1 }), 'allowed'],
+  ] as const;
+
+  it.each([
+    ...authorOrModeratorOfSignalled,
     ['suspended author', { ...author, suspended: true }, message(), '403 suspended'],
     ['author of a deleted message', author, message({ deleted: true }), '403 deleted'],
   ] as const)('editing as %s: %s', (_who, caller, target, expected) => {
@@ -54,11 +59,7 @@ describe('the permission matrix', () => {
   });
 
   it.each([
-    ['visitor', null, message(), '401 visitor'],
-    ['author', author, message(), 'allowed'],
-    ['other member', other, message(), '403 not-allowed'],
-    ['moderator before a signal', moderator, message(), '403 not-allowed'],
-    ['moderator once signalled', moderator, message({ moderationStatus: 1 }), 'allowed'],
+    ...authorOrModeratorOfSignalled,
     ['anyone, once deleted', moderator, message({ moderationStatus: 1, deleted: true }), '403 deleted'],
   ] as const)('deleting as %s: %s', (_who, caller, target, expected) => {
     expect(verdict(mayDelete(caller, target))).toBe(expected);

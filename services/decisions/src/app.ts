@@ -1,15 +1,4 @@
-import {
-  cachedVerifier,
-  createEventedApp,
-  createJwksVerifier,
-  installAuth,
-  installOpenApi,
-  installStrictBodyValidation,
-  runConsumersWithApp,
-  type EventBus,
-  type ServiceApp,
-  type TokenVerifier,
-} from '@civic/service-kit';
+import { cachedVerifier, createEventedApp, identityVerifier, installAuth, runConsumersWithApp, type EventBus, type OpenApiOptions, type ServiceApp, type TokenVerifier } from '@civic/service-kit';
 import type { DecisionsConfig } from './config.js';
 import type { EngineSettings } from './domain/cycle-engine.js';
 import type { Selection } from './domain/vote-close.js';
@@ -67,20 +56,20 @@ export function engineSettings(config: DecisionsConfig): EngineSettings {
   };
 }
 
+/** The decisions service's OpenAPI document, made of its routes' schemas. */
+const openapi: OpenApiOptions = {
+  path: '/api/decisions/openapi.json',
+  title: 'Decisions service',
+  description:
+    'Decision cycles (proposals, voting on proposals, creation, final vote, archive) with countdowns, proposals and the vote on them, laws with their creators draw, groups, articles, amendments and sources (APA 7), the final vote, and the archive with PDF and open data. Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue.',
+  tags: ['cycles', 'proposals', 'laws', 'sources'],
+};
+
 /** The decisions service: its HTTP app and the scheduler of its cycles. */
 export async function createDecisions({ config, db, bus, logger, clock = () => new Date(), schedule = true, verifier }: DecisionsDeps): Promise<Decisions> {
-  const { app, relay, consumers } = await createEventedApp({ name: 'decisions', config, db, bus, logger });
-  installStrictBodyValidation(app);
-
-  await installOpenApi(app, {
-    path: '/api/decisions/openapi.json',
-    title: 'Decisions service',
-    description:
-      'Decision cycles (proposals, voting on proposals, creation, final vote, archive) with countdowns, proposals and the vote on them, laws with their creators draw, groups, articles, amendments and sources (APA 7), the final vote, and the archive with PDF and open data. Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue.',
-    tags: ['cycles', 'proposals', 'laws', 'sources'],
-  });
+  const { app, relay, consumers } = await createEventedApp({ name: 'decisions', config, db, bus, logger, strictBodies: true, openapi });
   // Token expiry is real time (as jose checks it), so the cache keeps the real clock.
-  installAuth(app, cachedVerifier(verifier ?? createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE })));
+  installAuth(app, cachedVerifier(identityVerifier(config, verifier)));
 
   runConsumersWithApp(app, citizenConsumers(consumers));
 

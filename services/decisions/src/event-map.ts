@@ -20,14 +20,8 @@ import {
   ProposalSelected,
   ProposalSignalled,
   ProposalVoteClosed,
-  UserDeleted,
-  UserRegistered,
-  UserRenamed,
-  UserRoleChanged,
-  UserSuspended,
-  UserSuspensionLifted,
-  UserVerified,
 } from '@civic/contracts';
+import { memberEvents } from '@civic/service-kit';
 
 export const eventMap = defineEventMap({
   service: 'decisions',
@@ -50,13 +44,7 @@ export const eventMap = defineEventMap({
   ],
   consumes: [
     // identity: the citizen projection
-    UserRegistered,
-    UserVerified,
-    UserRenamed,
-    UserDeleted,
-    UserSuspended,
-    UserSuspensionLifted,
-    UserRoleChanged,
+    ...memberEvents,
   ],
 });
 

@@ -1,45 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { UserDeleted, UserRegistered, UserVerified, type EventDefinition } from '@civic/contracts';
-import { connectBus, loadConfig, type EventBus, type newEvent, type ServiceApp } from '@civic/service-kit';
-import { publishEvent, setupServiceTest, waitFor, type ServiceTestContext } from '@civic/test-kit';
+import { loadConfig, type newEvent, type ServiceApp } from '@civic/service-kit';
+import { publishEvent, serviceEnv, setupServiceTest, startTestProcess, waitFor, type ServiceTestContext, type TestProcess } from '@civic/test-kit';
 import { buildApp } from '../src/app.js';
 import { DecisionsConfig } from '../src/config.js';
 import { createPrisma, type DecisionsPrisma } from '../src/store/prisma.js';
 
 let context: ServiceTestContext;
 let db: DecisionsPrisma;
-let bus: EventBus;
-let app: ServiceApp;
+let main: TestProcess<DecisionsPrisma, { app: ServiceApp }>;
 
 beforeAll(async () => {
   context = await setupServiceTest(['decisions']);
-  const config = loadConfig(DecisionsConfig, {
-    DATABASE_URL: context.databaseUrl,
-    NATS_URL: context.natsUrl,
-    NATS_PREFIX: context.natsPrefix,
-    START_MIN_VERIFIED_USERS: '2',
-    START_MIN_PROPOSALS: '10',
-  });
-  db = createPrisma(context.databaseUrl);
-  bus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'decisions-test' });
-  app = await buildApp({ config, db, bus, logger: false });
-  await app.ready();
+  const config = loadConfig(DecisionsConfig, { ...serviceEnv(context), START_MIN_VERIFIED_USERS: '2', START_MIN_PROPOSALS: '10' });
+  main = await startTestProcess(context, 'decisions-test', createPrisma, async (db, bus) => ({ app: await buildApp({ config, db, bus, logger: false }) }));
+  db = main.db;
 });
 
 afterAll(async () => {
-  await app.close();
-  await bus.close();
-  await db.$disconnect();
+  await main.close();
   await context.cleanup();
 });
 
 /** Publishes as identity's relay would. */
-const publish = <D extends EventDefinition>(definition: D, payload: Parameters<typeof newEvent<D>>[1]) => publishEvent(bus, definition, payload);
+const publish = <D extends EventDefinition>(definition: D, payload: Parameters<typeof newEvent<D>>[1]) => publishEvent(main.bus, definition, payload);
 
 const now = () => new Date().toISOString();
 const publishRegistration = (userId: string) => publish(UserRegistered, { userId, userName: 'Citizen', registeredAt: now() });
 
-const startRule = async () => (await app.inject({ url: '/api/decisions/start-rule' })).json();
+const startRule = async () => (await main.service.app.inject({ url: '/api/decisions/start-rule' })).json();
 
 describe('citizen projection and start rule', () => {
   it('counts each registered user once, even when identity publishes the same user twice', async () => {

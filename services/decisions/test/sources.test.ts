@@ -1,24 +1,6 @@
-import { renderApa, validateSource, validDate, validPages, validUrl, type SourceFields, type SourceInput } from '../src/domain/sources.js';
+import { emptySource, renderApa, validateSource, validDate, validPages, validUrl, type SourceFields, type SourceInput } from '../src/domain/sources.js';
 
-const empty: SourceFields = {
-  type: 1,
-  title: null,
-  author: null,
-  publisher: null,
-  publicationDate: null,
-  url: null,
-  accessDate: null,
-  volume: null,
-  issue: null,
-  pages: null,
-  periodicalTitle: null,
-  articleTitle: null,
-  director: null,
-  productionCompany: null,
-  releaseYear: null,
-  description: null,
-  frequency: null,
-};
+const empty = emptySource(1);
 const source = (fields: Partial<SourceFields>): SourceFields => ({ ...empty, ...fields });
 
 describe('APA 7 per type, in English and French', () => {

@@ -1,17 +1,6 @@
-import {
-  cachedVerifier,
-  createEventedApp,
-  createJwksVerifier,
-  installAuth,
-  installOpenApi,
-  installStrictBodyValidation,
-  runConsumersWithApp,
-  type EventBus,
-  type ServiceApp,
-  type TokenVerifier,
-} from '@civic/service-kit';
+import { assertTimeZone, cachedVerifier, createEventedApp, identityVerifier, installAuth, runConsumersWithApp, type EventBus, type OpenApiOptions, type ServiceApp, type TokenVerifier } from '@civic/service-kit';
 import type { ElectionsConfig } from './config.js';
-import { assertTimeZone, parseTimeOfDay, type ElectionTime } from './domain/calendar.js';
+import { parseTimeOfDay, type ElectionTime } from './domain/calendar.js';
 import type { Seats } from './domain/tally.js';
 import { memberConsumers } from './events/member.consumers.js';
 import { candidatesRoutes } from './routes/candidates.routes.js';
@@ -68,20 +57,21 @@ function controllableClock(base: () => Date): { clock: () => Date; control: Cloc
   };
 }
 
+/** The elections service's OpenAPI document, made of its routes' schemas. */
+const openapi: OpenApiOptions = {
+  path: '/api/elections/openapi.json',
+  title: 'Elections service',
+  description:
+    "Monthly elections of moderators, scribes and great wises: this month's candidates with their totals, votes +1/-1 on them, closed elections with their figures, the current officials and the time of the next election. Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue; vote failures answer 'updateKO'.",
+  tags: ['candidates', 'elections'],
+};
+
 /** The elections service: its HTTP app and the monthly election job. */
 export async function createElections({ config, db, bus, logger, clock: baseClock = () => new Date(), schedule = true, verifier }: ElectionsDeps): Promise<Elections> {
   const time = electionTime(config);
-  const { app, relay, consumers } = await createEventedApp({ name: 'elections', config, db, bus, logger });
-  installStrictBodyValidation(app);
-  await installOpenApi(app, {
-    path: '/api/elections/openapi.json',
-    title: 'Elections service',
-    description:
-      "Monthly elections of moderators, scribes and great wises: this month's candidates with their totals, votes +1/-1 on them, closed elections with their figures, the current officials and the time of the next election. Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue; vote failures answer 'updateKO'.",
-    tags: ['candidates', 'elections'],
-  });
+  const { app, relay, consumers } = await createEventedApp({ name: 'elections', config, db, bus, logger, strictBodies: true, openapi });
   // Token expiry is real time (as jose checks it), so the cache keeps the real clock.
-  installAuth(app, cachedVerifier(verifier ?? createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE })));
+  installAuth(app, cachedVerifier(identityVerifier(config, verifier)));
   runConsumersWithApp(app, memberConsumers(consumers));
 
   const controlled = config.ELECTIONS_CLOCK_CONTROL ? controllableClock(baseClock) : null;

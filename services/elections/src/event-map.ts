@@ -7,14 +7,8 @@ import {
   defineEventMap,
   ElectionClosed,
   UserCandidacyChanged,
-  UserDeleted,
-  UserRegistered,
-  UserRenamed,
-  UserRoleChanged,
-  UserSuspended,
-  UserSuspensionLifted,
-  UserVerified,
 } from '@civic/contracts';
+import { memberEvents } from '@civic/service-kit';
 
 export const eventMap = defineEventMap({
   service: 'elections',
@@ -23,13 +17,7 @@ export const eventMap = defineEventMap({
   ],
   consumes: [
     // identity: members and candidacies
-    UserRegistered,
-    UserRenamed,
-    UserVerified,
-    UserDeleted,
-    UserSuspended,
-    UserSuspensionLifted,
-    UserRoleChanged,
+    ...memberEvents,
     UserCandidacyChanged,
   ],
 });

@@ -1,4 +1,4 @@
-import { createEventedApp, installAuth, installOpenApi, installStrictBodyValidation, runConsumersWithApp, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { createEventedApp, installAuth, runConsumersWithApp, type EventBus, type ServiceApp } from '@civic/service-kit';
 import { AccessTokens } from './auth/access-tokens.js';
 import { SessionService } from './auth/session.service.js';
 import { DEVELOPMENT_IP_HASH_KEY, type IdentityConfig } from './config.js';
@@ -41,17 +41,22 @@ export async function buildApp({ config, db, bus, logger, mailer: givenMailer, c
     throw new Error(`ELECTIONS_TIME_ZONE is not a time zone this runtime knows: ${config.ELECTIONS_TIME_ZONE}`);
   }
   const policy = sessionPolicy(config);
-  const { app, relay, consumers, published, revocations } = await createEventedApp({ name: 'identity', config, db, bus, logger, accessTokenLifetimeMs: policy.accessTokenMs });
-
-  installStrictBodyValidation(app);
-
-  await installOpenApi(app, {
-    path: '/api/auth/openapi.json',
-    title: 'Identity service',
-    description:
-      'Accounts, sessions (HttpOnly cookies: a 15-minute EdDSA access token and a rotating refresh token), mail links, profiles, candidacies and suspensions. Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue.',
-    tags: ['auth', 'session', 'users', 'moderation'],
-    accessCookie: cookieNames(config.COOKIE_SECURE).access,
+  const { app, relay, consumers, published, revocations } = await createEventedApp({
+    name: 'identity',
+    config,
+    db,
+    bus,
+    logger,
+    accessTokenLifetimeMs: policy.accessTokenMs,
+    strictBodies: true,
+    openapi: {
+      path: '/api/auth/openapi.json',
+      title: 'Identity service',
+      description:
+        'Accounts, sessions (HttpOnly cookies: a 15-minute EdDSA access token and a rotating refresh token), mail links, profiles, candidacies and suspensions. Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue.',
+      tags: ['auth', 'session', 'users', 'moderation'],
+      accessCookie: cookieNames(config.COOKIE_SECURE).access,
+    },
   });
 
   const keys = new SigningKeyRepository(db);

@@ -12,27 +12,16 @@ import {
   ProposalCreated,
   SessionRevoked,
   UserCandidacyChanged,
-  UserDeleted,
-  UserRegistered,
-  UserRenamed,
-  UserRoleChanged,
-  UserSuspended,
-  UserSuspensionLifted,
   UserTokensRevoked,
-  UserVerified,
 } from '@civic/contracts';
+import { memberEvents } from '@civic/service-kit';
 
 export const eventMap = defineEventMap({
   service: 'identity',
   produces: [
-    UserRegistered,
-    UserVerified,
-    UserRenamed,
-    UserDeleted,
+    // the user events the other services' member projections apply
+    ...memberEvents,
     UserCandidacyChanged,
-    UserSuspended,
-    UserSuspensionLifted,
-    UserRoleChanged,
     SessionRevoked,
     UserTokensRevoked,
   ],

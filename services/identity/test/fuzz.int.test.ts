@@ -1,5 +1,5 @@
-import { fuzzService } from '@civic/test-kit';
-import { createUser, startHarness, type Harness } from './support/harness.js';
+import { describeRouteFuzzing } from '@civic/test-kit';
+import { createUser, startHarness } from './support/harness.js';
 
 /**
  * Property-based fuzzing of every identity route in its OpenAPI document, as a visitor, a user and a
@@ -7,40 +7,24 @@ import { createUser, startHarness, type Harness } from './support/harness.js';
  * request. login_failure is left out of the comparison: counting failed logins is what the login
  * rate limit is for.
  */
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness('fuzz');
+describeRouteFuzzing(() => startHarness('fuzz'), {
+  arrange: async (h) => {
+    const user = await createUser(h);
+    const moderator = await createUser(h);
+    await h.db.user.update({ where: { id: moderator.id }, data: { moderator: true } });
+    return {
+      app: h.app,
+      callers: { user: { cookie: user.jar.header() }, moderator: { cookie: moderator.jar.header() } },
+      knownIds: [user.id, moderator.id],
+      exclude: ['login_failure'],
+      // Ending the fuzzing callers' own sessions or accounts would only turn them into visitors;
+      // logout and deletion have their own tests.
+      skip: ['POST /api/login/auth-user', 'DELETE /api/users/{id}'],
+    };
+  },
+  schema: 'identity',
+  openapiUrl: '/api/auth/openapi.json',
+  routes: { atLeast: 15 },
+  runsPerRoute: 25,
+  timeoutMs: 180_000,
 });
-
-afterAll(async () => {
-  await h.close();
-});
-
-test('every route survives generated input from every kind of caller', async () => {
-  const user = await createUser(h);
-  const moderator = await createUser(h);
-  await h.db.user.update({ where: { id: moderator.id }, data: { moderator: true } });
-
-  const { routes, requests, findings } = await fuzzService({
-    app: h.app,
-    databaseUrl: h.context.databaseUrl,
-    schema: 'identity',
-    openapiUrl: '/api/auth/openapi.json',
-    callers: [
-      { name: 'visitor', headers: {} },
-      { name: 'user', headers: { cookie: user.jar.header() } },
-      { name: 'moderator', headers: { cookie: moderator.jar.header() } },
-    ],
-    knownIds: [user.id, moderator.id],
-    exclude: ['login_failure'],
-    // Ending the fuzzing callers' own sessions or accounts would only turn them into visitors;
-    // logout and deletion have their own tests.
-    skip: ['POST /api/login/auth-user', 'DELETE /api/users/{id}'],
-    runsPerRoute: 25,
-  });
-
-  expect(routes).toBeGreaterThanOrEqual(15);
-  expect(requests).toBe(routes * 25);
-  expect(findings).toEqual([]);
-}, 180_000);

@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
-import { loadConfig, connectBus, type EventBus, type ServiceApp } from '@civic/service-kit';
-import { setupServiceTest, waitFor, type ServiceTestContext } from '@civic/test-kit';
+import { loadConfig, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { serviceEnv, setupServiceTest, startTestProcess, waitFor, type ServiceTestContext, type TestProcess } from '@civic/test-kit';
 import { buildApp } from '../src/app.js';
 import { IdentityConfig } from '../src/config.js';
 import { createPrisma, type IdentityPrisma } from '../src/store/prisma.js';
@@ -9,20 +9,18 @@ let context: ServiceTestContext;
 let db: IdentityPrisma;
 let bus: EventBus;
 let app: ServiceApp;
+let main: TestProcess<IdentityPrisma, { app: ServiceApp }>;
 
 beforeAll(async () => {
   context = await setupServiceTest(['identity']);
-  const config = loadConfig(IdentityConfig, { DATABASE_URL: context.databaseUrl, NATS_URL: context.natsUrl, NATS_PREFIX: context.natsPrefix, OUTBOX_POLL_MS: '20' });
-  db = createPrisma(context.databaseUrl);
-  bus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'identity-test' });
-  app = await buildApp({ config, db, bus, logger: false });
-  await app.ready();
+  const config = loadConfig(IdentityConfig, { ...serviceEnv(context), OUTBOX_POLL_MS: '20' });
+  main = await startTestProcess(context, 'identity-test', createPrisma, async (db, bus) => ({ app: await buildApp({ config, db, bus, logger: false }) }));
+  ({ db, bus } = main);
+  app = main.service.app;
 });
 
 afterAll(async () => {
-  await app.close();
-  await bus.close();
-  await db.$disconnect();
+  await main.close();
   await context.cleanup();
 });
 

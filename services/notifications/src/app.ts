@@ -1,15 +1,5 @@
 import type { EventEnvelope } from '@civic/contracts';
-import {
-  createEventedApp,
-  createJwksVerifier,
-  installAuth,
-  installOpenApi,
-  installStrictBodyValidation,
-  runConsumersWithApp,
-  type EventBus,
-  type ServiceApp,
-  type TokenVerifier,
-} from '@civic/service-kit';
+import { createEventedApp, identityVerifier, installAuth, runConsumersWithApp, type EventBus, type OpenApiOptions, type ServiceApp, type TokenVerifier } from '@civic/service-kit';
 import type { NotificationsConfig } from './config.js';
 import { alertConsumers } from './events/alert.consumers.js';
 import { UnreadHub } from './live/unread-hub.js';
@@ -30,21 +20,22 @@ export interface NotificationsDeps {
   onEventApplied?: (envelope: EventEnvelope) => void;
 }
 
+/** The notifications service's OpenAPI document, made of its routes' schemas. */
+const openapi: OpenApiOptions = {
+  path: '/api/users/notifications/openapi.json',
+  title: 'Notifications service',
+  description:
+    'Alerts made from the events of the other services, read and changed by their owner only, and the live unread count (server-sent events). Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue.',
+  tags: ['notifications'],
+};
+
 /**
  * The notifications service: alerts made from the other services' events, the calls over them
  * (docs/product.md#calls), and the live unread count as server-sent events.
  */
 export async function buildApp({ config, db, bus, logger, verifier, onEventApplied }: NotificationsDeps): Promise<ServiceApp> {
-  const { app, consumers } = await createEventedApp({ name: 'notifications', config, db, bus, logger });
-  installStrictBodyValidation(app);
-  await installOpenApi(app, {
-    path: '/api/users/notifications/openapi.json',
-    title: 'Notifications service',
-    description:
-      'Alerts made from the events of the other services, read and changed by their owner only, and the live unread count (server-sent events). Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue.',
-    tags: ['notifications'],
-  });
-  installAuth(app, verifier ?? createJwksVerifier(config.JWKS_URL, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }));
+  const { app, consumers } = await createEventedApp({ name: 'notifications', config, db, bus, logger, strictBodies: true, openapi });
+  installAuth(app, identityVerifier(config, verifier));
 
   const alerts = new AlertRepository(db);
   const hub = new UnreadHub({ bus, log: app.log, counts: (userIds) => alerts.unreadOf(userIds) });

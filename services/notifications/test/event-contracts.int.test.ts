@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { UserRegistered } from '@civic/contracts';
 import { loadConfig } from '@civic/service-kit';
-import { contractCase, describeEventContracts } from '@civic/test-kit';
+import { describeEventContracts, registrationCase } from '@civic/test-kit';
 import { buildApp } from '../src/app.js';
 import { NotificationsConfig } from '../src/config.js';
 import { createPrisma } from '../src/store/prisma.js';
@@ -11,13 +9,5 @@ describeEventContracts({
   service: 'notifications',
   createDatabase: createPrisma,
   build: async ({ env, db, bus }) => buildApp({ config: loadConfig(NotificationsConfig, env), db, bus, logger: false }),
-  inboxCount: (db, consumer, eventId) => db.inboxEvent.count({ where: { consumer, eventId } }),
-  cases: (db) => [
-    contractCase({
-      consumer: 'notifications-user-registered',
-      event: UserRegistered,
-      sample: () => ({ userId: randomUUID(), displayName: `Citizen ${randomUUID().slice(0, 6)}`, registeredAt: new Date().toISOString(), locale: 'fr' }),
-      applied: async (payload) => (await db().member.findUnique({ where: { userId: payload.userId } }))?.userName === payload.displayName,
-    }),
-  ],
+  cases: (db) => [registrationCase('notifications-user-registered', async (userId) => (await db().member.findUnique({ where: { userId } }))?.userName)],
 });

@@ -3,6 +3,7 @@ import { connectBus, type EventBus, type ServiceApp } from '@civic/service-kit';
 import { waitFor } from '@civic/test-kit';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { buildApp } from '../src/app.js';
 import { createPrisma, type NotificationsPrisma } from '../src/store/prisma.js';
 import { startHarness, type Harness, type Member } from './support/harness.js';
@@ -30,23 +31,14 @@ async function listen(url: string, member: Member | null): Promise<Listener | { 
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const counts: number[] = [];
   const events: string[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
   const ended = (async () => {
-    let buffer = '';
     try {
       for (;;) {
-        const { value, done } = await reader.read();
+        const { value: message, done } = await reader.read();
         if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.+)$/m.exec(frame)?.[1];
-          const data = /^data: (.+)$/m.exec(frame)?.[1];
-          if (event) events.push(event);
-          if (event === 'unread' && data) counts.push((JSON.parse(data) as { count: number }).count);
-        }
+        if (message.event) events.push(message.event);
+        if (message.event === 'unread') counts.push((JSON.parse(message.data) as { count: number }).count);
       }
     } catch {
       // aborted

@@ -13,26 +13,26 @@ import type {
   VoteChoice,
   VotingView,
 } from '@civic/contracts';
-import { api } from '@civic/frontend-kit/api-client';
+import { apiRequest } from '@civic/frontend-kit/api-client';
 import { isDecisionsId, notFoundError } from '../rules.js';
 import { id, query } from './paths.js';
 
 export const decisionsApi = {
-  cycles: (signal?: AbortSignal) => api<{ cycles: CycleSummary[] }>('GET', '/api/decisions', undefined, signal),
+  cycles: (signal?: AbortSignal) => apiRequest<{ cycles: CycleSummary[] }>('GET', '/api/decisions', { signal }),
   /** By the id of the address: one that cannot be an id is refused here as the service refuses an unknown one (404). */
   cycle: (cycleId: string, signal?: AbortSignal) =>
-    isDecisionsId(cycleId) ? api<CycleDetail>('GET', `/api/decisions/${id(cycleId)}`, undefined, signal) : Promise.reject(notFoundError()),
+    isDecisionsId(cycleId) ? apiRequest<CycleDetail>('GET', `/api/decisions/${id(cycleId)}`, { signal }) : Promise.reject(notFoundError()),
   proposals: (filter: { cycleId?: string; category?: ProposalCategory; state?: ProposalState }, signal?: AbortSignal) =>
-    api<ProposalList>('GET', `/api/proposals${query(filter)}`, undefined, signal),
-  quota: (signal?: AbortSignal) => api<ProposalQuota>('GET', '/api/proposals/quota', undefined, signal),
-  create: (input: ProposalInput) => api<Proposal>('POST', '/api/proposals', input),
-  edit: (proposalId: string, input: ProposalInput) => api<Proposal>('PUT', `/api/proposals/${id(proposalId)}`, input),
-  remove: (proposalId: string) => api<void>('DELETE', `/api/proposals/${id(proposalId)}`),
-  resubmit: (proposalId: string) => api<Proposal>('POST', `/api/proposals/${id(proposalId)}/resubmit`),
-  signal: (proposalId: string) => api<Proposal>('POST', `/api/proposals/${id(proposalId)}/signal`),
-  pin: (proposalId: string, pin: boolean) => api<Proposal>('PUT', `/api/proposals/${id(proposalId)}/pin`, { pin }),
-  voting: (signal?: AbortSignal) => api<VotingView>('GET', '/api/decisions/voting-on-proposals', undefined, signal),
-  vote: (proposalId: string, vote: VoteChoice) => api<VoteAnswer>('PUT', `/api/proposals/${id(proposalId)}/vote`, { vote }),
-  deleteVote: (proposalId: string) => api<VoteAnswer>('DELETE', `/api/proposals/${id(proposalId)}/vote`),
-  kanban: (signal?: AbortSignal) => api<{ columns: KanbanColumn[] }>('GET', '/api/kanban/proposals', undefined, signal),
+    apiRequest<ProposalList>('GET', `/api/proposals${query(filter)}`, { signal }),
+  quota: (signal?: AbortSignal) => apiRequest<ProposalQuota>('GET', '/api/proposals/quota', { signal }),
+  create: (input: ProposalInput) => apiRequest<Proposal>('POST', '/api/proposals', { body: input }),
+  edit: (proposalId: string, input: ProposalInput) => apiRequest<Proposal>('PUT', `/api/proposals/${id(proposalId)}`, { body: input }),
+  remove: (proposalId: string) => apiRequest<void>('DELETE', `/api/proposals/${id(proposalId)}`),
+  resubmit: (proposalId: string) => apiRequest<Proposal>('POST', `/api/proposals/${id(proposalId)}/resubmit`),
+  signal: (proposalId: string) => apiRequest<Proposal>('POST', `/api/proposals/${id(proposalId)}/signal`),
+  pin: (proposalId: string, pin: boolean) => apiRequest<Proposal>('PUT', `/api/proposals/${id(proposalId)}/pin`, { body: { pin } }),
+  voting: (signal?: AbortSignal) => apiRequest<VotingView>('GET', '/api/decisions/voting-on-proposals', { signal }),
+  vote: (proposalId: string, vote: VoteChoice) => apiRequest<VoteAnswer>('PUT', `/api/proposals/${id(proposalId)}/vote`, { body: { vote } }),
+  deleteVote: (proposalId: string) => apiRequest<VoteAnswer>('DELETE', `/api/proposals/${id(proposalId)}/vote`),
+  kanban: (signal?: AbortSignal) => apiRequest<{ columns: KanbanColumn[] }>('GET', '/api/kanban/proposals', { signal }),
 };

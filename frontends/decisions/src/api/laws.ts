@@ -13,7 +13,7 @@ import type {
   VoteAnswer,
   VoteChoice,
 } from '@civic/contracts';
-import { api } from '@civic/frontend-kit/api-client';
+import { apiRequest } from '@civic/frontend-kit/api-client';
 import { isDecisionsId, notFoundError } from '../rules.js';
 import { id, query } from './paths.js';
 
@@ -22,41 +22,41 @@ const article = (lawId: string, articleId: string) => `${law(lawId)}/articles/${
 
 export const lawsApi = {
   list: (filter: { q?: string; category?: ProposalCategory; state?: LawState; cycleId?: string }, signal?: AbortSignal) =>
-    api<LawList>('GET', `/api/laws${query(filter)}`, undefined, signal),
+    apiRequest<LawList>('GET', `/api/laws${query(filter)}`, { signal }),
   // By the id of the address (path or ?law=): one that cannot be an id is refused here as the service
   // refuses an unknown one (404), never sent to become a 400.
   law: (lawId: string, lang: string, signal?: AbortSignal) =>
-    isDecisionsId(lawId) ? api<LawDetail>('GET', `${law(lawId)}${query({ lang })}`, undefined, signal) : Promise.reject(notFoundError()),
+    isDecisionsId(lawId) ? apiRequest<LawDetail>('GET', `${law(lawId)}${query({ lang })}`, { signal }) : Promise.reject(notFoundError()),
   draw: (lawId: string, signal?: AbortSignal) =>
-    isDecisionsId(lawId) ? api<CreatorsDraw>('GET', `${law(lawId)}/draw`, undefined, signal) : Promise.reject(notFoundError()),
-  kanban: (signal?: AbortSignal) => api<{ columns: { state: LawState; laws: LawSummary[] }[] }>('GET', '/api/kanban/laws', undefined, signal),
+    isDecisionsId(lawId) ? apiRequest<CreatorsDraw>('GET', `${law(lawId)}/draw`, { signal }) : Promise.reject(notFoundError()),
+  kanban: (signal?: AbortSignal) => apiRequest<{ columns: { state: LawState; laws: LawSummary[] }[] }>('GET', '/api/kanban/laws', { signal }),
   pdfUrl: (lawId: string, lang: string) => `${law(lawId)}/pdf${query({ lang })}`,
   openDataUrl: (lawId: string) => `${law(lawId)}/open-data`,
 
-  signalLaw: (lawId: string, to: 'moderator' | 'scribe') => api<LawDetail>('POST', `${law(lawId)}/signal`, { to }),
-  editLaw: (lawId: string, input: { title: string; description: string }) => api<LawDetail>('PUT', law(lawId), input),
-  deleteLaw: (lawId: string) => api<void>('DELETE', law(lawId)),
-  pinLaw: (lawId: string, pin: boolean) => api<LawDetail>('PUT', `${law(lawId)}/pin`, { pin }),
-  addGroup: (lawId: string, name: string) => api<LawDetail>('POST', `${law(lawId)}/groups`, { name }),
-  renameGroup: (lawId: string, groupId: string, name: string) => api<LawDetail>('PUT', `${law(lawId)}/groups/${id(groupId)}`, { name }),
-  deleteGroup: (lawId: string, groupId: string) => api<LawDetail>('DELETE', `${law(lawId)}/groups/${id(groupId)}`),
-  moveGroup: (lawId: string, groupId: string, direction: 'up' | 'down') => api<LawDetail>('POST', `${law(lawId)}/groups/${id(groupId)}/move`, { direction }),
+  signalLaw: (lawId: string, to: 'moderator' | 'scribe') => apiRequest<LawDetail>('POST', `${law(lawId)}/signal`, { body: { to } }),
+  editLaw: (lawId: string, input: { title: string; description: string }) => apiRequest<LawDetail>('PUT', law(lawId), { body: input }),
+  deleteLaw: (lawId: string) => apiRequest<void>('DELETE', law(lawId)),
+  pinLaw: (lawId: string, pin: boolean) => apiRequest<LawDetail>('PUT', `${law(lawId)}/pin`, { body: { pin } }),
+  addGroup: (lawId: string, name: string) => apiRequest<LawDetail>('POST', `${law(lawId)}/groups`, { body: { name } }),
+  renameGroup: (lawId: string, groupId: string, name: string) => apiRequest<LawDetail>('PUT', `${law(lawId)}/groups/${id(groupId)}`, { body: { name } }),
+  deleteGroup: (lawId: string, groupId: string) => apiRequest<LawDetail>('DELETE', `${law(lawId)}/groups/${id(groupId)}`),
+  moveGroup: (lawId: string, groupId: string, direction: 'up' | 'down') => apiRequest<LawDetail>('POST', `${law(lawId)}/groups/${id(groupId)}/move`, { body: { direction } }),
 
-  addArticle: (lawId: string, body: string, groupId: string | null) => api<Article>('POST', `${law(lawId)}/articles`, { body, groupId }),
+  addArticle: (lawId: string, body: string, groupId: string | null) => apiRequest<Article>('POST', `${law(lawId)}/articles`, { body: { body, groupId } }),
   addAmendment: (lawId: string, articleId: string, title: string | null, body: string) =>
-    api<Article>('POST', `${article(lawId, articleId)}/amendments`, { title, body }),
-  editArticle: (lawId: string, articleId: string, title: string | null, body: string) => api<Article>('PUT', article(lawId, articleId), { title, body }),
-  deleteArticle: (lawId: string, articleId: string) => api<void>('DELETE', article(lawId, articleId)),
+    apiRequest<Article>('POST', `${article(lawId, articleId)}/amendments`, { body: { title, body } }),
+  editArticle: (lawId: string, articleId: string, title: string | null, body: string) => apiRequest<Article>('PUT', article(lawId, articleId), { body: { title, body } }),
+  deleteArticle: (lawId: string, articleId: string) => apiRequest<void>('DELETE', article(lawId, articleId)),
   moveArticle: (lawId: string, articleId: string, move: { direction?: 'up' | 'down'; groupId?: string | null }) =>
-    api<LawDetail>('POST', `${article(lawId, articleId)}/move`, move),
-  signalArticle: (lawId: string, articleId: string, to: 'moderator' | 'scribe') => api<Article>('POST', `${article(lawId, articleId)}/signal`, { to }),
-  pinArticle: (lawId: string, articleId: string, pin: boolean) => api<Article>('PUT', `${article(lawId, articleId)}/pin`, { pin }),
-  vote: (lawId: string, articleId: string, vote: VoteChoice) => api<VoteAnswer>('PUT', `${article(lawId, articleId)}/vote`, { vote }),
-  deleteVote: (lawId: string, articleId: string) => api<VoteAnswer>('DELETE', `${article(lawId, articleId)}/vote`),
+    apiRequest<LawDetail>('POST', `${article(lawId, articleId)}/move`, { body: move }),
+  signalArticle: (lawId: string, articleId: string, to: 'moderator' | 'scribe') => apiRequest<Article>('POST', `${article(lawId, articleId)}/signal`, { body: { to } }),
+  pinArticle: (lawId: string, articleId: string, pin: boolean) => apiRequest<Article>('PUT', `${article(lawId, articleId)}/pin`, { body: { pin } }),
+  vote: (lawId: string, articleId: string, vote: VoteChoice) => apiRequest<VoteAnswer>('PUT', `${article(lawId, articleId)}/vote`, { body: { vote } }),
+  deleteVote: (lawId: string, articleId: string) => apiRequest<VoteAnswer>('DELETE', `${article(lawId, articleId)}/vote`),
 
   addSource: (target: { kind: SourceTargetKind; id: string }, input: SourceInput, lang: string) =>
-    api<Source>('POST', `/api/sources${query({ lang })}`, { targetKind: target.kind, targetId: target.id, ...input }),
-  editSource: (sourceId: string, input: SourceInput, lang: string) => api<Source>('PUT', `/api/sources/${id(sourceId)}${query({ lang })}`, input),
-  deleteSource: (sourceId: string) => api<void>('DELETE', `/api/sources/${id(sourceId)}`),
-  pinSource: (sourceId: string, pin: boolean, lang: string) => api<Source>('PUT', `/api/sources/${id(sourceId)}/pin${query({ lang })}`, { pin }),
+    apiRequest<Source>('POST', `/api/sources${query({ lang })}`, { body: { targetKind: target.kind, targetId: target.id, ...input } }),
+  editSource: (sourceId: string, input: SourceInput, lang: string) => apiRequest<Source>('PUT', `/api/sources/${id(sourceId)}${query({ lang })}`, { body: input }),
+  deleteSource: (sourceId: string) => apiRequest<void>('DELETE', `/api/sources/${id(sourceId)}`),
+  pinSource: (sourceId: string, pin: boolean, lang: string) => apiRequest<Source>('PUT', `/api/sources/${id(sourceId)}/pin${query({ lang })}`, { body: { pin } }),
 };

@@ -9,6 +9,7 @@ import { ChatStyles } from './styles.js';
 import { chatLength, chatMax, messagePermissions, sendable, type ChatViewer } from './rules.js';
 import { useChatRoom } from './useChatRoom.js';
 import { SuspensionControl } from './SuspensionControl.js';
+import { useBusy } from './busy.js';
 
 const m = {
   title: { id: 'decisions.chat.title' },
@@ -96,7 +97,7 @@ export function ChatPanel({ room, headingLevel = 2 }: ChatPanelProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const [draft, setDraft] = useState<Draft>({ mode: 'new' });
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
     if (focusRequest > 0) input.current?.focus();
@@ -109,17 +110,6 @@ export function ChatPanel({ room, headingLevel = 2 }: ChatPanelProps) {
   const muted = new Set(chat.muted);
   const visible = chat.messages.filter((message) => !muted.has(message.userId));
   const pinned = (chat.room?.pinned ?? []).filter((message) => !muted.has(message.userId));
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const startDraft = (next: Draft) => {
     setDraft(next);

@@ -4,6 +4,7 @@ import { useNow } from '@civic/frontend-kit/remote-hooks';
 import { useFeedback } from '../ui/feedback.js';
 import { formatRelative, moderationApi, runningSuspension, suspensionLengths, type SuspensionLength } from './moderation.js';
 import { formatDay } from '../dates.js';
+import { useBusy } from './busy.js';
 
 const m = {
   toggle: { id: 'decisions.moderation.toggle' },
@@ -42,7 +43,7 @@ export function SuspensionControl({ userId, userName, disabled = false }: { user
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<Status>({ state: 'checking' });
   const [length, setLength] = useState<SuspensionLength>(10);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   useEffect(() => {
     if (!open) return;
@@ -76,18 +77,8 @@ export function SuspensionControl({ userId, userName, disabled = false }: { user
       relative: formatRelative(until, now, intl.locale),
     });
 
-  const act = async (change: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await change();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
   const suspend = () =>
-    void act(async () => {
+    void run(async () => {
       const lengthText = t(m.length(length));
       if (!(await confirm({ title: t(m.suspendTitle, { name: userName, length: lengthText }), message: t(m.suspendMessage), danger: true }))) return;
       const { suspendedUntil } = await moderationApi.suspend(userId, length);
@@ -97,7 +88,7 @@ export function SuspensionControl({ userId, userName, disabled = false }: { user
       toast(t(m.suspendDone, { name: userName, length: lengthText }), 'success');
     });
   const lift = () =>
-    void act(async () => {
+    void run(async () => {
       if (!(await confirm({ title: t(m.liftTitle, { name: userName }) }))) return;
       await moderationApi.liftSuspension(userId);
       setStatus({ state: 'known', until: null });

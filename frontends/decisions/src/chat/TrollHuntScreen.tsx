@@ -3,12 +3,13 @@ import { Link } from 'react-router-dom';
 import { useNow, useResource } from '@civic/frontend-kit/remote-hooks';
 import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
-import { Empty, LoadError, Loading } from '../ui/states.js';
+import { Empty, ListOrEmpty, Loading, Pending, Section } from '../ui/states.js';
 import { chatApi } from './api.js';
 import { calendarDays, formatRelative, roomPlace } from './moderation.js';
 import { SuspensionControl } from './SuspensionControl.js';
 import { ChatStyles } from './styles.js';
 import { formatDay } from '../dates.js';
+import { phaseMessages } from '../messages.js';
 
 const m = {
   title: { id: 'decisions.chat.trollHunt.title' },
@@ -30,12 +31,6 @@ const m = {
   hidden: { id: 'decisions.chat.hidden' },
 };
 
-const phaseName = {
-  proposals: { id: 'decisions.phase.proposals' },
-  voting: { id: 'decisions.phase.voting' },
-  'final-vote': { id: 'decisions.phase.finalVote' },
-} as const;
-
 /** Where a reported message was written: the phase of its decision, or the law being drafted. */
 function RoomLabel({ room }: { room: string }) {
   const { formatMessage: t } = useIntl();
@@ -48,7 +43,7 @@ function RoomLabel({ room }: { room: string }) {
   }
   return (
     <Link className="chat-badge" to={`/decisions/${encodeURIComponent(place.cycleId)}`}>
-      {t(m.room, { phase: t(phaseName[place.kind]) })}
+      {t(m.room, { phase: t(phaseMessages[place.kind]) })}
     </Link>
   );
 }
@@ -80,8 +75,7 @@ export function TrollHuntScreen() {
       </p>
     );
   } else if (!moderator) body = <p className="notice">{t(m.moderatorsOnly)}</p>;
-  else if (hunt.error && !hunt.data) body = <LoadError error={hunt.error} onRetry={hunt.reload} />;
-  else if (!hunt.data) body = <Loading />;
+  else if (!hunt.data) body = <Pending resource={hunt} />;
   else {
     body = (
       <>
@@ -119,38 +113,31 @@ export function TrollHuntScreen() {
             </tbody>
           </table>
         )}
-        <section aria-labelledby="chat-signalled">
-          <h2 id="chat-signalled">{t(m.signalledTitle)}</h2>
+        <Section id="chat-signalled" title={t(m.signalledTitle)}>
           {signalled.data ? (
-            signalled.data.messages.length === 0 ? (
-              <Empty title={t(m.noSignalled)} />
-            ) : (
-              <ul className="chat-list">
-                {signalled.data.messages.map((message) => (
-                  <li key={message.id} className="chat-message" data-message={message.id}>
-                    <p className="chat-message__meta">
-                      <strong>{message.userName}</strong>{' '}
-                      <time dateTime={message.createdAt} title={formatDay(intl, message.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}>
-                        {formatRelative(message.createdAt, now, intl.locale)}
-                      </time>{' '}
-                      <RoomLabel room={message.room} />
-                    </p>
-                    <p className="chat-message__text">{message.text ?? t(m.hidden)}</p>
-                    {message.userId !== user.id ? (
-                      <div className="chat-message__actions" role="group" aria-label={t(m.actions, { name: message.userName })}>
-                        <SuspensionControl userId={message.userId} userName={message.userName} />
-                      </div>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            )
-          ) : signalled.error ? (
-            <LoadError error={signalled.error} onRetry={signalled.reload} />
+            <ListOrEmpty items={signalled.data.messages} empty={t(m.noSignalled)} className="chat-list">
+              {(message) => (
+                <li key={message.id} className="chat-message" data-message={message.id}>
+                  <p className="chat-message__meta">
+                    <strong>{message.userName}</strong>{' '}
+                    <time dateTime={message.createdAt} title={formatDay(intl, message.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}>
+                      {formatRelative(message.createdAt, now, intl.locale)}
+                    </time>{' '}
+                    <RoomLabel room={message.room} />
+                  </p>
+                  <p className="chat-message__text">{message.text ?? t(m.hidden)}</p>
+                  {message.userId !== user.id ? (
+                    <div className="chat-message__actions" role="group" aria-label={t(m.actions, { name: message.userName })}>
+                      <SuspensionControl userId={message.userId} userName={message.userName} />
+                    </div>
+                  ) : null}
+                </li>
+              )}
+            </ListOrEmpty>
           ) : (
-            <Loading />
+            <Pending resource={signalled} />
           )}
-        </section>
+        </Section>
       </>
     );
   }

@@ -3,7 +3,7 @@
  * where a room belongs, and dates said the way people say them ("in 2 hours", "il y a 3 minutes").
  */
 import { suspensionMinutes, type ChatRoomKind, type UserProfile } from '@civic/contracts';
-import { api } from '@civic/frontend-kit/api-client';
+import { apiRequest } from '@civic/frontend-kit/api-client';
 
 export type SuspensionLength = (typeof suspensionMinutes)[number];
 
@@ -14,9 +14,9 @@ const user = (userId: string) => `/api/users/${encodeURIComponent(userId)}`;
 
 export const moderationApi = {
   /** Moderators read a member's running suspension on their profile. */
-  profile: (userId: string, signal?: AbortSignal) => api<UserProfile>('GET', user(userId), undefined, signal),
-  suspend: (userId: string, minutes: SuspensionLength) => api<{ suspendedUntil: string }>('POST', `${user(userId)}/suspension`, { minutes }),
-  liftSuspension: (userId: string) => api<void>('DELETE', `${user(userId)}/suspension`),
+  profile: (userId: string, signal?: AbortSignal) => apiRequest<UserProfile>('GET', user(userId), { signal }),
+  suspend: (userId: string, minutes: SuspensionLength) => apiRequest<{ suspendedUntil: string }>('POST', `${user(userId)}/suspension`, { body: { minutes } }),
+  liftSuspension: (userId: string) => apiRequest<void>('DELETE', `${user(userId)}/suspension`),
 };
 
 /** The running suspension's end, or null when there is none or it has ended. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { ErrorMessages, isChatError, type ChatAck, type ChatAckData, type ChatClientEvents, type ChatMessage, type ChatRoom } from '@civic/contracts';
-import { ApiError, fetchSession, toApiError } from '@civic/frontend-kit/api-client';
+import { ApiError, restoreSession, toApiError } from '@civic/frontend-kit/api-client';
 import { chatApi } from './api.js';
 import { emitUntilAnswered, newClientMessageId } from './resend.js';
 import { chatSocketOptions } from './socket-options.js';
@@ -156,7 +156,7 @@ export function useChatRoom(room: string) {
       // The server closes a socket whose session ended or whose claims changed (docs/sessions.md);
       // socket.io does not reconnect after that by itself. Renew the token, then reconnect: as the
       // member if the session lives on, else as a visitor.
-      if (reason === 'io server disconnect' && !cancelled) void fetchSession().catch(() => null).finally(() => !cancelled && socket.connect());
+      if (reason === 'io server disconnect' && !cancelled) void restoreSession().catch(() => null).finally(() => !cancelled && socket.connect());
     });
     socket.on('connect_error', () => dispatch({ type: 'status', status: 'reconnecting' }));
     socket.on('message:new', (message: ChatMessage) => {
@@ -197,7 +197,7 @@ export function useChatRoom(room: string) {
     const refused = isChatError(ack) && ack.statusCode === 401 && (ack.statusMessage === ErrorMessages.tokenExpired || ack.statusMessage === ErrorMessages.invalidToken);
     if (refused) {
       // The socket still carries the old token: renew it, reconnect with the new cookie, try again.
-      const user = await fetchSession().catch(() => null);
+      const user = await restoreSession().catch(() => null);
       const socket = socketRef.current;
       if (user && socket) {
         const connected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));

@@ -1,25 +1,26 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { proposalCategories, type LawDetail, type ProposalCategory } from '@civic/contracts';
 import { lawsApi } from '../api/laws.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { adoptedArticles, archivedSources } from '../law-rules.js';
-import { categoryMessages } from '../messages.js';
 import { isNotFound } from '../rules.js';
 import { useShell } from '../RemoteFrame.js';
 import { BallotCounts } from '../ui/ballot.js';
-import { LawMeta } from '../ui/law-meta.js';
+import { amendmentName, LawMeta } from '../ui/law-meta.js';
+import { useLawOfAddress } from '../ui/law-tabs.js';
 import { Apa } from '../ui/sources.js';
-import { Empty, LoadError, Loading } from '../ui/states.js';
+import { Empty, Pending, Section } from '../ui/states.js';
+import { CategoryOptions } from '../ui/form-parts.js';
 import { formatDay } from '../dates.js';
+import { common } from '../messages.js';
 
 const m = {
   title: { id: 'decisions.archive.title' },
   intro: { id: 'decisions.archive.intro' },
   search: { id: 'decisions.archive.search' },
   searchLabel: { id: 'decisions.archive.searchLabel' },
-  category: { id: 'decisions.form.category' },
   allCategories: { id: 'decisions.proposals.allCategories' },
   submit: { id: 'decisions.archive.submit' },
   none: { id: 'decisions.archive.none' },
@@ -32,17 +33,11 @@ const m = {
   lawIntro: { id: 'decisions.archivedLaw.intro' },
   text: { id: 'decisions.archivedLaw.text' },
   noText: { id: 'decisions.archivedLaw.noText' },
-  article: { id: 'decisions.article.number' },
   amended: { id: 'decisions.archivedLaw.amended' },
   details: { id: 'decisions.archivedLaw.details' },
-  sources: { id: 'decisions.source.list' },
   notArchived: { id: 'decisions.archivedLaw.notArchived' },
   back: { id: 'decisions.archivedLaw.back' },
-  voters: { id: 'decisions.law.voters' },
-  amendment: { id: 'decisions.amendment.number' },
-  amendmentTitle: { id: 'decisions.amendment.title' },
   winner: { id: 'decisions.archivedLaw.winner' },
-  original: { id: 'decisions.finalVote.original' },
   adoptedText: { id: 'decisions.archivedLaw.adopted' },
   rejectedText: { id: 'decisions.archivedLaw.rejected' },
 };
@@ -97,14 +92,9 @@ export function ArchiveScreen() {
         <input id={searchId} type="search" value={text} onChange={(event) => setText(event.target.value)} />
       </div>
       <div className="field">
-        <label htmlFor={categoryId}>{t(m.category)}</label>
+        <label htmlFor={categoryId}>{t(common.category)}</label>
         <select id={categoryId} value={chosen} onChange={(event) => setChosen(event.target.value)}>
-          <option value="">{t(m.allCategories)}</option>
-          {proposalCategories.map((value) => (
-            <option key={value} value={value}>
-              {t(categoryMessages[value])}
-            </option>
-          ))}
+          <CategoryOptions none={t(m.allCategories)} />
         </select>
       </div>
       <button type="submit">{t(m.submit)}</button>
@@ -112,12 +102,11 @@ export function ArchiveScreen() {
   );
 
   let body;
-  if (!laws.data) body = laws.loading ? <Loading /> : <LoadError error={laws.error} onRetry={laws.reload} />;
+  if (!laws.data) body = <Pending resource={laws} />;
   else if (found.length === 0) body = <Empty title={t(m.none)} />;
   else {
     body = (
-      <section aria-labelledby="archive-results">
-        <h2 id="archive-results">{t(m.results, { count: found.length })}</h2>
+      <Section id="archive-results" title={t(m.results, { count: found.length })}>
         <ul className="decisions-list">
           {found.map((law) => (
             <li key={law.id}>
@@ -128,14 +117,14 @@ export function ArchiveScreen() {
                 <LawMeta law={law} />
                 <p className="decisions-muted">
                   {t(law.state === 'adopted' ? m.adoptedOn : m.rejectedOn, { date: formatDay(intl, law.archivedAt ?? law.updatedAt, { dateStyle: 'long' }) })} ·{' '}
-                  {t(m.voters, { count: law.voters })}
+                  {t(common.voters, { count: law.voters })}
                 </p>
                 <Downloads law={law} />
               </article>
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     );
   }
   return (
@@ -160,7 +149,7 @@ function LawText({ law }: { law: LawDetail }) {
           <div key={entry.article.id}>
             {name !== null && name !== names[index - 1] ? <h3>{name}</h3> : null}
             <h4>
-              {t(m.article, { number: entry.number })}
+              {t(common.article, { number: entry.number })}
               {entry.text.id !== entry.article.id ? <span className="decisions-muted"> ({t(m.amended)})</span> : null}
             </h4>
             <p className="decisions-proposal__description" data-final-text={entry.text.id}>
@@ -178,12 +167,11 @@ export function ArchiveLawScreen() {
   const intl = useIntl();
   const { formatMessage: t } = intl;
   const { layouts, NotFound } = useShell();
-  const { id = '' } = useParams();
-  const law = useResource(`archive-law:${id}:${intl.locale}`, (signal) => lawsApi.law(id, intl.locale, signal));
+  const { law } = useLawOfAddress();
   // An unknown id, or one that cannot be an id, is a page that does not exist.
   if (isNotFound(law.error)) return <NotFound />;
   let body;
-  if (!law.data) body = law.loading ? <Loading /> : <LoadError error={law.error} onRetry={law.reload} />;
+  if (!law.data) body = <Pending resource={law} />;
   else if (!archivedStates.has(law.data.state)) {
     body = (
       <Empty title={t(m.notArchived)}>
@@ -201,25 +189,23 @@ export function ArchiveLawScreen() {
         <LawMeta law={detail} />
         <p className="decisions-muted">
           {t(detail.state === 'adopted' ? m.adoptedOn : m.rejectedOn, { date: formatDay(intl, detail.archivedAt ?? detail.updatedAt, { dateStyle: 'long' }) })} ·{' '}
-          {t(m.voters, { count: detail.voters })}
+          {t(common.voters, { count: detail.voters })}
         </p>
         <p className="decisions-proposal__description">{detail.description}</p>
         <Downloads law={detail} />
-        <section aria-labelledby="law-text">
-          <h2 id="law-text">{t(m.text)}</h2>
+        <Section id="law-text" title={t(m.text)}>
           <LawText law={detail} />
-        </section>
-        <section aria-labelledby="law-details">
-          <h2 id="law-details">{t(m.details)}</h2>
+        </Section>
+        <Section id="law-details" title={t(m.details)}>
           <ol className="decisions-list">
             {detail.articles.map((article, index) => (
               <li key={article.id} className="decisions-proposal">
-                <h3 className="decisions-proposal__title">{t(m.article, { number: index + 1 })}</h3>
+                <h3 className="decisions-proposal__title">{t(common.article, { number: index + 1 })}</h3>
                 {[article, ...article.amendments].map((text, position) => (
                   <div key={text.id} className="decisions-final__result" data-result={text.result?.winner ? (text.result.adopted ? 'adopted' : 'rejected') : 'replaced'}>
                     <p>
                       <strong>
-                        {position === 0 ? t(m.original) : text.title ? t(m.amendmentTitle, { number: position, title: text.title }) : t(m.amendment, { number: position })}
+                        {position === 0 ? t(common.original) : amendmentName(t, position, text.title)}
                       </strong>
                       {text.result?.winner ? <span className="decisions-badge">{t(text.result.adopted ? m.adoptedText : m.rejectedText)}</span> : null}
                     </p>
@@ -230,10 +216,9 @@ export function ArchiveLawScreen() {
               </li>
             ))}
           </ol>
-        </section>
+        </Section>
         {sources.length > 0 ? (
-          <section aria-labelledby="law-sources">
-            <h2 id="law-sources">{t(m.sources)}</h2>
+          <Section id="law-sources" title={t(common.sources)}>
             <ul className="decisions-sources__list">
               {sources.map((source) => (
                 <li key={source.id}>
@@ -241,7 +226,7 @@ export function ArchiveLawScreen() {
                 </li>
               ))}
             </ul>
-          </section>
+          </Section>
         ) : null}
       </>
     );

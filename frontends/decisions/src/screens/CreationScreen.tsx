@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
 import type { LawDetail, SessionUser } from '@civic/contracts';
 import { ChatPanel } from '../chat/ChatPanel.js';
 import { lawsApi } from '../api/laws.js';
@@ -15,8 +14,9 @@ import { LawActions, type LawChange } from '../ui/law-actions.js';
 import { ContentBadges, LawMeta } from '../ui/law-meta.js';
 import { LawTabs, useLawsInPhase } from '../ui/law-tabs.js';
 import { SourceList } from '../ui/sources.js';
-import { Empty, LoadError, Loading } from '../ui/states.js';
+import { Empty, EmptyWithLink, Pending } from '../ui/states.js';
 import { TextForm } from '../ui/text-form.js';
+import { common } from '../messages.js';
 
 const m = {
   title: { id: 'decisions.creations.title' },
@@ -31,19 +31,13 @@ const m = {
   addGroup: { id: 'decisions.group.add' },
   groupName: { id: 'decisions.group.name' },
   rename: { id: 'decisions.group.rename' },
-  moveUp: { id: 'decisions.move.up' },
-  moveDown: { id: 'decisions.move.down' },
   deleteGroup: { id: 'decisions.group.delete' },
   deleteGroupTitle: { id: 'decisions.group.deleteTitle' },
   deleteGroupMessage: { id: 'decisions.group.deleteMessage' },
   groupActions: { id: 'decisions.group.actions' },
   addArticle: { id: 'decisions.article.add' },
-  articleText: { id: 'decisions.article.text' },
   articleGroup: { id: 'decisions.article.group' },
   noGroup: { id: 'decisions.article.noGroup' },
-  save: { id: 'decisions.proposal.save' },
-  saved: { id: 'decisions.article.saved' },
-  created: { id: 'decisions.article.created' },
 };
 
 /** The drafting editor of one law (read-only for everyone but its creators). */
@@ -85,12 +79,12 @@ function LawEditor({ law, user, reload, onLawChanged }: { law: LawDetail; user: 
                   label={t(m.groupName)}
                   initial={section.name}
                   max={120}
-                  submitLabel={t(m.save)}
+                  submitLabel={t(common.save)}
                   onCancel={() => setRenaming(null)}
                   onSubmit={async (name) => {
                     await lawsApi.renameGroup(law.id, section.id!, name);
                     setRenaming(null);
-                    toast(t(m.saved), 'success');
+                    toast(t(common.saved), 'success');
                     reload();
                   }}
                 />
@@ -100,19 +94,19 @@ function LawEditor({ law, user, reload, onLawChanged }: { law: LawDetail; user: 
                     {t(m.rename)}
                   </button>
                   {sectionIndex > 1 ? (
-                    <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.moveGroup(law.id, section.id!, 'up'), t(m.saved))}>
-                      {t(m.moveUp)}
+                    <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.moveGroup(law.id, section.id!, 'up'), t(common.saved))}>
+                      {t(common.moveUp)}
                     </button>
                   ) : null}
                   {sectionIndex < sections.length - 1 ? (
-                    <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.moveGroup(law.id, section.id!, 'down'), t(m.saved))}>
-                      {t(m.moveDown)}
+                    <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.moveGroup(law.id, section.id!, 'down'), t(common.saved))}>
+                      {t(common.moveDown)}
                     </button>
                   ) : null}
                   <button
                     type="button"
                     className="button--small button--danger"
-                    onClick={() => run(() => lawsApi.deleteGroup(law.id, section.id!), t(m.saved), { title: t(m.deleteGroupTitle), message: t(m.deleteGroupMessage, { name: section.name }), danger: true })}
+                    onClick={() => run(() => lawsApi.deleteGroup(law.id, section.id!), t(common.saved), { title: t(m.deleteGroupTitle), message: t(m.deleteGroupMessage, { name: section.name }), danger: true })}
                   >
                     {t(m.deleteGroup)}
                   </button>
@@ -132,7 +126,7 @@ function LawEditor({ law, user, reload, onLawChanged }: { law: LawDetail; user: 
       {draft ? (
         <div className="decisions-editor-forms">
           <TextForm
-            label={t(m.articleText)}
+            label={t(common.articleText)}
             multiline
             max={5000}
             submitLabel={t(m.addArticle)}
@@ -151,7 +145,7 @@ function LawEditor({ law, user, reload, onLawChanged }: { law: LawDetail; user: 
             }
             onSubmit={async (body) => {
               await lawsApi.addArticle(law.id, body, groupForArticle || null);
-              toast(t(m.created), 'success');
+              toast(t(common.created), 'success');
               reload();
             }}
           />
@@ -162,7 +156,7 @@ function LawEditor({ law, user, reload, onLawChanged }: { law: LawDetail; user: 
             onSubmit={async (name) => {
               const detail = await lawsApi.addGroup(law.id, name);
               setGroupForArticle(detail.groups[detail.groups.length - 1]?.id ?? '');
-              toast(t(m.saved), 'success');
+              toast(t(common.saved), 'success');
               reload();
             }}
           />
@@ -189,21 +183,14 @@ export function CreationsScreen() {
   if (notFound) return <NotFound />;
 
   let body;
-  if (!list.data) body = list.loading ? <Loading /> : <LoadError error={list.error} onRetry={list.reload} />;
-  else if (laws.length === 0) {
-    body = (
-      <Empty title={t(m.none)}>
-        <p>
-          {t(m.noneHint)} <Link to="/kanban/laws">{t({ id: 'decisions.kanban.laws.title' })}</Link>
-        </p>
-      </Empty>
-    );
-  } else {
+  if (!list.data) body = <Pending resource={list} />;
+  else if (laws.length === 0) body = <EmptyWithLink title={t(m.none)} hint={t(m.noneHint)} to="/kanban/laws" link={t({ id: 'decisions.kanban.laws.title' })} />;
+  else {
     body = (
       <>
         {cycle ? <Countdown label={t(m.endsIn)} times={cycle} receivedAt={cycles.receivedAt} target={cycle.phaseEndsAt} onElapsed={list.reload} /> : null}
         <LawTabs laws={laws} chosen={chosen} onChoose={choose} />
-        {!detail.data ? detail.loading ? <Loading /> : <LoadError error={detail.error} onRetry={detail.reload} /> : <LawEditor law={detail.data} user={user} reload={detail.reload} onLawChanged={lawChanged} />}
+        {!detail.data ? <Pending resource={detail} /> : <LawEditor law={detail.data} user={user} reload={detail.reload} onLawChanged={lawChanged} />}
       </>
     );
   }

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { lawsApi } from '../api/laws.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { recomputeDraw } from '../law-rules.js';
 import { isNotFound } from '../rules.js';
 import { useShell } from '../RemoteFrame.js';
-import { LawMeta } from '../ui/law-meta.js';
-import { LoadError, Loading } from '../ui/states.js';
+import { LawMeta, lawPath } from '../ui/law-meta.js';
+import { useLawOfAddress } from '../ui/law-tabs.js';
+import { LoadError, Loading, Section } from '../ui/states.js';
 import { formatDay } from '../dates.js';
 
 const m = {
@@ -33,8 +34,7 @@ export function CreatorsScreen() {
   const intl = useIntl();
   const { formatMessage: t } = intl;
   const { layouts, NotFound } = useShell();
-  const { id = '' } = useParams();
-  const law = useResource(`creators-law:${id}:${intl.locale}`, (signal) => lawsApi.law(id, intl.locale, signal));
+  const { id, law } = useLawOfAddress();
   const draw = useResource(`creators-draw:${id}`, (signal) => lawsApi.draw(id, signal));
   // The verdict belongs to the law it was computed for.
   const [checked, setChecked] = useState<{ id: string; verdict: 'idle' | 'checking' | 'ok' | 'mismatch' }>({ id, verdict: 'idle' });
@@ -57,16 +57,14 @@ export function CreatorsScreen() {
   } else {
     const detail = law.data;
     const data = draw.data;
-    const lawLink = detail.state === 'creation' ? `/decisions/creations?law=${encodeURIComponent(detail.id)}` : detail.state === 'final-vote' ? `/decisions/final-vote?law=${encodeURIComponent(detail.id)}` : `/archive/${encodeURIComponent(detail.id)}`;
     body = (
       <>
         <h2>{detail.title}</h2>
         <LawMeta law={detail} />
         <p>
-          <Link to={lawLink}>{t(m.toLaw)}</Link>
+          <Link to={lawPath(detail)}>{t(m.toLaw)}</Link>
         </p>
-        <section aria-labelledby="creators-list">
-          <h2 id="creators-list">{t(m.list)}</h2>
+        <Section id="creators-list" title={t(m.list)}>
           {data.creators.length === 0 ? (
             <p>{t(m.none)}</p>
           ) : (
@@ -78,9 +76,8 @@ export function CreatorsScreen() {
               ))}
             </ol>
           )}
-        </section>
-        <section aria-labelledby="creators-how">
-          <h2 id="creators-how">{t(m.how)}</h2>
+        </Section>
+        <Section id="creators-how" title={t(m.how)}>
           <p>{t(m.algorithm, { perLaw: data.perLaw, algorithm: data.algorithm })}</p>
           <dl className="decisions-draw">
             <dt>{t(m.seed)}</dt>
@@ -101,7 +98,7 @@ export function CreatorsScreen() {
             </a>
           </div>
           <p role="status">{verdict === 'ok' ? t(m.checked) : verdict === 'mismatch' ? t(m.mismatch) : null}</p>
-        </section>
+        </Section>
       </>
     );
   }

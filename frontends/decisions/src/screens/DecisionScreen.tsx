@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { Proposal } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
-import { phaseMessages, phaseScreens } from '../messages.js';
+import { common, phaseMessages, phaseScreens } from '../messages.js';
 import { isNotFound } from '../rules.js';
 import { useShell } from '../RemoteFrame.js';
 import { useSession } from '@civic/frontend-kit/remote-session';
@@ -14,9 +14,7 @@ import { Empty, LoadError, Loading } from '../ui/states.js';
 const decision = {
   title: { id: 'decisions.decision.title' },
   intro: { id: 'decisions.decision.intro' },
-  cycle: { id: 'decisions.cycle.name' },
   phase: { id: 'decisions.cycle.phase' },
-  nextStep: { id: 'decisions.countdown.nextStep' },
   proposals: { id: 'decisions.decision.proposals' },
   results: { id: 'decisions.decision.results' },
   none: { id: 'decisions.decision.none' },
@@ -52,13 +50,13 @@ export function DecisionScreen() {
   const proposals = [...data.proposals].sort(byRankThenPin);
   const replace = (next: Proposal) => cycle.update((current) => ({ ...current, proposals: current.proposals.map((item) => (item.id === next.id ? next : item)) }));
   return (
-    <layouts.default title={t(decision.cycle, { number: data.number })} intro={t(decision.intro)}>
+    <layouts.default title={t(common.cycle, { number: data.number })} intro={t(decision.intro)}>
       <PhaseTimeline phase={data.phase} />
       <p className="decisions-cycle__phase">
         {t(decision.phase)} <strong>{t(phaseMessages[data.phase])}</strong> ·{' '}
         <Link to={phaseScreens[data.phase]}>{t(decision.open)}</Link>
       </p>
-      <Countdown label={t(decision.nextStep)} times={data} receivedAt={cycle.receivedAt} target={data.nextStepAt ?? data.phaseEndsAt} onElapsed={cycle.reload} />
+      <Countdown label={t(common.nextStep)} times={data} receivedAt={cycle.receivedAt} target={data.nextStepAt ?? data.phaseEndsAt} onElapsed={cycle.reload} />
       {data.phase === 'proposals' ? <StartRuleProgress cycle={data} /> : null}
       <section aria-labelledby="decision-proposals">
         <h2 id="decision-proposals">{t(ranked ? decision.results : decision.proposals)}</h2>

@@ -6,9 +6,11 @@ import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/cycle.js';
 import { BallotControls, BallotCounts } from '../ui/ballot.js';
-import { Changes, LawMeta } from '../ui/law-meta.js';
+import { livePollMs } from '../ui/VoteControl.js';
+import { amendmentName, Changes, LawMeta } from '../ui/law-meta.js';
 import { LawTabs, useLawsInPhase } from '../ui/law-tabs.js';
-import { Empty, LoadError, Loading } from '../ui/states.js';
+import { Empty, EmptyWithLink, Pending } from '../ui/states.js';
+import { common } from '../messages.js';
 
 const m = {
   title: { id: 'decisions.finalVote.title' },
@@ -16,37 +18,28 @@ const m = {
   none: { id: 'decisions.finalVote.none' },
   noneHint: { id: 'decisions.finalVote.noneHint' },
   closesIn: { id: 'decisions.finalVote.closesIn' },
-  article: { id: 'decisions.article.number' },
-  amendment: { id: 'decisions.amendment.number' },
-  amendmentTitle: { id: 'decisions.amendment.title' },
   noAmendment: { id: 'decisions.finalVote.noAmendment' },
   rule: { id: 'decisions.finalVote.rule' },
-  loginToVote: { id: 'decisions.votingOnProposals.loginToVote' },
-  logIn: { id: 'decisions.proposals.logIn' },
-  voters: { id: 'decisions.law.voters' },
   noArticles: { id: 'decisions.finalVote.noArticles' },
-  original: { id: 'decisions.finalVote.original' },
   toArchive: { id: 'decisions.finalVote.toArchive' },
 };
-
-const livePollMs = 5000;
 
 /** One article and its amendments side by side, each with what it changes, its counts and the ballot. */
 function ArticleRow({ law, article, number, onVoted }: { law: LawDetail; article: Article; number: number; onVoted: (id: string, answer: VoteAnswer) => void }) {
   const { formatMessage: t } = useIntl();
-  const label = t(m.article, { number });
+  const label = t(common.article, { number });
   return (
     <section className="decisions-final" aria-labelledby={`final-${article.id}`} data-article={article.id}>
       <h3 id={`final-${article.id}`}>{label}</h3>
       <div className="decisions-final__texts">
-        <article className="decisions-proposal" aria-label={`${label} · ${t(m.original)}`} data-text={article.id}>
-          <h4 className="decisions-proposal__title">{t(m.original)}</h4>
+        <article className="decisions-proposal" aria-label={`${label} · ${t(common.original)}`} data-text={article.id}>
+          <h4 className="decisions-proposal__title">{t(common.original)}</h4>
           <p className="decisions-proposal__description">{article.body}</p>
           <BallotCounts text={article} />
           <BallotControls lawId={law.id} text={article} label={label} onVoted={(answer) => onVoted(article.id, answer)} />
         </article>
         {article.amendments.map((amendment, index) => {
-          const name = amendment.title ? t(m.amendmentTitle, { number: index + 1, title: amendment.title }) : t(m.amendment, { number: index + 1 });
+          const name = amendmentName(t, index + 1, amendment.title);
           return (
             <article key={amendment.id} className="decisions-proposal decisions-article--amendment" aria-label={`${label} · ${name}`} data-text={amendment.id}>
               <h4 className="decisions-proposal__title">{name}</h4>
@@ -89,16 +82,9 @@ export function FinalVoteScreen() {
     );
 
   let body;
-  if (!list.data) body = list.loading ? <Loading /> : <LoadError error={list.error} onRetry={list.reload} />;
-  else if (laws.length === 0) {
-    body = (
-      <Empty title={t(m.none)}>
-        <p>
-          {t(m.noneHint)} <Link to="/archive">{t(m.toArchive)}</Link>
-        </p>
-      </Empty>
-    );
-  } else {
+  if (!list.data) body = <Pending resource={list} />;
+  else if (laws.length === 0) body = <EmptyWithLink title={t(m.none)} hint={t(m.noneHint)} to="/archive" link={t(m.toArchive)} />;
+  else {
     const law = detail.data;
     body = (
       <>
@@ -106,23 +92,19 @@ export function FinalVoteScreen() {
         <p className="decisions-muted">{t(m.rule)}</p>
         {user === null ? (
           <p className="notice">
-            {t(m.loginToVote)} <Link to={identify}>{t(m.logIn)}</Link>
+            {t(common.loginToVote)} <Link to={identify}>{t(common.logIn)}</Link>
           </p>
         ) : null}
         <LawTabs laws={laws} chosen={chosen} onChoose={choose} />
         {!law ? (
-          detail.loading ? (
-            <Loading />
-          ) : (
-            <LoadError error={detail.error} onRetry={detail.reload} />
-          )
+          <Pending resource={detail} />
         ) : (
           <div className="decisions-law" data-law={law.id}>
             <h2>{law.title}</h2>
             <LawMeta law={law} />
             <p className="decisions-proposal__description">{law.description}</p>
             <p className="decisions-muted" data-voters={law.voters}>
-              {t(m.voters, { count: law.voters })}
+              {t(common.voters, { count: law.voters })}
             </p>
             {law.articles.length === 0 ? <Empty title={t(m.noArticles)} /> : null}
             {law.articles.map((article, index) => (

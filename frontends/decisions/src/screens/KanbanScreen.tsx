@@ -1,13 +1,13 @@
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import type { LawSummary } from '@civic/contracts';
+import type { KanbanColumn, LawKanban } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
 import { lawsApi } from '../api/laws.js';
-import { lawStateMessages } from '../ui/law-meta.js';
+import { lawPath, lawStateMessages } from '../ui/law-meta.js';
 import { useResource, type Resource } from '@civic/frontend-kit/remote-hooks';
-import { categoryMessages, stateMessages } from '../messages.js';
+import { categoryMessages, common, stateMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
-import { Empty, LoadError, Loading } from '../ui/states.js';
+import { Empty, Pending } from '../ui/states.js';
 
 /** The boards (docs/product.md#screens-and-routes): /kanban/proposals and /kanban/laws. */
 const boards = {
@@ -25,17 +25,15 @@ const board = {
   empty: { id: 'decisions.kanban.empty' },
   emptyColumn: { id: 'decisions.kanban.emptyColumn' },
   column: { id: 'decisions.kanban.column' },
-  rank: { id: 'decisions.proposal.rank' },
-  score: { id: 'decisions.vote.score' },
   emptyLaws: { id: 'decisions.kanban.emptyLaws' },
   articles: { id: 'decisions.kanban.articles' },
-  voters: { id: 'decisions.law.voters' },
 };
 
 function isBoard(type: string | undefined): type is keyof typeof boards {
   return type === 'proposals' || type === 'laws';
 }
 
+/** What a board shows of one item: its title, where it links to, and a line of details. */
 interface BoardCard {
   id: string;
   title: string;
@@ -43,18 +41,28 @@ interface BoardCard {
   details: string;
 }
 
-interface BoardColumn {
-  state: string;
-  label: string;
-  cards: BoardCard[];
-}
-
-/** A board's frame: its title, loading and error states, the empty board, then one column per state. */
-function Board({ kind, emptyTitle, resource, columns }: { kind: keyof typeof boards; emptyTitle: string; resource: Pick<Resource<unknown>, 'data' | 'loading' | 'error' | 'reload'>; columns: BoardColumn[] }) {
+/**
+ * A board's frame: its title, loading and error states, the empty board, then one column per state
+ * of the service's `columns`, labelled by `label` and listing `cards(column)`.
+ */
+function Board<C extends { state: string }>({
+  kind,
+  emptyTitle,
+  resource,
+  label,
+  cards,
+}: {
+  kind: keyof typeof boards;
+  emptyTitle: string;
+  resource: Resource<{ columns: C[] }>;
+  label: (column: C) => MessageDescriptor;
+  cards: (column: C) => BoardCard[];
+}) {
   const { formatMessage: t } = useIntl();
   const { layouts } = useShell();
+  const columns = (resource.data?.columns ?? []).map((column) => ({ state: column.state, label: t(label(column)), cards: cards(column) }));
   let body;
-  if (!resource.data) body = resource.loading ? <Loading /> : <LoadError error={resource.error} onRetry={resource.reload} />;
+  if (!resource.data) body = <Pending resource={resource} />;
   else if (columns.every((column) => column.cards.length === 0)) body = <Empty title={emptyTitle} />;
   else {
     body = (
@@ -94,46 +102,33 @@ function Board({ kind, emptyTitle, resource, columns }: { kind: keyof typeof boa
 function ProposalsBoard() {
   const { formatMessage: t } = useIntl();
   const kanban = useResource('kanban:proposals', (signal) => decisionsApi.kanban(signal), 30_000);
-  const columns = (kanban.data?.columns ?? []).map((column) => ({
-    state: column.state,
-    label: t(stateMessages[column.state]),
-    cards: column.proposals.map((proposal) => ({
+  const cards = (column: KanbanColumn) =>
+    column.proposals.map((proposal) => ({
       id: proposal.id,
       title: proposal.title,
       to: `/decisions/${encodeURIComponent(proposal.cycleId)}`,
       details:
         t(categoryMessages[proposal.category]) +
-        (proposal.rank !== null ? ` · ${t(board.rank, { rank: proposal.rank })}` : '') +
-        (proposal.state !== 'submitted' ? ` · ${t(board.score)} ${proposal.counts.score}` : ''),
-    })),
-  }));
-  return <Board kind="proposals" emptyTitle={t(board.empty)} resource={kanban} columns={columns} />;
+        (proposal.rank !== null ? ` · ${t(common.rank, { rank: proposal.rank })}` : '') +
+        (proposal.state !== 'submitted' ? ` · ${t(common.score)} ${proposal.counts.score}` : ''),
+    }));
+  return <Board kind="proposals" emptyTitle={t(board.empty)} resource={kanban} label={(column) => stateMessages[column.state]} cards={cards} />;
 }
-
-const lawLink = (law: LawSummary) =>
-  law.state === 'creation'
-    ? `/decisions/creations?law=${encodeURIComponent(law.id)}`
-    : law.state === 'final-vote'
-      ? `/decisions/final-vote?law=${encodeURIComponent(law.id)}`
-      : `/archive/${encodeURIComponent(law.id)}`;
 
 /** /kanban/laws: drafting, final vote, adopted and rejected, each law a small card. */
 function LawsBoard() {
   const { formatMessage: t } = useIntl();
   const kanban = useResource('kanban:laws', (signal) => lawsApi.kanban(signal), 30_000);
-  const columns = (kanban.data?.columns ?? []).map((column) => ({
-    state: column.state,
-    label: t(lawStateMessages[column.state]),
-    cards: column.laws.map((law) => ({
+  const cards = (column: LawKanban['columns'][number]) =>
+    column.laws.map((law) => ({
       id: law.id,
       title: law.title,
-      to: lawLink(law),
+      to: lawPath(law),
       details:
         `${t(categoryMessages[law.category])} · ${t(board.articles, { count: law.articleCount })}` +
-        (law.state !== 'creation' ? ` · ${t(board.voters, { count: law.voters })}` : ''),
-    })),
-  }));
-  return <Board kind="laws" emptyTitle={t(board.emptyLaws)} resource={kanban} columns={columns} />;
+        (law.state !== 'creation' ? ` · ${t(common.voters, { count: law.voters })}` : ''),
+    }));
+  return <Board kind="laws" emptyTitle={t(board.emptyLaws)} resource={kanban} label={(column) => lawStateMessages[column.state]} cards={cards} />;
 }
 
 /** /kanban/:type: a board by type; an unknown type is a 404. */

@@ -4,20 +4,18 @@ import { Link } from 'react-router-dom';
 import type { CycleSummary } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
-import { phaseMessages, phaseScreens } from '../messages.js';
+import { common, phaseMessages, phaseScreens } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { Countdown, StartRuleProgress } from '../ui/cycle.js';
-import { Empty, LoadError, Loading } from '../ui/states.js';
+import { ListOrEmpty, Pending, Section } from '../ui/states.js';
 
 const overview = {
   title: { id: 'decisions.overview.title' },
   intro: { id: 'decisions.overview.intro' },
   current: { id: 'decisions.overview.current' },
   none: { id: 'decisions.overview.none' },
-  cycle: { id: 'decisions.cycle.name' },
   phase: { id: 'decisions.cycle.phase' },
   proposals: { id: 'decisions.cycle.proposalCount' },
-  nextStep: { id: 'decisions.countdown.nextStep' },
   open: { id: 'decisions.overview.open' },
   phases: { id: 'decisions.overview.phases' },
   proposalsTitle: { id: 'decisions.overview.proposals.title' },
@@ -38,7 +36,7 @@ const overview = {
 
 function CycleCard({ cycle, receivedAt, onElapsed }: { cycle: CycleSummary; receivedAt: number; onElapsed: () => void }) {
   const { formatMessage: t } = useIntl();
-  const name = t(overview.cycle, { number: cycle.number });
+  const name = t(common.cycle, { number: cycle.number });
   const phaseId = useId();
   return (
     <li className="card decisions-cycle" data-cycle={cycle.id}>
@@ -49,7 +47,7 @@ function CycleCard({ cycle, receivedAt, onElapsed }: { cycle: CycleSummary; rece
         {t(overview.phase)} <strong>{t(phaseMessages[cycle.phase])}</strong>
       </p>
       <p>{t(overview.proposals, { count: cycle.proposals })}</p>
-      <Countdown label={t(overview.nextStep)} times={cycle} receivedAt={receivedAt} target={cycle.nextStepAt ?? cycle.phaseEndsAt} onElapsed={onElapsed} />
+      <Countdown label={t(common.nextStep)} times={cycle} receivedAt={receivedAt} target={cycle.nextStepAt ?? cycle.phaseEndsAt} onElapsed={onElapsed} />
       {cycle.phase === 'proposals' ? <StartRuleProgress cycle={cycle} /> : null}
       <p>
         {/* Named "Go to this phase" (the phase is said above): the phase cards below carry the phase names. */}
@@ -77,26 +75,16 @@ export function DecisionsOverviewScreen() {
   ];
   return (
     <layouts.default title={t(overview.title)} intro={t(overview.intro)}>
-      <section aria-labelledby="decisions-current">
-        <h2 id="decisions-current">{t(overview.current)}</h2>
+      <Section id="decisions-current" title={t(overview.current)}>
         {cycles.data ? (
-          cycles.data.cycles.length === 0 ? (
-            <Empty title={t(overview.none)} />
-          ) : (
-            <ul className="cards decisions-cycles">
-              {cycles.data.cycles.map((cycle) => (
-                <CycleCard key={cycle.id} cycle={cycle} receivedAt={cycles.receivedAt} onElapsed={cycles.reload} />
-              ))}
-            </ul>
-          )
-        ) : cycles.loading ? (
-          <Loading />
+          <ListOrEmpty items={cycles.data.cycles} empty={t(overview.none)} className="cards decisions-cycles">
+            {(cycle) => <CycleCard key={cycle.id} cycle={cycle} receivedAt={cycles.receivedAt} onElapsed={cycles.reload} />}
+          </ListOrEmpty>
         ) : (
-          <LoadError error={cycles.error} onRetry={cycles.reload} />
+          <Pending resource={cycles} />
         )}
-      </section>
-      <section aria-labelledby="decisions-phases">
-        <h2 id="decisions-phases">{t(overview.phases)}</h2>
+      </Section>
+      <Section id="decisions-phases" title={t(overview.phases)}>
         <ul className="cards">
           {phaseLinks.map((card) => (
             <li key={card.to} className="card">
@@ -107,7 +95,7 @@ export function DecisionsOverviewScreen() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </layouts.default>
   );
 }

@@ -4,17 +4,18 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { proposalCategories, type Proposal, type ProposalCategory } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
 import { useNow, useResource } from '@civic/frontend-kit/remote-hooks';
-import { categoryMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/cycle.js';
 import { useFeedback } from '../ui/feedback.js';
 import { ProposalCard } from '../ui/ProposalCard.js';
 import { ProposalForm } from '../ui/ProposalForm.js';
-import { Empty, LoadError, Loading } from '../ui/states.js';
+import { CategoryOptions } from '../ui/form-parts.js';
+import { ListOrEmpty, Loading, Pending, Section } from '../ui/states.js';
 import { byRankThenPin } from './DecisionScreen.js';
 import { CycleChat } from '../chat/CycleChat.js';
 import { formatDay } from '../dates.js';
+import { common } from '../messages.js';
 
 const page = {
   title: { id: 'decisions.proposals.title' },
@@ -25,13 +26,11 @@ const page = {
   count: { id: 'decisions.proposals.count' },
   none: { id: 'decisions.proposals.none' },
   noneInCategory: { id: 'decisions.proposals.noneInCategory' },
-  nextStep: { id: 'decisions.countdown.nextStep' },
   create: { id: 'decisions.proposals.create' },
   createHint: { id: 'decisions.proposals.createHint' },
   submit: { id: 'decisions.proposals.submit' },
   created: { id: 'decisions.proposals.created' },
   loginToPropose: { id: 'decisions.proposals.loginToPropose' },
-  logIn: { id: 'decisions.proposals.logIn' },
   unverified: { id: 'decisions.proposals.unverified' },
   proposeAgainOn: { id: 'decisions.proposals.proposeAgainOn' },
   cycleFull: { id: 'decisions.proposals.cycleFull' },
@@ -74,12 +73,7 @@ export function ProposalsScreen() {
     <div className="field decisions-filter">
       <label htmlFor={filterId}>{t(page.filter)}</label>
       <select id={filterId} value={category ?? ''} onChange={(event) => setCategory(event.target.value)}>
-        <option value="">{t(page.all)}</option>
-        {proposalCategories.map((item) => (
-          <option key={item} value={item}>
-            {t(categoryMessages[item])}
-          </option>
-        ))}
+        <CategoryOptions none={t(page.all)} />
       </select>
     </div>
   );
@@ -88,42 +82,34 @@ export function ProposalsScreen() {
   return (
     <layouts.list title={t(page.title)} intro={t(page.intro)} toolbar={toolbar}>
       {list.data?.countdown ? (
-        <Countdown label={t(page.nextStep)} times={list.data.countdown} receivedAt={list.receivedAt} target={list.data.countdown.nextStepAt ?? list.data.countdown.phaseEndsAt} onElapsed={list.reload} />
+        <Countdown label={t(common.nextStep)} times={list.data.countdown} receivedAt={list.receivedAt} target={list.data.countdown.nextStepAt ?? list.data.countdown.phaseEndsAt} onElapsed={list.reload} />
       ) : null}
-      <section aria-labelledby="proposals-list">
-        <h2 id="proposals-list">{t(page.list)}</h2>
+      <Section id="proposals-list" title={t(page.list)}>
         {list.data ? (
           <>
             <p role="status" className="decisions-muted">
               {t(page.count, { count: proposals.length })}
             </p>
-            {proposals.length === 0 ? (
-              <Empty title={t(category ? page.noneInCategory : page.none)} />
-            ) : (
-              <ul className="decisions-list">
-                {proposals.map((proposal) => (
-                  <li key={proposal.id}>
-                    <ProposalCard proposal={proposal} user={user} actions onChanged={replace} onRemoved={drop} />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ListOrEmpty items={proposals} empty={t(category ? page.noneInCategory : page.none)} className="decisions-list">
+              {(proposal) => (
+                <li key={proposal.id}>
+                  <ProposalCard proposal={proposal} user={user} actions onChanged={replace} onRemoved={drop} />
+                </li>
+              )}
+            </ListOrEmpty>
           </>
-        ) : list.loading ? (
-          <Loading />
         ) : (
-          <LoadError error={list.error} onRetry={list.reload} />
+          <Pending resource={list} />
         )}
-      </section>
-      <section aria-labelledby="proposals-create">
-        <h2 id="proposals-create">{t(page.create)}</h2>
+      </Section>
+      <Section id="proposals-create" title={t(page.create)}>
         {user === undefined ? (
           <Loading />
         ) : user === null ? (
           <p>
             {t(page.loginToPropose)}{' '}
             <Link className="button" to={identify}>
-              {t(page.logIn)}
+              {t(common.logIn)}
             </Link>
           </p>
         ) : (
@@ -151,7 +137,7 @@ export function ProposalsScreen() {
             )}
           </>
         )}
-      </section>
+      </Section>
       <CycleChat phase="proposals" />
     </layouts.list>
   );

@@ -8,10 +8,11 @@ import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/cycle.js';
 import { ProposalCard, VoteCountsList } from '../ui/ProposalCard.js';
-import { Empty, LoadError, Loading } from '../ui/states.js';
-import { VoteControl } from '../ui/VoteControl.js';
+import { EmptyWithLink, ListOrEmpty, Pending, Section } from '../ui/states.js';
+import { livePollMs, VoteControl } from '../ui/VoteControl.js';
 import { byRankThenPin } from './DecisionScreen.js';
 import { CycleChat } from '../chat/CycleChat.js';
+import { common } from '../messages.js';
 
 const page = {
   title: { id: 'decisions.votingOnProposals.title' },
@@ -19,24 +20,20 @@ const page = {
   none: { id: 'decisions.votingOnProposals.none' },
   noneHint: { id: 'decisions.votingOnProposals.noneHint' },
   toProposals: { id: 'decisions.votingOnProposals.toProposals' },
-  cycle: { id: 'decisions.cycle.name' },
   closesIn: { id: 'decisions.countdown.voteCloses' },
   closed: { id: 'decisions.votingOnProposals.closed' },
   results: { id: 'decisions.votingOnProposals.results' },
   list: { id: 'decisions.votingOnProposals.list' },
   open: { id: 'decisions.votingOnProposals.open' },
   noProposals: { id: 'decisions.votingOnProposals.noProposals' },
-  loginToVote: { id: 'decisions.votingOnProposals.loginToVote' },
-  logIn: { id: 'decisions.proposals.logIn' },
   noVote: { id: 'decisions.vote.none' },
 };
 
-const livePollMs = 5000;
-
 function VoteList({ proposals, user, onVoted }: { proposals: Proposal[]; user: SessionUser | null | undefined; onVoted: (id: string, answer: VoteAnswer) => void }) {
+  const { formatMessage: t } = useIntl();
   return (
-    <ul className="decisions-list">
-      {proposals.map((proposal) => (
+    <ListOrEmpty items={proposals} empty={t(page.noProposals)} className="decisions-list">
+      {(proposal) => (
         <li key={proposal.id}>
           <ProposalCard proposal={proposal} user={user}>
             <VoteCountsList counts={proposal.counts} />
@@ -49,8 +46,8 @@ function VoteList({ proposals, user, onVoted }: { proposals: Proposal[]; user: S
             />
           </ProposalCard>
         </li>
-      ))}
-    </ul>
+      )}
+    </ListOrEmpty>
   );
 }
 
@@ -87,48 +84,38 @@ export function VotingOnProposalsScreen() {
 
   const data = view.data;
   let body;
-  if (!data) body = view.loading ? <Loading /> : <LoadError error={view.error} onRetry={view.reload} />;
-  else if (!data.cycle) {
-    body = (
-      <Empty title={t(page.none)}>
-        <p>
-          {t(page.noneHint)} <Link to="/decisions/proposals">{t(page.toProposals)}</Link>
-        </p>
-      </Empty>
-    );
-  } else {
+  if (!data) body = <Pending resource={view} />;
+  else if (!data.cycle) body = <EmptyWithLink title={t(page.none)} hint={t(page.noneHint)} to="/decisions/proposals" link={t(page.toProposals)} />;
+  else {
     const cycle = data.cycle;
     const open = cycle.phase === 'voting';
     const proposals = [...data.proposals].sort(byRankThenPin);
     body = (
       <>
         <p className="decisions-cycle__phase">
-          <Link to={`/decisions/${encodeURIComponent(cycle.id)}`}>{t(page.cycle, { number: cycle.number })}</Link> ·{' '}
+          <Link to={`/decisions/${encodeURIComponent(cycle.id)}`}>{t(common.cycle, { number: cycle.number })}</Link> ·{' '}
           <strong>{t(open ? page.open : page.closed)}</strong>
         </p>
         {open ? <Countdown label={t(page.closesIn)} times={cycle} receivedAt={view.receivedAt} target={cycle.phaseEndsAt} onElapsed={view.reload} /> : null}
         {open && user === null ? (
           <p className="notice">
-            {t(page.loginToVote)}{' '}
-            <Link to={identify}>{t(page.logIn)}</Link>
+            {t(common.loginToVote)}{' '}
+            <Link to={identify}>{t(common.logIn)}</Link>
           </p>
         ) : null}
-        <section aria-labelledby="voting-list">
-          <h2 id="voting-list">{t(open ? page.list : page.results)}</h2>
-          {proposals.length === 0 ? (
-            <Empty title={t(page.noProposals)} />
-          ) : open ? (
+        <Section id="voting-list" title={t(open ? page.list : page.results)}>
+          {open ? (
             <VoteList proposals={proposals} user={user} onVoted={onVoted} />
           ) : (
-            <ol className="decisions-list decisions-results">
-              {proposals.map((proposal) => (
+            <ListOrEmpty items={proposals} empty={t(page.noProposals)} className="decisions-list decisions-results" ordered>
+              {(proposal) => (
                 <li key={proposal.id}>
                   <ProposalCard proposal={proposal} user={user} showCounts />
                 </li>
-              ))}
-            </ol>
+              )}
+            </ListOrEmpty>
           )}
-        </section>
+        </Section>
         <CycleChat phase="voting" cycleId={cycle.id} />
       </>
     );

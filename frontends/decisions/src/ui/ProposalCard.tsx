@@ -1,28 +1,17 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
 import type { Proposal, SessionUser, VoteCounts } from '@civic/contracts';
-import { ApiError } from '@civic/frontend-kit/api-client';
 import { decisionsApi } from '../api/decisions.js';
-import { categoryMessages, choiceMessages, stateMessages } from '../messages.js';
+import { categoryMessages, choiceMessages, common, stateMessages } from '../messages.js';
 import { permissions } from '../rules.js';
-import { useIdentifyPath, useMembersOnly } from '@civic/frontend-kit/remote-session';
-import { useFeedback, type ConfirmOptions } from './feedback.js';
+import { useAct } from './act.js';
+import { useFeedback } from './feedback.js';
 import { ProposalForm } from './ProposalForm.js';
 import { formatDay } from '../dates.js';
 
 const messages = {
   by: { id: 'decisions.proposal.by' },
-  rank: { id: 'decisions.proposal.rank' },
-  pinned: { id: 'decisions.proposal.pinned' },
-  signalled: { id: 'decisions.proposal.signalled' },
-  score: { id: 'decisions.vote.score' },
-  counts: { id: 'decisions.vote.counts' },
-  actions: { id: 'decisions.proposal.actions' },
-  edit: { id: 'decisions.proposal.edit' },
-  save: { id: 'decisions.proposal.save' },
   saved: { id: 'decisions.proposal.saved' },
-  delete: { id: 'decisions.proposal.delete' },
   deleteTitle: { id: 'decisions.proposal.deleteTitle' },
   deleteQuotaKept: { id: 'decisions.proposal.deleteQuotaKept' },
   deleteQuotaFree: { id: 'decisions.proposal.deleteQuotaFree' },
@@ -33,8 +22,6 @@ const messages = {
   signalTitle: { id: 'decisions.proposal.signalTitle' },
   signalMessage: { id: 'decisions.proposal.signalMessage' },
   signalDone: { id: 'decisions.proposal.signalDone' },
-  pin: { id: 'decisions.proposal.pin' },
-  unpin: { id: 'decisions.proposal.unpin' },
   pinDone: { id: 'decisions.proposal.pinDone' },
   unpinDone: { id: 'decisions.proposal.unpinDone' },
 };
@@ -43,14 +30,14 @@ const messages = {
 export function VoteCountsList({ counts }: { counts: VoteCounts }) {
   const { formatMessage: t } = useIntl();
   return (
-    <ul className="decisions-counts" aria-label={t(messages.counts)}>
+    <ul className="decisions-counts" aria-label={t(common.counts)}>
       {(['for', 'against', 'neutral', 'blank'] as const).map((choice) => (
         <li key={choice} data-count={choice}>
           {t(choiceMessages[choice])} <strong>{counts[choice]}</strong>
         </li>
       ))}
       <li data-count="score">
-        {t(messages.score)} <strong>{counts.score}</strong>
+        {t(common.score)} <strong>{counts.score}</strong>
       </li>
     </ul>
   );
@@ -82,33 +69,24 @@ export function ProposalCard({
 }) {
   const intl = useIntl();
   const { formatMessage: t } = intl;
-  const { confirm, toast, toastError } = useFeedback();
-  const membersOnly = useMembersOnly();
-  const navigate = useNavigate();
-  const identify = useIdentifyPath();
+  const { toast } = useFeedback();
+  const memberAct = useAct();
   const titleId = useId();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const may = permissions(proposal, user);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
-  /**
-   * Runs a call for a logged-in user (a visitor goes to /identify), after a Yes when there is a
-   * question; a lost session goes to /identify, other refusals show translated.
-   */
-  const act = (call: () => Promise<void>, question?: ConfirmOptions | (() => Promise<ConfirmOptions>)) =>
-    membersOnly(async () => {
-      if (question && !(await confirm(typeof question === 'function' ? await question() : question))) return;
+  /** `useAct`, with the card's buttons disabled while the call runs. */
+  const act: typeof memberAct = (call, question) =>
+    memberAct(async () => {
       setBusy(true);
       try {
         await call();
-      } catch (error) {
-        if (error instanceof ApiError && error.statusCode === 401) await navigate(identify);
-        else toastError(error);
       } finally {
         setBusy(false);
       }
-    });
+    }, question);
 
   const remove = () =>
     act(
@@ -151,11 +129,11 @@ export function ProposalCard({
     return (
       <article className="decisions-proposal" aria-labelledby={titleId}>
         <Heading id={titleId} className="decisions-proposal__title">
-          {t(messages.edit)} · {proposal.title}
+          {t(common.edit)} · {proposal.title}
         </Heading>
         <ProposalForm
           initial={proposal}
-          submitLabel={t(messages.save)}
+          submitLabel={t(common.save)}
           onCancel={() => setEditing(false)}
           onSubmit={async (input) => {
             const saved = await decisionsApi.edit(proposal.id, input);
@@ -170,11 +148,11 @@ export function ProposalCard({
 
   const buttons = actions
     ? [
-        may.edit && { key: 'edit', label: t(messages.edit), onClick: () => setEditing(true) },
-        may.remove && { key: 'delete', label: t(messages.delete), onClick: remove, danger: true },
+        may.edit && { key: 'edit', label: t(common.edit), onClick: () => setEditing(true) },
+        may.remove && { key: 'delete', label: t(common.delete), onClick: remove, danger: true },
         may.resubmit && { key: 'resubmit', label: t(messages.resubmit), onClick: resubmit },
         may.signal && { key: 'signal', label: t(messages.signal), onClick: signal },
-        may.pin && { key: 'pin', label: t(proposal.pin ? messages.unpin : messages.pin), onClick: pin },
+        may.pin && { key: 'pin', label: t(proposal.pin ? common.unpin : common.pin), onClick: pin },
       ].filter((button) => button !== false)
     : [];
 
@@ -184,11 +162,11 @@ export function ProposalCard({
         {proposal.title}
       </Heading>
       <p className="decisions-proposal__meta">
-        {proposal.rank !== null ? <span className="decisions-badge decisions-badge--rank">{t(messages.rank, { rank: proposal.rank })}</span> : null}
+        {proposal.rank !== null ? <span className="decisions-badge decisions-badge--rank">{t(common.rank, { rank: proposal.rank })}</span> : null}
         <span className="decisions-badge">{t(categoryMessages[proposal.category])}</span>
         <span className="decisions-badge decisions-badge--state">{t(stateMessages[proposal.state])}</span>
-        {proposal.pin ? <span className="decisions-badge decisions-badge--pin">{t(messages.pinned)}</span> : null}
-        {proposal.moderationStatus === 1 ? <span className="decisions-badge decisions-badge--signal">{t(messages.signalled)}</span> : null}
+        {proposal.pin ? <span className="decisions-badge decisions-badge--pin">{t(common.pinned)}</span> : null}
+        {proposal.moderationStatus === 1 ? <span className="decisions-badge decisions-badge--signal">{t(common.signalled)}</span> : null}
         <span className="decisions-proposal__author">
           {t(messages.by, { name: proposal.userName, date: formatDay(intl, proposal.createdAt, { dateStyle: 'long' }) })}
         </span>
@@ -197,7 +175,7 @@ export function ProposalCard({
       {showCounts ? <VoteCountsList counts={proposal.counts} /> : null}
       {children}
       {buttons.length > 0 ? (
-        <div className="decisions-actions" role="group" aria-label={t(messages.actions, { title: proposal.title })}>
+        <div className="decisions-actions" role="group" aria-label={t(common.actions, { title: proposal.title })}>
           {buttons.map((button) => (
             <button
               key={button.key}

@@ -1,9 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Limits, proposalCategories, type ProposalCategory, type ProposalInput } from '@civic/contracts';
-import { categoryMessages } from '../messages.js';
 import { characterCount, formMessages, lengthError, type FieldError } from '../rules.js';
 import { useErrorText } from '@civic/frontend-kit/remote-feedback';
+import { CategoryOptions, FormActions, Refusal, type FormProps } from './form-parts.js';
 
 const messages = {
   title: { id: 'decisions.form.title' },
@@ -13,7 +13,6 @@ const messages = {
   counter: { id: 'decisions.form.counter' },
   counterLabel: { id: 'decisions.form.counterLabel' },
   sending: { id: 'decisions.form.sending' },
-  cancel: { id: 'decisions.form.cancel' },
   failed: { id: 'decisions.form.failed' },
 };
 
@@ -34,17 +33,7 @@ const isCategory = (value: string): value is ProposalCategory => (proposalCatego
  * counters, category; each field says what is wrong once left or after a send, the first wrong field
  * gets the focus, and a refusal of the service shows translated above the button.
  */
-export function ProposalForm({
-  initial,
-  submitLabel,
-  onSubmit,
-  onCancel,
-}: {
-  initial?: ProposalInput;
-  submitLabel: string;
-  onSubmit: (input: ProposalInput) => Promise<void>;
-  onCancel?: () => void;
-}) {
+export function ProposalForm({ initial, submitLabel, onSubmit, onCancel }: FormProps<ProposalInput> & { initial?: ProposalInput }) {
   const { formatMessage: t } = useIntl();
   const errorText = useErrorText();
   const id = useId();
@@ -57,7 +46,6 @@ export function ProposalForm({
   const [sent, setSent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const fields = useRef<Partial<Record<Name, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null>>>({});
   const errors = validate(values);
   const shown = (name: Name) => (sent || touched[name] ? errors[name] : null);
 
@@ -72,7 +60,7 @@ export function ProposalForm({
     setSent(true);
     const firstWrong = (['title', 'description', 'category'] as const).find((name) => errors[name]);
     if (firstWrong) {
-      fields.current[firstWrong]?.focus();
+      document.getElementById(`${id}-${firstWrong}`)?.focus();
       return;
     }
     if (!isCategory(values.category)) return;
@@ -93,115 +81,60 @@ export function ProposalForm({
   const describedBy = (name: Name, counter: boolean) =>
     [shown(name) ? `${id}-${name}-error` : null, counter ? `${id}-${name}-counter` : null].filter(Boolean).join(' ') || undefined;
 
-  const meta = (name: Name, max?: number) => {
+  /** The attributes every control of the form carries; a field with a counter names it too. */
+  const control = (name: Name, counter: boolean) => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name],
+    'aria-required': true,
+    'aria-invalid': shown(name) ? true : undefined,
+    'aria-describedby': describedBy(name, counter),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => change(name, event.target.value),
+    onBlur: () => leave(name),
+  });
+
+  /** A labelled field: its control, then what is wrong with it (or an empty slot) and, with `max`, a "count / max" counter. */
+  const field = (name: Name, input: ReactNode, max?: number) => {
     const error = shown(name);
     const count = characterCount(values[name]);
     return (
-      <div className="field__meta">
-        {error ? (
-          <p id={`${id}-${name}-error`} className="field__error">
-            {t(error, error.values)}
-          </p>
-        ) : (
-          <span />
-        )}
-        {max !== undefined ? (
-          <span
-            id={`${id}-${name}-counter`}
-            className={`field__counter${count > max ? ' field__counter--over' : ''}`}
-            aria-label={t(messages.counterLabel, { count, max })}
-          >
-            {t(messages.counter, { count, max })}
-          </span>
-        ) : null}
+      <div className={`field${error ? ' field--invalid' : ''}`}>
+        <label htmlFor={`${id}-${name}`}>{t(messages[name])}</label>
+        {input}
+        <div className="field__meta">
+          {error ? (
+            <p id={`${id}-${name}-error`} className="field__error">
+              {t(error, error.values)}
+            </p>
+          ) : (
+            <span />
+          )}
+          {max !== undefined ? (
+            <span
+              id={`${id}-${name}-counter`}
+              className={`field__counter${count > max ? ' field__counter--over' : ''}`}
+              aria-label={t(messages.counterLabel, { count, max })}
+            >
+              {t(messages.counter, { count, max })}
+            </span>
+          ) : null}
+        </div>
       </div>
     );
   };
 
   return (
     <form className="form decisions-form" noValidate onSubmit={(event) => void submit(event)}>
-      <div className={`field${shown('title') ? ' field--invalid' : ''}`}>
-        <label htmlFor={`${id}-title`}>{t(messages.title)}</label>
-        <input
-          ref={(element) => {
-            fields.current.title = element;
-          }}
-          id={`${id}-title`}
-          name="title"
-          value={values.title}
-          aria-required="true"
-          aria-invalid={shown('title') ? true : undefined}
-          aria-describedby={describedBy('title', true)}
-          onChange={(event) => change('title', event.target.value)}
-          onBlur={() => leave('title')}
-        />
-        {meta('title', Limits.proposalTitle.max)}
-      </div>
-      <div className={`field${shown('description') ? ' field--invalid' : ''}`}>
-        <label htmlFor={`${id}-description`}>{t(messages.description)}</label>
-        <textarea
-          ref={(element) => {
-            fields.current.description = element;
-          }}
-          id={`${id}-description`}
-          name="description"
-          rows={5}
-          value={values.description}
-          aria-required="true"
-          aria-invalid={shown('description') ? true : undefined}
-          aria-describedby={describedBy('description', true)}
-          onChange={(event) => change('description', event.target.value)}
-          onBlur={() => leave('description')}
-        />
-        {meta('description', Limits.proposalDescription.max)}
-      </div>
-      <div className={`field${shown('category') ? ' field--invalid' : ''}`}>
-        <label htmlFor={`${id}-category`}>{t(messages.category)}</label>
-        <select
-          ref={(element) => {
-            fields.current.category = element;
-          }}
-          id={`${id}-category`}
-          name="category"
-          value={values.category}
-          aria-required="true"
-          aria-invalid={shown('category') ? true : undefined}
-          aria-describedby={describedBy('category', false)}
-          onChange={(event) => change('category', event.target.value)}
-          onBlur={() => leave('category')}
-        >
-          <option value="">{t(messages.chooseCategory)}</option>
-          {proposalCategories.map((category) => (
-            <option key={category} value={category}>
-              {t(categoryMessages[category])}
-            </option>
-          ))}
-        </select>
-        {meta('category')}
-      </div>
-      {refusal ? (
-        <div className="notice notice--error" role="alert">
-          <p className="notice__title">{t(messages.failed)}</p>
-          <p>{refusal}</p>
-        </div>
-      ) : null}
-      <div className="decisions-actions">
-        <button type="submit" className="submit" disabled={submitting} aria-busy={submitting || undefined}>
-          {submitting ? (
-            <>
-              <span className="spinner" aria-hidden="true" />
-              {t(messages.sending)}
-            </>
-          ) : (
-            submitLabel
-          )}
-        </button>
-        {onCancel ? (
-          <button type="button" className="button--secondary" onClick={onCancel}>
-            {t(messages.cancel)}
-          </button>
-        ) : null}
-      </div>
+      {field('title', <input {...control('title', true)} />, Limits.proposalTitle.max)}
+      {field('description', <textarea {...control('description', true)} rows={5} />, Limits.proposalDescription.max)}
+      {field(
+        'category',
+        <select {...control('category', false)}>
+          <CategoryOptions none={t(messages.chooseCategory)} />
+        </select>,
+      )}
+      <Refusal title={t(messages.failed)} text={refusal} />
+      <FormActions busy={submitting} busyLabel={t(messages.sending)} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }

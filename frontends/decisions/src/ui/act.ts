@@ -4,15 +4,18 @@ import { ApiError } from '@civic/frontend-kit/api-client';
 import { useIdentifyPath, useMembersOnly } from '@civic/frontend-kit/remote-session';
 import { useFeedback, type ConfirmOptions } from './feedback.js';
 
-/** Runs an action for a member (a visitor goes to /identify), after a Yes when asked, with errors shown. */
+/**
+ * Runs an action for a member (a visitor goes to /identify), after a Yes when asked (the question may
+ * be worked out first, e.g. from a call), with errors shown; a lost session goes to /identify.
+ */
 export function useAct() {
   const { confirm, toastError } = useFeedback();
   const membersOnly = useMembersOnly();
   const navigate = useNavigate();
   const identify = useIdentifyPath();
-  return (call: () => Promise<void>, question?: ConfirmOptions) =>
+  return (call: () => Promise<void>, question?: ConfirmOptions | (() => Promise<ConfirmOptions>)) =>
     membersOnly(async () => {
-      if (question && !(await confirm(question))) return;
+      if (question && !(await confirm(typeof question === 'function' ? await question() : question))) return;
       try {
         await call();
       } catch (error) {

@@ -2,12 +2,11 @@
 import { useIntl } from 'react-intl';
 import { voteChoices, type Article, type VoteAnswer } from '@civic/contracts';
 import { lawsApi } from '../api/laws.js';
-import { choiceMessages } from '../messages.js';
+import { choiceMessages, common } from '../messages.js';
 import { VoteControl } from './VoteControl.js';
 
 const m = {
   noVote: { id: 'decisions.vote.noneOnText' },
-  counts: { id: 'decisions.vote.counts' },
 };
 
 /** The four choices on one article or amendment, the reader's ballot and a way to take it back. */
@@ -27,7 +26,7 @@ export function BallotControls({ lawId, text, label, onVoted }: { lawId: string;
 export function BallotCounts({ text }: { text: Article }) {
   const { formatMessage: t } = useIntl();
   return (
-    <ul className="decisions-counts" aria-label={t(m.counts)}>
+    <ul className="decisions-counts" aria-label={t(common.counts)}>
       {voteChoices.map((choice) => (
         <li key={choice} data-count={choice}>
           {t(choiceMessages[choice])} <strong>{text.counts[choice]}</strong>

@@ -6,36 +6,22 @@ import { lawsApi } from '../api/laws.js';
 import { contentPermissions, mayDraft } from '../law-rules.js';
 import { useRun, type Reload } from './act.js';
 import { useFeedback } from './feedback.js';
-import { ContentBadges } from './law-meta.js';
+import { amendmentName, ContentBadges } from './law-meta.js';
 import { SourceList } from './sources.js';
+import { FormOpener, TitleField } from './form-parts.js';
 import { TextForm } from './text-form.js';
+import { common } from '../messages.js';
 
 const m = {
-  article: { id: 'decisions.article.number' },
-  amendment: { id: 'decisions.amendment.number' },
-  amendmentTitle: { id: 'decisions.amendment.title' },
   amendmentTitleLabel: { id: 'decisions.amendment.titleLabel' },
-  moveUp: { id: 'decisions.move.up' },
-  moveDown: { id: 'decisions.move.down' },
-  articleText: { id: 'decisions.article.text' },
   addAmendment: { id: 'decisions.amendment.add' },
   amendmentText: { id: 'decisions.amendment.text' },
-  edit: { id: 'decisions.proposal.edit' },
-  save: { id: 'decisions.proposal.save' },
-  delete: { id: 'decisions.proposal.delete' },
   deleteTitle: { id: 'decisions.article.deleteTitle' },
   deleted: { id: 'decisions.article.deleted' },
-  saved: { id: 'decisions.article.saved' },
-  created: { id: 'decisions.article.created' },
-  signalModerator: { id: 'decisions.proposal.signal' },
   signalModeratorTitle: { id: 'decisions.content.signalModeratorTitle' },
-  signalScribe: { id: 'decisions.content.signalScribe' },
   signalScribeTitle: { id: 'decisions.content.signalScribeTitle' },
   signalDone: { id: 'decisions.content.signalDone' },
-  pin: { id: 'decisions.proposal.pin' },
-  unpin: { id: 'decisions.proposal.unpin' },
   writtenBy: { id: 'decisions.article.by' },
-  actions: { id: 'decisions.proposal.actions' },
 };
 
 /** One article or amendment in the editor: its text, marks and the actions the reader may take. */
@@ -62,56 +48,56 @@ function ContentCard({ law, item, label, user, reload, children }: { law: LawDet
       </p>
       {editing ? (
         <TextForm
-          label={isArticle ? t(m.articleText) : t(m.amendmentText)}
+          label={isArticle ? t(common.articleText) : t(m.amendmentText)}
           initial={item.body}
           multiline
           max={5000}
-          submitLabel={t(m.save)}
+          submitLabel={t(common.save)}
           onCancel={() => setEditing(false)}
           onSubmit={async (body) => {
             await lawsApi.editArticle(law.id, item.id, item.title, body);
             setEditing(false);
-            toast(t(m.saved), 'success');
+            toast(t(common.saved), 'success');
             reload();
           }}
         />
       ) : (
         <p className="decisions-proposal__description">{item.body}</p>
       )}
-      <div className="decisions-actions" role="group" aria-label={t(m.actions, { title: label })}>
+      <div className="decisions-actions" role="group" aria-label={t(common.actions, { title: label })}>
         {may.edit && !editing ? (
           <button type="button" className="button--small" onClick={() => setEditing(true)}>
-            {t(m.edit)}
+            {t(common.edit)}
           </button>
         ) : null}
         {draft && isArticle && index > 0 ? (
-          <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.moveArticle(law.id, item.id, { direction: 'up' }), t(m.saved))}>
-            {t(m.moveUp)}
+          <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.moveArticle(law.id, item.id, { direction: 'up' }), t(common.saved))}>
+            {t(common.moveUp)}
           </button>
         ) : null}
         {draft && isArticle && index >= 0 && index < siblings.length - 1 ? (
-          <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.moveArticle(law.id, item.id, { direction: 'down' }), t(m.saved))}>
-            {t(m.moveDown)}
+          <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.moveArticle(law.id, item.id, { direction: 'down' }), t(common.saved))}>
+            {t(common.moveDown)}
           </button>
         ) : null}
         {may.signalScribe && user ? (
           <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.signalArticle(law.id, item.id, 'scribe'), t(m.signalDone), { title: t(m.signalScribeTitle), message: label })}>
-            {t(m.signalScribe)}
+            {t(common.signalScribe)}
           </button>
         ) : null}
         {may.signalModerator ? (
           <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.signalArticle(law.id, item.id, 'moderator'), t(m.signalDone), { title: t(m.signalModeratorTitle), message: label })}>
-            {t(m.signalModerator)}
+            {t(common.signalModerator)}
           </button>
         ) : null}
         {may.pin ? (
-          <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.pinArticle(law.id, item.id, !item.pin), t(m.saved))}>
-            {t(item.pin ? m.unpin : m.pin)}
+          <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.pinArticle(law.id, item.id, !item.pin), t(common.saved))}>
+            {t(item.pin ? common.unpin : common.pin)}
           </button>
         ) : null}
         {may.remove ? (
           <button type="button" className="button--small button--danger" onClick={() => run(() => lawsApi.deleteArticle(law.id, item.id), t(m.deleted), { title: t(m.deleteTitle), message: label, danger: true })}>
-            {t(m.delete)}
+            {t(common.delete)}
           </button>
         ) : null}
       </div>
@@ -125,11 +111,9 @@ function ContentCard({ law, item, label, user, reload, children }: { law: LawDet
 export function ArticleBlock({ law, article, number, user, reload }: { law: LawDetail; article: Article; number: number; user: SessionUser | null | undefined; reload: Reload }) {
   const { formatMessage: t } = useIntl();
   const { toast } = useFeedback();
-  const [amending, setAmending] = useState(false);
   const [title, setTitle] = useState('');
-  const titleId = useId();
   const draft = mayDraft(law, user);
-  const label = t(m.article, { number });
+  const label = t(common.article, { number });
   return (
     <li>
       <ContentCard law={law} item={article} label={label} user={user} reload={reload}>
@@ -137,38 +121,32 @@ export function ArticleBlock({ law, article, number, user, reload }: { law: LawD
           <ol className="decisions-list decisions-amendments">
             {article.amendments.map((amendment, index) => (
               <li key={amendment.id}>
-                <ContentCard law={law} item={amendment} label={amendment.title ? t(m.amendmentTitle, { number: index + 1, title: amendment.title }) : t(m.amendment, { number: index + 1 })} user={user} reload={reload} />
+                <ContentCard law={law} item={amendment} label={amendmentName(t, index + 1, amendment.title)} user={user} reload={reload} />
               </li>
             ))}
           </ol>
         ) : null}
         {draft ? (
-          amending ? (
-            <TextForm
-              label={t(m.amendmentText)}
-              multiline
-              max={5000}
-              submitLabel={t(m.addAmendment)}
-              onCancel={() => setAmending(false)}
-              extra={
-                <div className="field">
-                  <label htmlFor={titleId}>{t(m.amendmentTitleLabel)}</label>
-                  <input id={titleId} value={title} maxLength={256} onChange={(event) => setTitle(event.target.value)} />
-                </div>
-              }
-              onSubmit={async (body) => {
-                await lawsApi.addAmendment(law.id, article.id, title.trim() || null, body);
-                setTitle('');
-                setAmending(false);
-                toast(t(m.created), 'success');
-                reload();
-              }}
-            />
-          ) : (
-            <button type="button" className="button--small button--secondary" onClick={() => setAmending(true)}>
-              {t(m.addAmendment)}
-            </button>
-          )
+          <FormOpener
+            label={t(m.addAmendment)}
+            form={(close) => (
+              <TextForm
+                label={t(m.amendmentText)}
+                multiline
+                max={5000}
+                submitLabel={t(m.addAmendment)}
+                onCancel={close}
+                extra={<TitleField label={t(m.amendmentTitleLabel)} value={title} onChange={setTitle} />}
+                onSubmit={async (body) => {
+                  await lawsApi.addAmendment(law.id, article.id, title.trim() || null, body);
+                  setTitle('');
+                  close();
+                  toast(t(common.created), 'success');
+                  reload();
+                }}
+              />
+            )}
+          />
         ) : null}
       </ContentCard>
     </li>

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useIntl, type IntlShape } from 'react-intl';
+import { useEffect, useId, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { decisionPhases, type Countdown as CountdownTimes, type CycleSummary, type DecisionPhase, type DecisionSettings } from '@civic/contracts';
-import { api } from '@civic/frontend-kit/api-client';
-import { formatDuration } from '@civic/frontend-kit/duration';
-import { useNow } from '@civic/frontend-kit/remote-hooks';
+import { apiRequest } from '@civic/frontend-kit/api-client';
+import { formatDuration, formatWholeDuration } from '@civic/frontend-kit/duration';
+import { useCountdown } from '@civic/frontend-kit/remote-hooks';
 import { phaseMessages } from '../messages.js';
 
 const messages = {
@@ -28,8 +28,6 @@ const messages = {
 /** The units of a countdown, for formatDuration. */
 export const durationUnits = { days: messages.days, hours: messages.hours, minutes: messages.minutes, seconds: messages.seconds };
 
-const elapsedRetryMs = 3000;
-
 /**
  * A live countdown to `target` on the server's clock: the offset between the answer's serverTime and
  * the local time it arrived corrects the browser's clock. Ticks every second; once at zero it calls
@@ -49,22 +47,9 @@ export function Countdown({
   onElapsed?: () => void;
 }) {
   const intl = useIntl();
-  const now = useNow();
   const labelId = useId();
-  const offset = Date.parse(times.serverTime) - receivedAt;
-  const targetMs = target ? Date.parse(target) : Number.NaN;
-  const seconds = Number.isNaN(targetMs) || Number.isNaN(offset) ? null : Math.max(0, Math.ceil((targetMs - (now + offset)) / 1000));
+  const seconds = useCountdown(target, times.serverTime, receivedAt, onElapsed);
   const elapsed = seconds === 0;
-  const elapsedHandler = useRef(onElapsed);
-  useEffect(() => {
-    elapsedHandler.current = onElapsed;
-  });
-  useEffect(() => {
-    if (!elapsed) return;
-    elapsedHandler.current?.();
-    const timer = setInterval(() => elapsedHandler.current?.(), elapsedRetryMs);
-    return () => clearInterval(timer);
-  }, [elapsed]);
 
   if (seconds === null) return null;
   return (
@@ -98,24 +83,13 @@ export function PhaseTimeline({ phase }: { phase: DecisionPhase }) {
   );
 }
 
-/** A number of seconds in the largest unit that writes it whole: "1 day", "2 hours", "90 seconds". */
-function formatWholeDuration(intl: IntlShape, seconds: number): string {
-  const units = [
-    ['day', 86_400],
-    ['hour', 3600],
-    ['minute', 60],
-  ] as const;
-  const [unit, size] = units.find(([, length]) => seconds % length === 0) ?? ['second', 1];
-  return intl.formatNumber(seconds / size, { style: 'unit', unit, unitDisplay: 'long' });
-}
-
 /** One extension of a proposals phase as the decisions service runs it, written out; null until known. */
 function useExtensionText(): string | null {
   const intl = useIntl();
   const [seconds, setSeconds] = useState<number | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api<DecisionSettings>('GET', '/api/decisions/settings', undefined, controller.signal).then(
+    apiRequest<DecisionSettings>('GET', '/api/decisions/settings', { signal: controller.signal }).then(
       (settings) => setSeconds(settings.extensionSeconds),
       () => undefined,
     );

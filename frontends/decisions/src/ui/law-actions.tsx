@@ -1,21 +1,16 @@
 /** What the reader may do with a law itself in the drafting editor. */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { LawDetail, SessionUser } from '@civic/contracts';
 import { lawsApi } from '../api/laws.js';
 import { contentPermissions } from '../law-rules.js';
 import { useRun, type Reload } from './act.js';
 import { useFeedback } from './feedback.js';
+import { TitleField } from './form-parts.js';
 import { TextForm } from './text-form.js';
+import { common } from '../messages.js';
 
 const m = {
-  edit: { id: 'decisions.proposal.edit' },
-  save: { id: 'decisions.proposal.save' },
-  delete: { id: 'decisions.proposal.delete' },
-  signalModerator: { id: 'decisions.proposal.signal' },
-  signalScribe: { id: 'decisions.content.signalScribe' },
-  pin: { id: 'decisions.proposal.pin' },
-  unpin: { id: 'decisions.proposal.unpin' },
   lawActions: { id: 'decisions.law.actions' },
   lawTitle: { id: 'decisions.form.title' },
   lawDescription: { id: 'decisions.form.description' },
@@ -42,7 +37,6 @@ export function LawActions({ law, user, reload, onChanged }: { law: LawDetail; u
   const { toast } = useFeedback();
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(law.title);
-  const titleId = useId();
   const may = contentPermissions(law, law, user);
   const run = useRun(reload);
   const runThenLeave = useRun(() => onChanged('deleted'));
@@ -53,14 +47,9 @@ export function LawActions({ law, user, reload, onChanged }: { law: LawDetail; u
         initial={law.description}
         multiline
         max={600}
-        submitLabel={t(m.save)}
+        submitLabel={t(common.save)}
         onCancel={() => setEditing(false)}
-        extra={
-          <div className="field">
-            <label htmlFor={titleId}>{t(m.lawTitle)}</label>
-            <input id={titleId} value={title} required maxLength={256} onChange={(event) => setTitle(event.target.value)} />
-          </div>
-        }
+        extra={<TitleField label={t(m.lawTitle)} value={title} required onChange={setTitle} />}
         onSubmit={async (description) => {
           await lawsApi.editLaw(law.id, { title: title.trim(), description });
           setEditing(false);
@@ -75,22 +64,22 @@ export function LawActions({ law, user, reload, onChanged }: { law: LawDetail; u
     <div className="decisions-actions" role="group" aria-label={t(m.lawActions)}>
       {may.edit ? (
         <button type="button" className="button--small" onClick={() => setEditing(true)}>
-          {t(m.edit)}
+          {t(common.edit)}
         </button>
       ) : null}
       {may.signalScribe && user ? (
         <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.signalLaw(law.id, 'scribe'), t(m.lawSignalScribeDone), { title: t(m.lawSignalScribeTitle), message: law.title })}>
-          {t(m.signalScribe)}
+          {t(common.signalScribe)}
         </button>
       ) : null}
       {may.signalModerator ? (
         <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.signalLaw(law.id, 'moderator'), t(m.lawSignalDone), { title: t(m.lawSignalModeratorTitle), message: law.title })}>
-          {t(m.signalModerator)}
+          {t(common.signalModerator)}
         </button>
       ) : null}
       {may.pin ? (
         <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.pinLaw(law.id, !law.pin), t(law.pin ? m.lawUnpinDone : m.lawPinDone))}>
-          {t(law.pin ? m.unpin : m.pin)}
+          {t(law.pin ? common.unpin : common.pin)}
         </button>
       ) : null}
       {may.remove ? (
@@ -100,7 +89,7 @@ export function LawActions({ law, user, reload, onChanged }: { law: LawDetail; u
           // The law is gone: the screen moves on to the laws left rather than reloading this one.
           onClick={() => runThenLeave(() => lawsApi.deleteLaw(law.id), t(m.lawDeleted), { title: t(m.deleteLawTitle), message: law.title, danger: true })}
         >
-          {t(m.delete)}
+          {t(common.delete)}
         </button>
       ) : null}
     </div>

@@ -1,9 +1,9 @@
 /** How a law and its texts are labelled: state, badges, the title line, an amendment's changes. */
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { LawSummary } from '@civic/contracts';
 import { wordDiff } from '../law-rules.js';
-import { categoryMessages } from '../messages.js';
+import { categoryMessages, common } from '../messages.js';
 
 export const lawStateMessages = {
   creation: { id: 'decisions.law.state.creation' },
@@ -12,13 +12,10 @@ export const lawStateMessages = {
   rejected: { id: 'decisions.law.state.rejected' },
 } as const;
 
-
 const m = {
   by: { id: 'decisions.law.by' },
   creatorsLink: { id: 'decisions.law.creatorsLink' },
-  signalled: { id: 'decisions.proposal.signalled' },
   signalledScribe: { id: 'decisions.content.signalledScribe' },
-  pinned: { id: 'decisions.proposal.pinned' },
   removed: { id: 'decisions.finalVote.removed' },
   added: { id: 'decisions.finalVote.added' },
   changes: { id: 'decisions.finalVote.changes' },
@@ -29,11 +26,24 @@ export function ContentBadges({ item }: { item: { pin: boolean; moderationStatus
   const { formatMessage: t } = useIntl();
   return (
     <>
-      {item.pin ? <span className="decisions-badge decisions-badge--pin">{t(m.pinned)}</span> : null}
-      {item.moderationStatus === 1 ? <span className="decisions-badge decisions-badge--signal">{t(m.signalled)}</span> : null}
+      {item.pin ? <span className="decisions-badge decisions-badge--pin">{t(common.pinned)}</span> : null}
+      {item.moderationStatus === 1 ? <span className="decisions-badge decisions-badge--signal">{t(common.signalled)}</span> : null}
       {item.scribeStatus === 1 ? <span className="decisions-badge decisions-badge--signal">{t(m.signalledScribe)}</span> : null}
     </>
   );
+}
+
+/** Where a law is read: its drafting while in creation, its final vote, then the archive. */
+export function lawPath(law: Pick<LawSummary, 'id' | 'state'>): string {
+  const id = encodeURIComponent(law.id);
+  if (law.state === 'creation') return `/decisions/creations?law=${id}`;
+  if (law.state === 'final-vote') return `/decisions/final-vote?law=${id}`;
+  return `/archive/${id}`;
+}
+
+/** An amendment's name: its number (from 1 in its article), with its title where it has one. */
+export function amendmentName(t: IntlShape['formatMessage'], number: number, title: string | null): string {
+  return title ? t(common.amendmentTitle, { number, title }) : t(common.amendment, { number });
 }
 
 /** Title line of a law: category, state, author, creators. */

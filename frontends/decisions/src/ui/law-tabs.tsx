@@ -1,14 +1,23 @@
 /**
- * The laws of one phase (creation, final vote) as tabs, the one chosen by ?law= (the first by
- * default) read in full, and the cycle in that phase for the countdown.
+ * How the law screens read their laws: the law an address names, or the laws of one phase (creation,
+ * final vote) as tabs, the one chosen by ?law= (the first by default) read in full, and the cycle in
+ * that phase for the countdown.
  */
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { LawState, LawSummary } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
 import { lawsApi } from '../api/laws.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { isNotFound } from '../rules.js';
+
+/** The law the address names (`/…/:id`), read in the reader's language, and that id. */
+export function useLawOfAddress() {
+  const intl = useIntl();
+  const { id = '' } = useParams();
+  const law = useResource(`law:${id}:${intl.locale}`, (signal) => lawsApi.law(id, intl.locale, signal));
+  return { id, law };
+}
 
 export function useLawsInPhase(state: Extract<LawState, 'creation' | 'final-vote'>, pollMs: { list: number; detail: number }) {
   const intl = useIntl();

@@ -1,10 +1,10 @@
 /** The source form: its fields depend on the type of reference, with the service's messages at each. */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { ReferenceType, type Source, type SourceFieldProblem, type SourceInput } from '@civic/contracts';
 import { ApiError } from '@civic/frontend-kit/api-client';
 import { useErrorText } from './feedback.js';
-import { FormActions } from './text-form.js';
+import { FormActions, Refusal, type FormProps } from './form-parts.js';
 
 const sourceTypeMessages: Record<number, { id: string }> = {
   1: { id: 'decisions.source.type.book' },
@@ -72,8 +72,18 @@ const m = {
   failed: { id: 'decisions.source.failed' },
 };
 
+/** One option per code of a coded choice (a type, a frequency), named by its message. */
+function CodeOptions({ messages }: { messages: Record<number, { id: string }> }) {
+  const { formatMessage: t } = useIntl();
+  return Object.entries(messages).map(([code, message]) => (
+    <option key={code} value={code}>
+      {t(message)}
+    </option>
+  ));
+}
+
 /** The source form: type-dependent fields, the service's messages shown at each field. */
-export function SourceForm({ initial, onSubmit, onCancel, submitLabel }: { initial?: Source; onSubmit: (input: SourceInput) => Promise<void>; onCancel?: () => void; submitLabel: string }) {
+export function SourceForm({ initial, onSubmit, onCancel, submitLabel }: FormProps<SourceInput> & { initial?: Source }) {
   const { formatMessage: t } = useIntl();
   const errorText = useErrorText();
   const id = useId();
@@ -116,23 +126,25 @@ export function SourceForm({ initial, onSubmit, onCancel, submitLabel }: { initi
   const input = (field: Field) => {
     const problem = problemOf(field);
     const hint = hints[field];
-    const described = [problem ? `${id}-${field}-error` : null, hint ? `${id}-${field}-hint` : null].filter(Boolean).join(' ') || undefined;
+    const control = {
+      id: `${id}-${field}`,
+      value: values[field] ?? '',
+      'aria-invalid': problem ? true : undefined,
+      'aria-describedby': [problem ? `${id}-${field}-error` : null, hint ? `${id}-${field}-hint` : null].filter(Boolean).join(' ') || undefined,
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setValues((v) => ({ ...v, [field]: event.target.value })),
+    };
     return (
       <div key={field} className={`field${problem ? ' field--invalid' : ''}`}>
         <label htmlFor={`${id}-${field}`}>{t(fieldMessages[field])}</label>
         {field === 'frequency' ? (
-          <select id={`${id}-${field}`} value={values[field] ?? ''} aria-invalid={problem ? true : undefined} aria-describedby={described} onChange={(event) => setValues((v) => ({ ...v, [field]: event.target.value }))}>
+          <select {...control}>
             <option value="">{t(m.chooseFrequency)}</option>
-            {Object.entries(frequencyMessages).map(([code, message]) => (
-              <option key={code} value={code}>
-                {t(message)}
-              </option>
-            ))}
+            <CodeOptions messages={frequencyMessages} />
           </select>
         ) : field === 'description' ? (
-          <textarea id={`${id}-${field}`} rows={3} value={values[field] ?? ''} aria-invalid={problem ? true : undefined} aria-describedby={described} onChange={(event) => setValues((v) => ({ ...v, [field]: event.target.value }))} />
+          <textarea {...control} rows={3} />
         ) : (
-          <input id={`${id}-${field}`} value={values[field] ?? ''} aria-invalid={problem ? true : undefined} aria-describedby={described} onChange={(event) => setValues((v) => ({ ...v, [field]: event.target.value }))} />
+          <input {...control} />
         )}
         {hint ? (
           <p id={`${id}-${field}-hint`} className="decisions-muted">
@@ -153,20 +165,11 @@ export function SourceForm({ initial, onSubmit, onCancel, submitLabel }: { initi
       <div className={`field${problemOf('type') ? ' field--invalid' : ''}`}>
         <label htmlFor={`${id}-type`}>{t(m.type)}</label>
         <select id={`${id}-type`} value={type} onChange={(event) => setType(Number(event.target.value))}>
-          {Object.entries(sourceTypeMessages).map(([code, message]) => (
-            <option key={code} value={code}>
-              {t(message)}
-            </option>
-          ))}
+          <CodeOptions messages={sourceTypeMessages} />
         </select>
       </div>
       {(fieldsByType[type] ?? []).map(input)}
-      {refusal ? (
-        <div className="notice notice--error" role="alert">
-          <p className="notice__title">{t(m.failed)}</p>
-          <p>{refusal}</p>
-        </div>
-      ) : null}
+      <Refusal title={t(m.failed)} text={refusal} />
       <FormActions busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );

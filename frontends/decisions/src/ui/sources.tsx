@@ -5,17 +5,14 @@ import type { Source } from '@civic/contracts';
 import { lawsApi } from '../api/laws.js';
 import { useRun } from './act.js';
 import { useFeedback } from './feedback.js';
+import { FormOpener } from './form-parts.js';
 import { SourceForm } from './source-form.js';
+import { common } from '../messages.js';
 
 const m = {
-  sources: { id: 'decisions.source.list' },
   noSources: { id: 'decisions.source.none' },
-  pinned: { id: 'decisions.proposal.pinned' },
   add: { id: 'decisions.source.add' },
-  save: { id: 'decisions.proposal.save' },
   added: { id: 'decisions.source.added' },
-  edit: { id: 'decisions.proposal.edit' },
-  delete: { id: 'decisions.proposal.delete' },
   deleteTitle: { id: 'decisions.source.deleteTitle' },
   deleted: { id: 'decisions.source.deleted' },
   saved: { id: 'decisions.source.saved' },
@@ -54,14 +51,13 @@ export function SourceList({
   const { formatMessage: t } = intl;
   const { toast } = useFeedback();
   const run = useRun(onChanged);
-  const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const headingId = useId();
   if (sources.length === 0 && !canAdd) return null;
   return (
     <section className="decisions-sources" aria-labelledby={headingId}>
       <h4 id={headingId} className="decisions-sources__title">
-        {t(m.sources)}
+        {t(common.sources)}
       </h4>
       {sources.length === 0 ? <p className="decisions-muted">{t(m.noSources)}</p> : null}
       <ul className="decisions-sources__list">
@@ -70,7 +66,7 @@ export function SourceList({
             {editing === source.id ? (
               <SourceForm
                 initial={source}
-                submitLabel={t(m.save)}
+                submitLabel={t(common.save)}
                 onCancel={() => setEditing(null)}
                 onSubmit={async (input) => {
                   await lawsApi.editSource(source.id, input, intl.locale);
@@ -82,7 +78,7 @@ export function SourceList({
             ) : (
               <>
                 <Apa source={source} />
-                {source.pin ? <span className="decisions-badge decisions-badge--pin">{t(m.pinned)}</span> : null}
+                {source.pin ? <span className="decisions-badge decisions-badge--pin">{t(common.pinned)}</span> : null}
                 {canChange || canPin ? (
                   <span className="decisions-actions decisions-actions--inline">
                     {canPin ? (
@@ -98,14 +94,14 @@ export function SourceList({
                     {canChange ? (
                       <>
                         <button type="button" className="button--small button--secondary" onClick={() => setEditing(source.id)}>
-                          {t(m.edit)}
+                          {t(common.edit)}
                         </button>
                         <button
                           type="button"
                           className="button--small button--danger"
                           onClick={() => run(() => lawsApi.deleteSource(source.id), t(m.deleted), { title: t(m.deleteTitle), message: source.apa.text, danger: true })}
                         >
-                          {t(m.delete)}
+                          {t(common.delete)}
                         </button>
                       </>
                     ) : null}
@@ -117,22 +113,21 @@ export function SourceList({
         ))}
       </ul>
       {canAdd ? (
-        adding ? (
-          <SourceForm
-            submitLabel={t(m.add)}
-            onCancel={() => setAdding(false)}
-            onSubmit={async (input) => {
-              await lawsApi.addSource(target, input, intl.locale);
-              setAdding(false);
-              toast(t(m.added), 'success');
-              onChanged();
-            }}
-          />
-        ) : (
-          <button type="button" className="button--small button--secondary" onClick={() => setAdding(true)}>
-            {t(m.add)}
-          </button>
-        )
+        <FormOpener
+          label={t(m.add)}
+          form={(close) => (
+            <SourceForm
+              submitLabel={t(m.add)}
+              onCancel={close}
+              onSubmit={async (input) => {
+                await lawsApi.addSource(target, input, intl.locale);
+                close();
+                toast(t(m.added), 'success');
+                onChanged();
+              }}
+            />
+          )}
+        />
       ) : null}
     </section>
   );

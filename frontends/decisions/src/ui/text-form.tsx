@@ -1,24 +1,8 @@
-/** A small text form (one field) and the submit and cancel buttons every form of the law screens ends with. */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+/** A small text form (one field), as the law screens use it. */
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useErrorText } from './feedback.js';
-
-/** A form's submit button (busy while its call runs) and, where the form can be closed, Cancel. */
-export function FormActions({ busy, submitLabel, onCancel }: { busy: boolean; submitLabel: string; onCancel?: () => void }) {
-  const { formatMessage: t } = useIntl();
-  return (
-    <div className="decisions-actions">
-      <button type="submit" disabled={busy} aria-busy={busy || undefined}>
-        {submitLabel}
-      </button>
-      {onCancel ? (
-        <button type="button" className="button--secondary" onClick={onCancel}>
-          {t({ id: 'decisions.form.cancel' })}
-        </button>
-      ) : null}
-    </div>
-  );
-}
+import { FormActions, type FormProps } from './form-parts.js';
 
 /** A small text form (one field) used for group names, articles and amendments. */
 export function TextForm({
@@ -30,15 +14,12 @@ export function TextForm({
   submitLabel,
   onSubmit,
   onCancel,
-}: {
+}: FormProps<string> & {
   label: string;
   initial?: string;
   multiline?: boolean;
   max: number;
   extra?: ReactNode;
-  submitLabel: string;
-  onSubmit: (value: string) => Promise<void>;
-  onCancel?: () => void;
 }) {
   const { formatMessage: t } = useIntl();
   const errorText = useErrorText();
@@ -68,16 +49,19 @@ export function TextForm({
       setBusy(false);
     }
   };
+  const control = {
+    id,
+    value,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValue(event.target.value),
+  };
   return (
     <form className="form decisions-form decisions-text-form" noValidate onSubmit={(event) => void submit(event)}>
       {extra}
       <div className={`field${error ? ' field--invalid' : ''}`}>
         <label htmlFor={id}>{label}</label>
-        {multiline ? (
-          <textarea id={id} rows={4} value={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(event) => setValue(event.target.value)} />
-        ) : (
-          <input id={id} value={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(event) => setValue(event.target.value)} />
-        )}
+        {multiline ? <textarea {...control} rows={4} /> : <input {...control} />}
         {error ? (
           <p id={`${id}-error`} className="field__error" role="alert">
             {error}

@@ -7,6 +7,7 @@ import { roleTitles } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { isNotFound, roles } from '../rules.js';
 import { ElectionCountdown } from '../ui/countdown.js';
+import { ElectionsNav } from '../ui/nav.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';
 import { useMonthName } from './OverviewScreen.js';
 
@@ -36,13 +37,7 @@ export function ElectedScreen() {
     <layouts.list
       title={t(page.title)}
       intro={t(page.intro)}
-      toolbar={
-        <ul className="elections-nav">
-          <li>
-            <Link to="/elections">{t(page.back)}</Link>
-          </li>
-        </ul>
-      }
+      toolbar={<ElectionsNav links={[{ to: '/elections', text: t(page.back) }]} />}
     >
       {elected.loading ? (
         <Loading />

@@ -1,10 +1,11 @@
 import { useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { electionsApi } from '../api/elections.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { roleTitles } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { formatDay, isNotFound } from '../rules.js';
+import { ElectionsNav } from '../ui/nav.js';
 import { LoadError, Loading } from '../ui/states.js';
 import { useMonthName } from './OverviewScreen.js';
 
@@ -40,14 +41,12 @@ export function ElectionScreen() {
   const title = data ? t(page.titleOf, { month: monthName(data.month) }) : t(page.title);
   return (
     <layouts.default title={title} intro={t(page.intro)}>
-      <ul className="elections-nav">
-        <li>
-          <Link to="/elections">{t(page.back)}</Link>
-        </li>
-        <li>
-          <Link to="/elections/elected">{t(page.toElected)}</Link>
-        </li>
-      </ul>
+      <ElectionsNav
+        links={[
+          { to: '/elections', text: t(page.back) },
+          { to: '/elections/elected', text: t(page.toElected) },
+        ]}
+      />
       {election.loading ? (
         <Loading />
       ) : !data ? (

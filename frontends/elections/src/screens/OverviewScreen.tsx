@@ -10,6 +10,7 @@ import { useShell } from '../RemoteFrame.js';
 import { applyVote, isNotFound, isStanding, monthDate, roles, voteFor } from '../rules.js';
 import { useIdentifyPath, useMembersOnly, useReplaceSession, useSession } from '@civic/frontend-kit/remote-session';
 import { ElectionCountdown } from '../ui/countdown.js';
+import { ElectionsNav } from '../ui/nav.js';
 import { useErrorText, useFeedback } from '@civic/frontend-kit/remote-feedback';
 import { Empty, LoadError, Loading } from '../ui/states.js';
 
@@ -304,11 +305,7 @@ export function ElectionsOverviewScreen() {
           {t(page.month, { month: monthName(schedule.candidacyMonth) })}
         </p>
         <ElectionCountdown schedule={schedule} receivedAt={overview.receivedAt} onElapsed={onElapsed} />
-        <ul className="elections-nav">
-          <li>
-            <Link to="/elections/elected">{t(page.toElected)}</Link>
-          </li>
-        </ul>
+        <ElectionsNav links={[{ to: '/elections/elected', text: t(page.toElected) }]} />
         <div className="elections-roles">
           {roles.map((role) => (
             <RoleSection key={role} role={role} seats={seats[role]} candidacyMonth={schedule.candidacyMonth} votes={currentVotes} onVotes={setVotes} />

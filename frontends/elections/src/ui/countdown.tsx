@@ -1,9 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { ElectionSchedule } from '@civic/contracts';
 import { formatDuration } from '@civic/frontend-kit/duration';
-import { useNow } from '@civic/frontend-kit/remote-hooks';
-import { formatDay, secondsUntil } from '../rules.js';
+import { useCountdown } from '@civic/frontend-kit/remote-hooks';
+import { formatDay } from '../rules.js';
 
 const messages = {
   label: { id: 'elections.countdown.label' },
@@ -19,8 +18,6 @@ const messages = {
 /** The units of a countdown, for formatDuration. */
 export const durationUnits = { days: messages.days, hours: messages.hours, minutes: messages.minutes, seconds: messages.seconds };
 
-const elapsedRetryMs = 3000;
-
 /**
  * The live countdown to the next election on the server's clock (the offset between the answer's
  * serverTime and the local time it arrived corrects the browser's clock). At zero it calls
@@ -28,20 +25,9 @@ const elapsedRetryMs = 3000;
  */
 export function ElectionCountdown({ schedule, receivedAt, onElapsed }: { schedule: ElectionSchedule; receivedAt: number; onElapsed?: () => void }) {
   const intl = useIntl();
-  const now = useNow();
-  const seconds = secondsUntil(schedule.nextElectionAt, schedule.serverTime, receivedAt, now);
-  const elapsed = seconds === 0;
-  const handler = useRef(onElapsed);
-  useEffect(() => {
-    handler.current = onElapsed;
-  });
-  useEffect(() => {
-    if (!elapsed) return;
-    handler.current?.();
-    const timer = setInterval(() => handler.current?.(), elapsedRetryMs);
-    return () => clearInterval(timer);
-  }, [elapsed]);
+  const seconds = useCountdown(schedule.nextElectionAt, schedule.serverTime, receivedAt, onElapsed);
   if (seconds === null) return null;
+  const elapsed = seconds === 0;
   const when = formatDay(intl, schedule.nextElectionAt, { dateStyle: 'full', timeStyle: 'short', timeZone: schedule.timeZone });
   const timer = (
     <span role="timer" aria-label={intl.formatMessage(messages.label)} data-countdown={seconds}>

@@ -1,7 +1,7 @@
 /** The numbers of the decision process as the decisions service runs them, for the rule texts. */
 import { useEffect, useState } from 'react';
 import type { DecisionSettings } from '@civic/contracts';
-import { apiRequest } from './client.js';
+import { apiRequest } from '@civic/frontend-kit/api-client';
 
 export type DecisionSettingsState = { status: 'loading' } | { status: 'ready'; settings: DecisionSettings } | { status: 'error' };
 

@@ -1,6 +1,6 @@
 /** The identity calls of packages/contracts (IdentityApi), typed. */
 import { candidateDateField, type CandidateTo, type Locale, type SessionUser, type UserProfile } from '@civic/contracts';
-import { apiRequest, restoreSession } from './client.js';
+import { apiRequest, restoreSession } from '@civic/frontend-kit/api-client';
 
 const user = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 

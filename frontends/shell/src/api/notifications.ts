@@ -3,7 +3,7 @@
  * message key and parameters, which the shell words in the reader's language (notifications/wording.ts).
  */
 import { Limits } from '@civic/contracts';
-import { apiRequest } from './client.js';
+import { apiRequest } from '@civic/frontend-kit/api-client';
 
 export interface Alert {
   id: number;

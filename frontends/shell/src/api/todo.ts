@@ -8,7 +8,7 @@ import {
   type LawList,
   type VotingView,
 } from '@civic/contracts';
-import { apiRequest } from './client.js';
+import { apiRequest } from '@civic/frontend-kit/api-client';
 
 const get = <T>(path: string, signal?: AbortSignal) => apiRequest<T>('GET', path, { signal });
 

@@ -2,7 +2,6 @@ import {
   createContext,
   startTransition,
   useCallback,
-  useContext,
   useEffect,
   useMemo,
   useRef,
@@ -11,8 +10,9 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SessionUser } from '@civic/contracts';
-import { onSessionRenewed } from '../api/client.js';
+import { onSessionRenewed, sameSessionUser } from '@civic/frontend-kit/api-client';
 import { identityApi } from '../api/identity.js';
+import { useRequiredContext } from '../app/required-context.js';
 
 export type AuthStatus = 'restoring' | 'ready';
 
@@ -91,10 +91,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .finally(() => {
         if (active) setStatus('ready');
       });
+    // A renewal that finds the same user keeps the same object, so nothing on screen changes under
+    // the reader's pointer; a lost session shows the visitor's screens.
     const unsubscribe = onSessionRenewed((renewed) => {
       if (renewed) {
         changes.current += 1;
-        setUserState(renewed);
+        setUserState((current) => (sameSessionUser(current, renewed) ? current : renewed));
       } else resetAll();
     });
     return () => {
@@ -143,9 +145,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 }
 
 export function useAuth(): Auth {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
-  return value;
+  return useRequiredContext(AuthContext, 'useAuth must be used inside <AuthProvider>');
 }
 
 /** Runs `reset` whenever the session is cleared (logout, account deletion, session lost). */

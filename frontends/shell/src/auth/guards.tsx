@@ -7,11 +7,12 @@ import { useAuth } from './AuthProvider.js';
 
 const messages = { loading: { id: 'common.loading' } };
 
-export function Loading() {
+/** The status line shown while something loads: `text`, or the common "Loading…". */
+export function Loading({ text }: { text?: string }) {
   const { formatMessage: t } = useIntl();
   return (
     <p className="loading" role="status">
-      {t(messages.loading)}
+      {text ?? t(messages.loading)}
     </p>
   );
 }

@@ -1,7 +1,6 @@
 import {
   createContext,
   useCallback,
-  useContext,
   useEffect,
   useId,
   useRef,
@@ -12,6 +11,7 @@ import {
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { Limits } from '@civic/contracts';
+import { useRequiredContext } from '../app/required-context.js';
 
 export interface ConfirmOptions {
   /** Translated texts. */
@@ -155,7 +155,5 @@ function ConfirmDialog({ options, onAnswer }: { options: ConfirmOptions; onAnswe
 }
 
 export function useConfirm(): Confirm {
-  const value = useContext(ConfirmContext);
-  if (!value) throw new Error('useConfirm must be used inside <ConfirmProvider>');
-  return value;
+  return useRequiredContext(ConfirmContext, 'useConfirm must be used inside <ConfirmProvider>');
 }

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useId, useMemo, useR
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import type { CycleSummary } from '@civic/contracts';
-import { apiRequest } from '../api/client.js';
+import { apiRequest } from '@civic/frontend-kit/api-client';
 import { currentPhases, phaseRoutes, timeLeft, visibleParts, type PhaseCountdown } from '../app/phases.js';
 
 interface PhasesState {

@@ -1,8 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Limits } from '@civic/contracts';
-import { asApiError, errorDate } from '../api/errors.js';
+import { asApiError, errorDate } from '@civic/frontend-kit/api-client';
 import { formatDayDate } from '../i18n/dates.js';
+import { useRequiredContext } from '../app/required-context.js';
 
 export type SnackbarKind = 'info' | 'success' | 'error';
 
@@ -125,7 +126,5 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
 }
 
 export function useSnackbar(): Snackbar {
-  const value = useContext(SnackbarContext);
-  if (!value) throw new Error('useSnackbar must be used inside <SnackbarProvider>');
-  return value;
+  return useRequiredContext(SnackbarContext, 'useSnackbar must be used inside <SnackbarProvider>');
 }

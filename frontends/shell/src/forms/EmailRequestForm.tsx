@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { asApiError, type ApiError } from '../api/errors.js';
+import { asApiError, type ApiError } from '@civic/frontend-kit/api-client';
 import { useSnackbar } from '../components/Snackbar.js';
 import { fieldErrorOf, type ErrorFields } from './api-errors.js';
 import { Outcome, SubmitButton, TextField } from './fields.js';

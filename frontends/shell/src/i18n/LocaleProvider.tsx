@@ -1,8 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Locale } from '@civic/contracts';
 import { applyDocumentLocale, initialLocale, persistLocale } from './locale.js';
 import { catalogs } from './messages.js';
+import { useRequiredContext } from '../app/required-context.js';
 
 interface LocaleSwitch {
   locale: Locale;
@@ -36,7 +37,5 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
 }
 
 export function useLocaleSwitch(): LocaleSwitch {
-  const value = useContext(LocaleContext);
-  if (!value) throw new Error('useLocaleSwitch must be used inside <LocaleProvider>');
-  return value;
+  return useRequiredContext(LocaleContext, 'useLocaleSwitch must be used inside <LocaleProvider>');
 }

@@ -1,13 +1,7 @@
 import type { ListLayoutProps } from '../remotes/contract.js';
-import { ScreenHeading } from './ScreenHeading.js';
+import { ScreenLayout } from './ScreenLayout.js';
 
 /** A screen made of one list (notifications, proposals, the archive), with optional controls above. */
-export function ListLayout({ title, intro, toolbar, children }: ListLayoutProps) {
-  return (
-    <div className="layout layout--list">
-      <ScreenHeading title={title} intro={intro} />
-      {toolbar ? <div className="layout__toolbar">{toolbar}</div> : null}
-      {children ? <div className="layout__list">{children}</div> : null}
-    </div>
-  );
+export function ListLayout({ toolbar, ...props }: ListLayoutProps) {
+  return <ScreenLayout variant="list" bodyClassName="layout__list" above={toolbar ? <div className="layout__toolbar">{toolbar}</div> : null} {...props} />;
 }

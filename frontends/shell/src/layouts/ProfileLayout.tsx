@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider.js';
 import type { ProfileLayoutProps } from '../remotes/contract.js';
-import { ScreenHeading } from './ScreenHeading.js';
+import { ScreenLayout } from './ScreenLayout.js';
 
 const messages = {
   navLabel: { id: 'profile.nav.label' },
@@ -15,32 +15,29 @@ const messages = {
  * A user's pages: the user's name, the tabs between activity, settings and account deletion (the
  * last two only for the user themself, the only one allowed there).
  */
-export function ProfileLayout({ title, intro, userId, userName, children }: ProfileLayoutProps) {
+export function ProfileLayout({ userId, userName, ...props }: ProfileLayoutProps) {
   const intl = useIntl();
   const { user } = useAuth();
   const own = user?.id === userId;
   const base = `/users/${encodeURIComponent(userId)}/${encodeURIComponent(userName)}`;
-  return (
-    <div className="layout layout--profile">
-      <ScreenHeading title={title} intro={intro} />
-      <nav className="tabs" aria-label={intl.formatMessage(messages.navLabel, { userName })}>
-        <ul>
-          <li>
-            <NavLink to={`${base}/activity`}>{intl.formatMessage(messages.activity)}</NavLink>
-          </li>
-          {own ? (
-            <>
-              <li>
-                <NavLink to={`${base}/settings`}>{intl.formatMessage(messages.settings)}</NavLink>
-              </li>
-              <li>
-                <NavLink to={`${base}/delete-account`}>{intl.formatMessage(messages.deleteAccount)}</NavLink>
-              </li>
-            </>
-          ) : null}
-        </ul>
-      </nav>
-      {children ? <div className="layout__body">{children}</div> : null}
-    </div>
+  const tabs = (
+    <nav className="tabs" aria-label={intl.formatMessage(messages.navLabel, { userName })}>
+      <ul>
+        <li>
+          <NavLink to={`${base}/activity`}>{intl.formatMessage(messages.activity)}</NavLink>
+        </li>
+        {own ? (
+          <>
+            <li>
+              <NavLink to={`${base}/settings`}>{intl.formatMessage(messages.settings)}</NavLink>
+            </li>
+            <li>
+              <NavLink to={`${base}/delete-account`}>{intl.formatMessage(messages.deleteAccount)}</NavLink>
+            </li>
+          </>
+        ) : null}
+      </ul>
+    </nav>
   );
+  return <ScreenLayout variant="profile" above={tabs} {...props} />;
 }

@@ -1,9 +1,8 @@
 import type { ShellLayouts } from '../remotes/contract.js';
 import { CardsListLayout } from './CardsListLayout.js';
-import { DefaultLayout } from './DefaultLayout.js';
 import { ListLayout } from './ListLayout.js';
 import { ProfileLayout } from './ProfileLayout.js';
-import { SingleColumnLayout } from './SingleColumnLayout.js';
+import { DefaultLayout, SingleColumnLayout } from './ScreenLayout.js';
 
 export { CardsListLayout, DefaultLayout, ListLayout, ProfileLayout, SingleColumnLayout };
 

@@ -1,13 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Limits } from '@civic/contracts';
-import { ApiError, asApiError } from '../api/errors.js';
+import { ApiError, asApiError } from '@civic/frontend-kit/api-client';
 import { notificationsApi } from '../api/notifications.js';
 import { useAuth, useSessionReset } from '../auth/AuthProvider.js';
 import { useSnackbar } from '../components/Snackbar.js';
 import type { ErrorPageState } from '../screens/ErrorScreen.js';
 import { alertsReducer, initialAlerts, newestId, oldestId, type AlertsState } from './list-state.js';
 import { connectLiveCount } from './live-count.js';
+import { useRequiredContext } from '../app/required-context.js';
 
 export interface Notifications {
   /** Unread count of the logged-in user, live; null before it is known or without a user. */
@@ -254,7 +255,5 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
 }
 
 export function useNotifications(): Notifications {
-  const value = useContext(NotificationsContext);
-  if (!value) throw new Error('useNotifications must be used inside <NotificationsProvider>');
-  return value;
+  return useRequiredContext(NotificationsContext, 'useNotifications must be used inside <NotificationsProvider>');
 }

@@ -14,6 +14,7 @@ import {
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { reloadAfterFailedLoad } from '../app/runtime.js';
+import { Loading } from '../auth/guards.js';
 import { useShellServices } from '../components/ShellServices.js';
 import { DefaultLayout, layouts } from '../layouts/index.js';
 import { NotFoundScreen } from '../screens/NotFoundScreen.js';
@@ -66,15 +67,6 @@ const messages = {
   elections: { id: 'nav.elections' },
   archive: { id: 'nav.archive' },
 };
-
-function RemoteLoading() {
-  const { formatMessage: t } = useIntl();
-  return (
-    <p className="loading" role="status">
-      {t(messages.loading)}
-    </p>
-  );
-}
 
 /** The translated "this part is unavailable" panel, in the default layout of the section. */
 function RemoteUnavailable({ remote, onRetry, focusRetry }: { remote: RemoteName; onRetry: () => void; focusRetry: boolean }) {
@@ -134,6 +126,7 @@ export function RemoteMount({ remote }: { remote: RemoteName }) {
 }
 
 function RemoteMountForRemote({ remote }: { remote: RemoteName }) {
+  const { formatMessage: t } = useIntl();
   const [attempt, setAttempt] = useState(0);
   const services = useShellServices();
   const [RemoteRoutes, setRemoteRoutes] = useState<RemoteComponent>(() => remoteComponent(remote, false));
@@ -143,7 +136,7 @@ function RemoteMountForRemote({ remote }: { remote: RemoteName }) {
   }, [remote]);
   return (
     <RemoteErrorBoundary key={attempt} remote={remote} attempt={attempt} onRetry={retry}>
-      <Suspense fallback={<RemoteLoading />}>
+      <Suspense fallback={<Loading text={t(messages.loading)} />}>
         <RemoteRoutes layouts={layouts} NotFound={NotFoundScreen} services={services} />
       </Suspense>
     </RemoteErrorBoundary>

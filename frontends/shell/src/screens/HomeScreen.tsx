@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider.js';
+import { ActionLinks } from '../components/ActionLinks.js';
 import { HomePhases } from '../components/Phases.js';
 import { CardsListLayout } from '../layouts/index.js';
 
@@ -40,28 +40,14 @@ export function HomeScreen() {
     >
       <HomePhases title={t(messages.phasesTitle)} />
       <section className="home-cta" aria-label={t(messages.ctaTitle)}>
-        <ul className="link-list link-list--actions">
-          <li>
-            <Link className="button" to="/decisions/proposals">
-              {t(messages.ctaPropose)}
-            </Link>
-          </li>
-          <li>
-            <Link className="button button--secondary" to="/decisions/voting-on-proposals">
-              {t(messages.ctaVote)}
-            </Link>
-          </li>
-          {user ? null : (
-            <li>
-              <Link className="button button--secondary" to="/register">
-                {t(messages.ctaRegister)}
-              </Link>
-            </li>
-          )}
-          <li>
-            <Link to="/about">{t(messages.ctaHow)}</Link>
-          </li>
-        </ul>
+        <ActionLinks
+          links={[
+            { to: '/decisions/proposals', text: t(messages.ctaPropose) },
+            { to: '/decisions/voting-on-proposals', text: t(messages.ctaVote) },
+            ...(user ? [] : [{ to: '/register', text: t(messages.ctaRegister) }]),
+            { to: '/about', text: t(messages.ctaHow), plain: true },
+          ]}
+        />
       </section>
     </CardsListLayout>
   );

@@ -1,4 +1,5 @@
 import type { DecisionSettings } from '@civic/contracts';
+import { formatWholeDuration } from '@civic/frontend-kit/duration';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useDecisionSettings } from '../api/decision-settings.js';
@@ -6,21 +7,9 @@ import { DefaultLayout } from '../layouts/index.js';
 
 const DAY = 24 * 60 * 60;
 
-/** A number of seconds in the largest unit that writes it whole: "14 days", "2 hours", "90 seconds". */
-function formatDuration(intl: IntlShape, seconds: number): string {
-  const [unit, size] = (
-    [
-      ['day', DAY],
-      ['hour', 60 * 60],
-      ['minute', 60],
-    ] as const
-  ).find(([, length]) => seconds % length === 0) ?? ['second', 1];
-  return intl.formatNumber(seconds / size, { style: 'unit', unit, unitDisplay: 'long' });
-}
-
 /** The ICU arguments of the rule texts. */
 function ruleValues(intl: IntlShape, settings: DecisionSettings): Record<string, string | number> {
-  const duration = (seconds: number) => formatDuration(intl, seconds);
+  const duration = (seconds: number) => formatWholeDuration(intl, seconds);
   return {
     proposals: duration(settings.phaseSeconds.proposals),
     voting: duration(settings.phaseSeconds.voting),
@@ -35,6 +24,13 @@ function ruleValues(intl: IntlShape, settings: DecisionSettings): Record<string,
     interval: duration(Math.round(settings.proposalIntervalDays * DAY)),
     maxProposals: settings.maxProposalsPerCycle,
   };
+}
+
+/** The rule texts' arguments once the decision settings are read (null before); `failed` when they could not be. */
+function useRuleValues(): { values: Record<string, string | number> | null; failed: boolean } {
+  const intl = useIntl();
+  const settings = useDecisionSettings();
+  return { values: settings.status === 'ready' ? ruleValues(intl, settings.settings) : null, failed: settings.status === 'error' };
 }
 
 const rulesUnavailable = { id: 'about.rules.unavailable' };
@@ -61,9 +57,8 @@ const about = {
 
 /** /about: what the platform is and how a proposal becomes a law, with the rules of each step. */
 export function AboutScreen() {
-  const intl = useIntl();
-  const { formatMessage: t } = intl;
-  const settings = useDecisionSettings();
+  const { formatMessage: t } = useIntl();
+  const { values, failed } = useRuleValues();
   return (
     <DefaultLayout title={t(about.title)} intro={t(about.intro)}>
       <h2>{t(about.stepsTitle)}</h2>
@@ -75,17 +70,17 @@ export function AboutScreen() {
         <li>{t(about.archive)}</li>
       </ol>
       <h2>{t(about.rulesTitle)}</h2>
-      {settings.status === 'ready' ? (
+      {values ? (
         <>
           <p>{t(about.rulesIntro)}</p>
           <ul className="rules">
             {about.rules.map((rule) => (
-              <li key={rule.id}>{t(rule, ruleValues(intl, settings.settings))}</li>
+              <li key={rule.id}>{t(rule, values)}</li>
             ))}
           </ul>
         </>
       ) : null}
-      {settings.status === 'error' ? <p role="status">{t(rulesUnavailable)}</p> : null}
+      {failed ? <p role="status">{t(rulesUnavailable)}</p> : null}
       <h2>{t(about.rolesTitle)}</h2>
       <p>{t(about.roles)}</p>
       <h2>{t(about.accessTitle)}</h2>
@@ -107,10 +102,8 @@ const help = {
 
 /** /help: answers to the questions citizens ask. */
 export function HelpScreen() {
-  const intl = useIntl();
-  const { formatMessage: t } = intl;
-  const settings = useDecisionSettings();
-  const values = settings.status === 'ready' ? ruleValues(intl, settings.settings) : null;
+  const { formatMessage: t } = useIntl();
+  const { values, failed } = useRuleValues();
   return (
     <DefaultLayout title={t(help.title)} intro={t(help.intro)}>
       {helpTopics
@@ -121,7 +114,7 @@ export function HelpScreen() {
             <p>{t({ id: `help.${topic}.answer` }, values ?? undefined)}</p>
           </section>
         ))}
-      {settings.status === 'error' ? <p role="status">{t(rulesUnavailable)}</p> : null}
+      {failed ? <p role="status">{t(rulesUnavailable)}</p> : null}
       <p>
         <Link to="/about">{t(help.about)}</Link>
       </p>

@@ -33,6 +33,11 @@ function member(caller: Caller | null): Refusal | null {
   return caller ? null : refuse('unauthorized', 401, 'visitor');
 }
 
+/** A member acting on a message that is not deleted: the refusal, or null to check on. */
+function onLiveMessage(caller: Caller | null, message: MessageFacts): Refusal | null {
+  return member(caller) ?? (message.deleted ? refuse('unauthorizedAction', 403, 'deleted') : null);
+}
+
 /** Posting and replying: a logged-in member who is not suspended, in an open room. */
 export function mayPost(caller: Caller | null, room: RoomFacts): Refusal | null {
   const visitor = member(caller);
@@ -52,9 +57,8 @@ export function mayReply(caller: Caller | null, room: RoomFacts, target: Message
 
 /** Editing: its author in an open room, or a moderator once it is signalled (moderationStatus 1). */
 export function mayEdit(caller: Caller | null, room: RoomFacts, message: MessageFacts): Refusal | null {
-  const visitor = member(caller);
-  if (visitor || !caller) return visitor;
-  if (message.deleted) return refuse('unauthorizedAction', 403, 'deleted');
+  const refusal = onLiveMessage(caller, message);
+  if (refusal || !caller) return refusal;
   if (caller.id === message.userId) {
     if (caller.suspended) return refuse('suspensionError', 403, 'suspended');
     if (!room.open) return refuse('unauthorizedAction', 403, 'room-closed');
@@ -66,9 +70,8 @@ export function mayEdit(caller: Caller | null, room: RoomFacts, message: Message
 
 /** Deleting (marked deleted, kept for audit): its author, or a moderator once it is signalled; closed rooms too. */
 export function mayDelete(caller: Caller | null, message: MessageFacts): Refusal | null {
-  const visitor = member(caller);
-  if (visitor || !caller) return visitor;
-  if (message.deleted) return refuse('unauthorizedAction', 403, 'deleted');
+  const refusal = onLiveMessage(caller, message);
+  if (refusal || !caller) return refusal;
   if (caller.id === message.userId) return null;
   if (caller.moderator && message.moderationStatus === 1) return null;
   return refuse('unauthorizedAction', 403, 'not-allowed');
@@ -76,9 +79,8 @@ export function mayDelete(caller: Caller | null, message: MessageFacts): Refusal
 
 /** Signalling to the moderators: any member but the author, once, while it is not deleted. */
 export function maySignal(caller: Caller | null, message: MessageFacts): Refusal | null {
-  const visitor = member(caller);
-  if (visitor || !caller) return visitor;
-  if (message.deleted) return refuse('unauthorizedAction', 403, 'deleted');
+  const refusal = onLiveMessage(caller, message);
+  if (refusal || !caller) return refusal;
   if (caller.id === message.userId) return refuse('unauthorizedAction', 403, 'author');
   if (message.moderationStatus !== 0) return refuse('unauthorizedAction', 403, 'already-signalled');
   return null;

@@ -1,3 +1,13 @@
+import {
+  ChatHistoryQuerySchema,
+  ChatHistorySchema,
+  ChatMutesSchema,
+  ChatRoomParamsSchema,
+  ChatRoomSchema,
+  ChatSignalledSchema,
+  TrollHuntSchema,
+  errorAnswers,
+} from '@civic/contracts';
 import { AppError, notFound, requireUser, type ServiceApp } from '@civic/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { resolveCaller } from '../caller.js';
@@ -7,7 +17,6 @@ import { roomView } from '../room-view.js';
 import type { MemberRepository } from '../store/member.repository.js';
 import type { MessageRepository } from '../store/message.repository.js';
 import type { RoomRepository } from '../store/room.repository.js';
-import { errors, HistoryQuery, HistorySchema, MutesSchema, RoomParams, RoomSchema, SignalledSchema, TrollHuntSchema } from './schemas.js';
 
 export interface RoutesContext {
   rooms: RoomRepository;
@@ -40,7 +49,7 @@ export async function chatRoutes(app: ServiceApp, context: RoutesContext): Promi
 
   app.get(
     '/api/chat/rooms/:room',
-    { schema: { tags, summary: 'A room: open or closed (read-only), with its pinned messages', params: RoomParams, response: { 200: RoomSchema, ...errors(400, 404) } } },
+    { schema: { tags, summary: 'A room: open or closed (read-only), with its pinned messages', params: ChatRoomParamsSchema, response: { 200: ChatRoomSchema, ...errorAnswers(400, 404) } } },
     async (request) => {
       const room = await context.rooms.byId(request.params.room);
       if (!room) throw notFound();
@@ -54,9 +63,9 @@ export async function chatRoutes(app: ServiceApp, context: RoutesContext): Promi
       schema: {
         tags,
         summary: 'History of a room, oldest first: the last page, or the page before the message `before`. Authors the caller muted are left out',
-        params: RoomParams,
-        querystring: HistoryQuery,
-        response: { 200: HistorySchema, ...errors(400, 404) },
+        params: ChatRoomParamsSchema,
+        querystring: ChatHistoryQuerySchema,
+        response: { 200: ChatHistorySchema, ...errorAnswers(400, 404) },
       },
     },
     async (request) => {
@@ -76,7 +85,7 @@ export async function chatRoutes(app: ServiceApp, context: RoutesContext): Promi
 
   app.get(
     '/api/chat/mutes',
-    { schema: { tags, security, summary: 'The authors the caller muted', response: { 200: MutesSchema, ...errors(401) } } },
+    { schema: { tags, security, summary: 'The authors the caller muted', response: { 200: ChatMutesSchema, ...errorAnswers(401) } } },
     async (request) => {
       const caller = await callerOf(request);
       const muted = await context.messages.mutedBy(caller.id);
@@ -87,7 +96,7 @@ export async function chatRoutes(app: ServiceApp, context: RoutesContext): Promi
 
   app.get(
     '/api/chat/troll-hunt',
-    { schema: { tags, security, summary: 'Moderators: users by the mutes they received since yesterday 00:00', response: { 200: TrollHuntSchema, ...errors(401, 403) } } },
+    { schema: { tags, security, summary: 'Moderators: users by the mutes they received since yesterday 00:00', response: { 200: TrollHuntSchema, ...errorAnswers(401, 403) } } },
     async (request) => {
       moderatorOnly(await callerOf(request));
       const since = yesterdayMidnight(context.clock(), context.timeZone);
@@ -97,7 +106,7 @@ export async function chatRoutes(app: ServiceApp, context: RoutesContext): Promi
 
   app.get(
     '/api/chat/signalled',
-    { schema: { tags, security, summary: 'Moderators: messages signalled to the moderators and not deleted, newest first', response: { 200: SignalledSchema, ...errors(401, 403) } } },
+    { schema: { tags, security, summary: 'Moderators: messages signalled to the moderators and not deleted, newest first', response: { 200: ChatSignalledSchema, ...errorAnswers(401, 403) } } },
     async (request) => {
       const caller = await callerOf(request);
       moderatorOnly(caller);

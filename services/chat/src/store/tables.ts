@@ -1,11 +1,5 @@
-import { quoteIdent } from '@civic/service-kit';
+import { qualifiedTables } from '@civic/service-kit';
 import { SCHEMA } from './prisma.js';
 
 /** Schema-qualified table names for raw SQL. */
-export const tables = {
-  member: `${quoteIdent(SCHEMA)}."member"`,
-  cycle: `${quoteIdent(SCHEMA)}."cycle"`,
-  room: `${quoteIdent(SCHEMA)}."room"`,
-  message: `${quoteIdent(SCHEMA)}."message"`,
-  mute: `${quoteIdent(SCHEMA)}."mute"`,
-} as const;
+export const tables = qualifiedTables(SCHEMA, { member: 'member', cycle: 'cycle', room: 'room', message: 'message', mute: 'mute' });

@@ -51,6 +51,11 @@ export const sourceFieldNames = [
 ] as const satisfies readonly (keyof SourceFields)[];
 export type SourceFieldName = (typeof sourceFieldNames)[number];
 
+/** A source of `type` with every other field empty. */
+export function emptySource(type: number): SourceFields {
+  return { ...(Object.fromEntries(sourceFieldNames.map((name) => [name, null])) as Record<SourceFieldName, null>), type };
+}
+
 /** Form messages of docs/product.md (the front end translates them). */
 export type SourceMessage = 'required' | 'invalidUrl' | 'invalidDate' | 'invalidNumber' | 'invalidType' | 'invalidPagesFormat' | 'maxLength';
 
@@ -139,25 +144,7 @@ const blank = (value: unknown) => value === undefined || value === null || (type
  */
 export function validateSource(input: SourceInput): { ok: true; fields: SourceFields } | { ok: false; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
-  const fields: SourceFields = {
-    type: 0,
-    title: null,
-    author: null,
-    publisher: null,
-    publicationDate: null,
-    url: null,
-    accessDate: null,
-    volume: null,
-    issue: null,
-    pages: null,
-    periodicalTitle: null,
-    articleTitle: null,
-    director: null,
-    productionCompany: null,
-    releaseYear: null,
-    description: null,
-    frequency: null,
-  };
+  const fields = emptySource(0);
 
   const type = typeof input.type === 'string' && WHOLE.test(input.type) ? Number(input.type) : input.type;
   if (blank(type)) problems.push({ field: 'type', message: 'required' });

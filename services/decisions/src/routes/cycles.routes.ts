@@ -1,17 +1,7 @@
-import Type from 'typebox';
+import { CycleDetailSchema, CycleListSchema, DecisionsIdParamsSchema, StartRuleStatusSchema, VotingViewSchema, errorAnswers } from '@civic/contracts';
 import { notFound, type ServiceApp } from '@civic/service-kit';
 import { startRuleMet, startRuleMissing } from '../domain/start-rule.js';
 import { summaries, type DecisionsContext } from './context.js';
-import { CycleDetailSchema, CycleSummarySchema, errors, IdParams, VotingViewSchema } from './schemas.js';
-
-const Counts = Type.Object({ verifiedUsers: Type.Integer(), proposals: Type.Integer() });
-const StartRuleResponse = Type.Object({
-  registeredUsers: Type.Integer(),
-  progress: Counts,
-  required: Counts,
-  missing: Counts,
-  met: Type.Boolean(),
-});
 
 /** Cycles with their countdowns, the start rule, and the vote on proposals as a whole. Public reads. */
 export async function cyclesRoutes(app: ServiceApp, context: DecisionsContext): Promise<void> {
@@ -19,13 +9,13 @@ export async function cyclesRoutes(app: ServiceApp, context: DecisionsContext): 
 
   app.get(
     '/api/decisions',
-    { schema: { tags, summary: 'The current cycles (one per phase) and the latest archived ones, newest first', response: { 200: Type.Object({ cycles: Type.Array(CycleSummarySchema) }) } } },
+    { schema: { tags, summary: 'The current cycles (one per phase) and the latest archived ones, newest first', response: { 200: CycleListSchema } } },
     async () => ({ cycles: await summaries(context, await context.cycles.current()) }),
   );
 
   app.get(
     '/api/decisions/start-rule',
-    { schema: { tags, summary: 'Progress towards the start rule of the cycle open for proposals', response: { 200: StartRuleResponse } } },
+    { schema: { tags, summary: 'Progress towards the start rule of the cycle open for proposals', response: { 200: StartRuleStatusSchema } } },
     async () => {
       const [counts, open] = await Promise.all([context.citizens.counts(), context.cycles.inPhase('proposals')]);
       const proposals = open ? ((await context.cycles.proposalCounts([open.id])).get(open.id) ?? 0) : 0;
@@ -59,7 +49,7 @@ export async function cyclesRoutes(app: ServiceApp, context: DecisionsContext): 
 
   app.get(
     '/api/decisions/:id',
-    { schema: { tags, summary: 'One cycle with its visible proposals (ranked once its vote closed)', params: IdParams, response: { 200: CycleDetailSchema, ...errors(400, 404) } } },
+    { schema: { tags, summary: 'One cycle with its visible proposals (ranked once its vote closed)', params: DecisionsIdParamsSchema, response: { 200: CycleDetailSchema, ...errorAnswers(400, 404) } } },
     async (request) => {
       const cycle = await context.cycles.byId(request.params.id);
       if (!cycle) throw notFound();

@@ -1,25 +1,24 @@
+import { LawArticleParamsSchema, VoteAnswerSchema, VoteChoiceInputSchema, errorAnswers } from '@civic/contracts';
 import type { ServiceApp } from '@civic/service-kit';
 import { castBallot } from '../commands/cast-ballot.command.js';
 import { withdrawBallot } from '../commands/withdraw-ballot.command.js';
 import { voterOf, type DecisionsContext } from './context.js';
-import { ArticleParams } from './laws.schemas.js';
-import { errors, VoteAnswerSchema, VoteBody } from './schemas.js';
+import { memberSecurity } from './member-change.js';
 
 /** The final vote: ballots on articles and amendments, one statement each on the hot path. */
 export async function finalVoteRoutes(app: ServiceApp, context: DecisionsContext): Promise<void> {
   const tags = ['laws'];
-  const security: Record<string, string[]>[] = [{ accessCookie: [] }, { bearer: [] }];
 
   app.put(
     '/api/laws/:id/articles/:articleId/vote',
     {
       schema: {
         tags,
-        security,
+        security: memberSecurity,
         summary: 'Cast or replace your vote on an article or amendment during the final vote (verified, not suspended). Answers the live counts',
-        params: ArticleParams,
-        body: VoteBody,
-        response: { 200: VoteAnswerSchema, ...errors(400, 401, 403, 404) },
+        params: LawArticleParamsSchema,
+        body: VoteChoiceInputSchema,
+        response: { 200: VoteAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request) => ({
@@ -31,7 +30,7 @@ export async function finalVoteRoutes(app: ServiceApp, context: DecisionsContext
   app.delete(
     '/api/laws/:id/articles/:articleId/vote',
     {
-      schema: { tags, security, summary: 'Take back your vote on an article or amendment during the final vote', params: ArticleParams, response: { 200: VoteAnswerSchema, ...errors(400, 401, 403, 404) } },
+      schema: { tags, security: memberSecurity, summary: 'Take back your vote on an article or amendment during the final vote', params: LawArticleParamsSchema, response: { 200: VoteAnswerSchema, ...errorAnswers(400, 401, 403, 404) } },
     },
     async (request) => ({ counts: await withdrawBallot(context, voterOf(request, context), request.params.id, request.params.articleId), myVote: null }),
   );

@@ -1,4 +1,20 @@
-import { type ServiceApp } from '@civic/service-kit';
+import {
+  AmendmentInputSchema,
+  ArticleInputSchema,
+  ArticleMoveInputSchema,
+  ArticleSchema,
+  DecisionsIdParamsSchema,
+  DecisionsPinInputSchema,
+  LawArticleParamsSchema,
+  LawDetailSchema,
+  LawGroupInputSchema,
+  LawGroupMoveInputSchema,
+  LawGroupParamsSchema,
+  LawInputSchema,
+  LawSignalInputSchema,
+} from '@civic/contracts';
+import type { ServiceApp } from '@civic/service-kit';
+import type { FastifyRequest } from 'fastify';
 import { addAmendment } from '../commands/add-amendment.command.js';
 import { addArticle } from '../commands/add-article.command.js';
 import { addGroup } from '../commands/add-group.command.js';
@@ -12,24 +28,9 @@ import { moveGroup } from '../commands/move-group.command.js';
 import { pinArticle, pinLaw } from '../commands/pin-content.command.js';
 import { renameGroup } from '../commands/rename-group.command.js';
 import { signalArticle, signalLaw } from '../commands/signal-content.command.js';
-import { callerOf, type DecisionsContext } from './context.js';
+import type { DecisionsContext } from './context.js';
 import { articleView, lawDetail } from './law-views.js';
-import {
-  AmendmentInput,
-  ArticleEditInput,
-  ArticleInput,
-  ArticleMoveInput,
-  ArticleParams,
-  ArticleSchema,
-  DirectionInput,
-  GroupInput,
-  GroupParams,
-  LawDetailSchema,
-  LawIdParams,
-  LawInput,
-  SignalInput,
-} from './laws.schemas.js';
-import { errors, PinBody } from './schemas.js';
+import { memberChange } from './member-change.js';
 
 /**
  * Changes to a law and its content, each through its command: drafting by the law's creators (groups,
@@ -37,224 +38,182 @@ import { errors, PinBody } from './schemas.js';
  */
 export async function lawContentRoutes(app: ServiceApp, context: DecisionsContext): Promise<void> {
   const tags = ['laws'];
-  const security: Record<string, string[]>[] = [{ accessCookie: [] }, { bearer: [] }];
+  type LawRequest = FastifyRequest & { params: { id: string } };
+  type ArticleRequest = FastifyRequest & { params: { id: string; articleId: string } };
+  /** The law as its reader now sees it. */
+  const law = { schema: LawDetailSchema, view: (request: LawRequest) => lawDetail(request, context, request.params.id) };
+  /** The article or amendment of the route as its reader now sees it. */
+  const article = { schema: ArticleSchema, view: (request: ArticleRequest) => articleView(request, context, request.params.id, request.params.articleId) };
+  /** The article or amendment just written, as its author sees it. */
+  const written = { status: 201, schema: ArticleSchema, view: (request: LawRequest, _caller: unknown, id: string) => articleView(request, context, request.params.id, id) } as const;
 
   // --- the law itself ---
 
-  app.put(
-    '/api/laws/:id',
-    {
-      config: { multilineFields: ['description'] },
-      schema: {
-        tags,
-        security,
-        summary: 'Edit the law’s title and description during creation: its author, a moderator once signalled, a scribe once signalled to the scribes',
-        params: LawIdParams,
-        body: LawInput,
-        response: { 200: LawDetailSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await editLaw(context, await callerOf(request, context), request.params.id, request.body);
-      return lawDetail(request, context, request.params.id);
-    },
-  );
+  memberChange(app, context, {
+    method: 'PUT',
+    url: '/api/laws/:id',
+    tags,
+    summary: 'Edit the law’s title and description during creation: its author, a moderator once signalled, a scribe once signalled to the scribes',
+    params: DecisionsIdParamsSchema,
+    body: LawInputSchema,
+    multilineFields: ['description'],
+    change: (caller, { params, body }) => editLaw(context, caller, params.id, body),
+    answer: law,
+  });
 
-  app.delete(
-    '/api/laws/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a law (hidden, kept): its author during creation, or a moderator once signalled',
-        params: LawIdParams,
-        response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await deleteLaw(context, await callerOf(request, context), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  memberChange(app, context, {
+    method: 'DELETE',
+    url: '/api/laws/:id',
+    tags,
+    summary: 'Delete a law (hidden, kept): its author during creation, or a moderator once signalled',
+    params: DecisionsIdParamsSchema,
+    change: (caller, { params }) => deleteLaw(context, caller, params.id),
+  });
 
-  app.post(
-    '/api/laws/:id/signal',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Signal the law to the moderators (any member but its author) or, by its author, to the scribes',
-        params: LawIdParams,
-        body: SignalInput,
-        response: { 200: LawDetailSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await signalLaw(context, await callerOf(request, context), request.params.id, request.body.to);
-      return lawDetail(request, context, request.params.id);
-    },
-  );
+  memberChange(app, context, {
+    method: 'POST',
+    url: '/api/laws/:id/signal',
+    tags,
+    summary: 'Signal the law to the moderators (any member but its author) or, by its author, to the scribes',
+    params: DecisionsIdParamsSchema,
+    body: LawSignalInputSchema,
+    change: (caller, { params, body }) => signalLaw(context, caller, params.id, body.to),
+    answer: law,
+  });
 
-  app.put(
-    '/api/laws/:id/pin',
-    { schema: { tags, security, summary: 'Pin or unpin a law (moderators)', params: LawIdParams, body: PinBody, response: { 200: LawDetailSchema, ...errors(400, 401, 403, 404) } } },
-    async (request) => {
-      await pinLaw(context, await callerOf(request, context), request.params.id, request.body.pin);
-      return lawDetail(request, context, request.params.id);
-    },
-  );
+  memberChange(app, context, {
+    method: 'PUT',
+    url: '/api/laws/:id/pin',
+    tags,
+    summary: 'Pin or unpin a law (moderators)',
+    params: DecisionsIdParamsSchema,
+    body: DecisionsPinInputSchema,
+    change: (caller, { params, body }) => pinLaw(context, caller, params.id, body.pin),
+    answer: law,
+  });
 
   // --- groups ---
 
-  app.post(
-    '/api/laws/:id/groups',
-    {
-      schema: { tags, security, summary: 'Add a named group of articles (the law’s creators, during creation)', params: LawIdParams, body: GroupInput, response: { 201: LawDetailSchema, ...errors(400, 401, 403, 404) } },
-    },
-    async (request, reply) => {
-      await addGroup(context, await callerOf(request, context), request.params.id, request.body.name);
-      return reply.status(201).send(await lawDetail(request, context, request.params.id));
-    },
-  );
+  memberChange(app, context, {
+    method: 'POST',
+    url: '/api/laws/:id/groups',
+    tags,
+    summary: 'Add a named group of articles (the law’s creators, during creation)',
+    params: DecisionsIdParamsSchema,
+    body: LawGroupInputSchema,
+    change: (caller, { params, body }) => addGroup(context, caller, params.id, body.name),
+    answer: { ...law, status: 201 },
+  });
 
-  app.put(
-    '/api/laws/:id/groups/:groupId',
-    { schema: { tags, security, summary: 'Rename a group (creators)', params: GroupParams, body: GroupInput, response: { 200: LawDetailSchema, ...errors(400, 401, 403, 404) } } },
-    async (request) => {
-      await renameGroup(context, await callerOf(request, context), request.params.id, request.params.groupId, request.body.name);
-      return lawDetail(request, context, request.params.id);
-    },
-  );
+  memberChange(app, context, {
+    method: 'PUT',
+    url: '/api/laws/:id/groups/:groupId',
+    tags,
+    summary: 'Rename a group (creators)',
+    params: LawGroupParamsSchema,
+    body: LawGroupInputSchema,
+    change: (caller, { params, body }) => renameGroup(context, caller, params.id, params.groupId, body.name),
+    answer: law,
+  });
 
-  app.delete(
-    '/api/laws/:id/groups/:groupId',
-    { schema: { tags, security, summary: 'Delete a group; its articles stay, ungrouped (creators)', params: GroupParams, response: { 200: LawDetailSchema, ...errors(400, 401, 403, 404) } } },
-    async (request) => {
-      await deleteGroup(context, await callerOf(request, context), request.params.id, request.params.groupId);
-      return lawDetail(request, context, request.params.id);
-    },
-  );
+  memberChange(app, context, {
+    method: 'DELETE',
+    url: '/api/laws/:id/groups/:groupId',
+    tags,
+    summary: 'Delete a group; its articles stay, ungrouped (creators)',
+    params: LawGroupParamsSchema,
+    change: (caller, { params }) => deleteGroup(context, caller, params.id, params.groupId),
+    answer: law,
+  });
 
-  app.post(
-    '/api/laws/:id/groups/:groupId/move',
-    { schema: { tags, security, summary: 'Move a group up or down (creators)', params: GroupParams, body: DirectionInput, response: { 200: LawDetailSchema, ...errors(400, 401, 403, 404) } } },
-    async (request) => {
-      await moveGroup(context, await callerOf(request, context), request.params.id, request.params.groupId, request.body.direction);
-      return lawDetail(request, context, request.params.id);
-    },
-  );
+  memberChange(app, context, {
+    method: 'POST',
+    url: '/api/laws/:id/groups/:groupId/move',
+    tags,
+    summary: 'Move a group up or down (creators)',
+    params: LawGroupParamsSchema,
+    body: LawGroupMoveInputSchema,
+    change: (caller, { params, body }) => moveGroup(context, caller, params.id, params.groupId, body.direction),
+    answer: law,
+  });
 
   // --- articles and amendments ---
 
-  app.post(
-    '/api/laws/:id/articles',
-    {
-      config: { multilineFields: ['body'] },
-      schema: { tags, security, summary: 'Write an article, in a group or not (the law’s creators, during creation)', params: LawIdParams, body: ArticleInput, response: { 201: ArticleSchema, ...errors(400, 401, 403, 404) } },
-    },
-    async (request, reply) => {
-      const id = await addArticle(context, await callerOf(request, context), request.params.id, { body: request.body.body, groupId: request.body.groupId ?? null });
-      return reply.status(201).send(await articleView(request, context, request.params.id, id));
-    },
-  );
+  memberChange(app, context, {
+    method: 'POST',
+    url: '/api/laws/:id/articles',
+    tags,
+    summary: 'Write an article, in a group or not (the law’s creators, during creation)',
+    params: DecisionsIdParamsSchema,
+    body: ArticleInputSchema,
+    multilineFields: ['body'],
+    change: (caller, { params, body }) => addArticle(context, caller, params.id, { body: body.body, groupId: body.groupId ?? null }),
+    answer: written,
+  });
 
-  app.post(
-    '/api/laws/:id/articles/:articleId/amendments',
-    {
-      config: { multilineFields: ['body'] },
-      schema: {
-        tags,
-        security,
-        summary: 'Write an amendment (optional title) to an article (the law’s creators, during creation)',
-        params: ArticleParams,
-        body: AmendmentInput,
-        response: { 201: ArticleSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const id = await addAmendment(context, await callerOf(request, context), request.params.id, request.params.articleId, request.body);
-      return reply.status(201).send(await articleView(request, context, request.params.id, id));
-    },
-  );
+  memberChange(app, context, {
+    method: 'POST',
+    url: '/api/laws/:id/articles/:articleId/amendments',
+    tags,
+    summary: 'Write an amendment (optional title) to an article (the law’s creators, during creation)',
+    params: LawArticleParamsSchema,
+    body: AmendmentInputSchema,
+    multilineFields: ['body'],
+    change: (caller, { params, body }) => addAmendment(context, caller, params.id, params.articleId, body),
+    answer: written,
+  });
 
-  app.put(
-    '/api/laws/:id/articles/:articleId',
-    {
-      config: { multilineFields: ['body'] },
-      schema: {
-        tags,
-        security,
-        summary: 'Edit an article or amendment during creation: its author, a moderator once signalled, a scribe once signalled to the scribes',
-        params: ArticleParams,
-        body: ArticleEditInput,
-        response: { 200: ArticleSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await editArticle(context, await callerOf(request, context), request.params.id, request.params.articleId, request.body);
-      return articleView(request, context, request.params.id, request.params.articleId);
-    },
-  );
+  memberChange(app, context, {
+    method: 'PUT',
+    url: '/api/laws/:id/articles/:articleId',
+    tags,
+    summary: 'Edit an article or amendment during creation: its author, a moderator once signalled, a scribe once signalled to the scribes',
+    params: LawArticleParamsSchema,
+    body: AmendmentInputSchema,
+    multilineFields: ['body'],
+    change: (caller, { params, body }) => editArticle(context, caller, params.id, params.articleId, body),
+    answer: article,
+  });
 
-  app.delete(
-    '/api/laws/:id/articles/:articleId',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete an article (with its amendments) or an amendment: its author during creation, or a moderator once signalled',
-        params: ArticleParams,
-        response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await deleteArticle(context, await callerOf(request, context), request.params.id, request.params.articleId);
-      return reply.status(204).send(null);
-    },
-  );
+  memberChange(app, context, {
+    method: 'DELETE',
+    url: '/api/laws/:id/articles/:articleId',
+    tags,
+    summary: 'Delete an article (with its amendments) or an amendment: its author during creation, or a moderator once signalled',
+    params: LawArticleParamsSchema,
+    change: (caller, { params }) => deleteArticle(context, caller, params.id, params.articleId),
+  });
 
-  app.post(
-    '/api/laws/:id/articles/:articleId/move',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Move an article up or down inside its group, or into another group (groupId, null for none) (creators)',
-        params: ArticleParams,
-        body: ArticleMoveInput,
-        response: { 200: LawDetailSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await moveArticle(context, await callerOf(request, context), request.params.id, request.params.articleId, request.body);
-      return lawDetail(request, context, request.params.id);
-    },
-  );
+  memberChange(app, context, {
+    method: 'POST',
+    url: '/api/laws/:id/articles/:articleId/move',
+    tags,
+    summary: 'Move an article up or down inside its group, or into another group (groupId, null for none) (creators)',
+    params: LawArticleParamsSchema,
+    body: ArticleMoveInputSchema,
+    change: (caller, { params, body }) => moveArticle(context, caller, params.id, params.articleId, body),
+    answer: law,
+  });
 
-  app.post(
-    '/api/laws/:id/articles/:articleId/signal',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Signal an article or amendment to the moderators (any member but its author) or, by its author who is not a scribe, to the scribes',
-        params: ArticleParams,
-        body: SignalInput,
-        response: { 200: ArticleSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await signalArticle(context, await callerOf(request, context), request.params.id, request.params.articleId, request.body.to);
-      return articleView(request, context, request.params.id, request.params.articleId);
-    },
-  );
+  memberChange(app, context, {
+    method: 'POST',
+    url: '/api/laws/:id/articles/:articleId/signal',
+    tags,
+    summary: 'Signal an article or amendment to the moderators (any member but its author) or, by its author who is not a scribe, to the scribes',
+    params: LawArticleParamsSchema,
+    body: LawSignalInputSchema,
+    change: (caller, { params, body }) => signalArticle(context, caller, params.id, params.articleId, body.to),
+    answer: article,
+  });
 
-  app.put(
-    '/api/laws/:id/articles/:articleId/pin',
-    { schema: { tags, security, summary: 'Pin or unpin an article or amendment (moderators)', params: ArticleParams, body: PinBody, response: { 200: ArticleSchema, ...errors(400, 401, 403, 404) } } },
-    async (request) => {
-      await pinArticle(context, await callerOf(request, context), request.params.id, request.params.articleId, request.body.pin);
-      return articleView(request, context, request.params.id, request.params.articleId);
-    },
-  );
+  memberChange(app, context, {
+    method: 'PUT',
+    url: '/api/laws/:id/articles/:articleId/pin',
+    tags,
+    summary: 'Pin or unpin an article or amendment (moderators)',
+    params: LawArticleParamsSchema,
+    body: DecisionsPinInputSchema,
+    change: (caller, { params, body }) => pinArticle(context, caller, params.id, params.articleId, body.pin),
+    answer: article,
+  });
 }

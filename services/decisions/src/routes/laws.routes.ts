@@ -1,13 +1,25 @@
+import {
+  ArticleSchema,
+  CreatorsDrawSchema,
+  DecisionsIdParamsSchema,
+  LawArticleParamsSchema,
+  LawDetailSchema,
+  LawKanbanSchema,
+  LawLangQuerySchema,
+  LawListSchema,
+  LawOpenDataSchema,
+  LawQuerySchema,
+  lawStates,
+  errorAnswers,
+} from '@civic/contracts';
 import { AppError, notFound, type ServiceApp } from '@civic/service-kit';
 import { lawOf } from '../commands/law-access.js';
 import { DRAW_ALGORITHM } from '../domain/creators-draw.js';
 import { renderLawPdf } from '../pdf/law-pdf.js';
 import type { DecisionsContext } from './context.js';
 import { archived, articleView, lawDetail } from './law-views.js';
-import { ArticleParams, ArticleSchema, DrawSchema, LangQuery, LawDetailSchema, LawIdParams, LawKanbanSchema, LawListSchema, LawQuery, OpenDataSchema } from './laws.schemas.js';
 import { openData } from './open-data.js';
 import { readerLocale } from './reader.js';
-import { errors } from './schemas.js';
 
 /** Laws born from selected proposals, for everyone: lists, one law, one article, the creators draw, and the archive (PDF, open data). */
 export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Promise<void> {
@@ -19,8 +31,8 @@ export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Pr
       schema: {
         tags,
         summary: 'Laws (not deleted): search by title (q) and category, filter by state or cycle; archived first by date',
-        querystring: LawQuery,
-        response: { 200: LawListSchema, ...errors(400) },
+        querystring: LawQuerySchema,
+        response: { 200: LawListSchema, ...errorAnswers(400) },
       },
     },
     async (request) => {
@@ -34,7 +46,7 @@ export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Pr
     { schema: { tags, summary: 'The laws board: drafting, final vote, adopted, rejected', response: { 200: LawKanbanSchema } } },
     async () => {
       const all = await context.lawViews.list({}, context.clock());
-      const columns = (['creation', 'final-vote', 'adopted', 'rejected'] as const).map((state) => ({ state, laws: all.filter((law) => law.state === state) }));
+      const columns = lawStates.map((state) => ({ state, laws: all.filter((law) => law.state === state) }));
       return { columns };
     },
   );
@@ -45,9 +57,9 @@ export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Pr
       schema: {
         tags,
         summary: 'One law with its groups, articles and amendments (live counts during the final vote, results after) and sources, APA in the reader’s language',
-        params: LawIdParams,
-        querystring: LangQuery,
-        response: { 200: LawDetailSchema, ...errors(400, 404) },
+        params: DecisionsIdParamsSchema,
+        querystring: LawLangQuerySchema,
+        response: { 200: LawDetailSchema, ...errorAnswers(400, 404) },
       },
     },
     async (request) => lawDetail(request, context, request.params.id),
@@ -59,8 +71,8 @@ export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Pr
       schema: {
         tags,
         summary: `The creators draw of the law, to recompute it: algorithm ${DRAW_ALGORITHM}, the seed published when the vote closed, the eligible voters sorted, and the creators drawn`,
-        params: LawIdParams,
-        response: { 200: DrawSchema, ...errors(400, 404) },
+        params: DecisionsIdParamsSchema,
+        response: { 200: CreatorsDrawSchema, ...errorAnswers(400, 404) },
       },
     },
     async (request) => {
@@ -86,9 +98,9 @@ export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Pr
       schema: {
         tags,
         summary: 'The archived law as a PDF in the reader’s language (lang, locale cookie or Accept-Language)',
-        params: LawIdParams,
-        querystring: LangQuery,
-        response: { 200: { type: 'string', format: 'binary', description: 'application/pdf' }, ...errors(400, 404) },
+        params: DecisionsIdParamsSchema,
+        querystring: LawLangQuerySchema,
+        response: { 200: { type: 'string', format: 'binary', description: 'application/pdf' }, ...errorAnswers(400, 404) },
       },
     },
     async (request, reply) => {
@@ -111,9 +123,9 @@ export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Pr
       schema: {
         tags,
         summary: 'Open data (JSON) of an archived law: final text, every article and amendment with its vote counts, sources',
-        params: LawIdParams,
-        querystring: LangQuery,
-        response: { 200: OpenDataSchema, ...errors(400, 404) },
+        params: DecisionsIdParamsSchema,
+        querystring: LawLangQuerySchema,
+        response: { 200: LawOpenDataSchema, ...errorAnswers(400, 404) },
       },
     },
     async (request, reply) => {
@@ -125,7 +137,7 @@ export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Pr
 
   app.get(
     '/api/laws/:id/articles/:articleId',
-    { schema: { tags, summary: 'One article with its amendments, or one amendment', params: ArticleParams, querystring: LangQuery, response: { 200: ArticleSchema, ...errors(400, 404) } } },
+    { schema: { tags, summary: 'One article with its amendments, or one amendment', params: LawArticleParamsSchema, querystring: LawLangQuerySchema, response: { 200: ArticleSchema, ...errorAnswers(400, 404) } } },
     async (request) => {
       await lawOf(context.db, request.params.id);
       return articleView(request, context, request.params.id, request.params.articleId);

@@ -1,5 +1,20 @@
-import type { Proposal, ProposalState } from '@civic/contracts';
+import {
+  DecisionsIdParamsSchema,
+  DecisionsPinInputSchema,
+  ProposalInputSchema,
+  ProposalKanbanSchema,
+  ProposalListSchema,
+  ProposalQuerySchema,
+  ProposalQuotaSchema,
+  ProposalSchema,
+  VoteAnswerSchema,
+  VoteChoiceInputSchema,
+  type Proposal,
+  type ProposalState,
+  errorAnswers,
+} from '@civic/contracts';
 import { notFound, requireUser, type ServiceApp } from '@civic/service-kit';
+import type { FastifyRequest } from 'fastify';
 import { castProposalVote } from '../commands/cast-proposal-vote.command.js';
 import { createProposal } from '../commands/create-proposal.command.js';
 import { deleteProposal } from '../commands/delete-proposal.command.js';
@@ -9,28 +24,15 @@ import { visibleProposal } from '../commands/proposal-access.js';
 import { resubmitProposal } from '../commands/resubmit-proposal.command.js';
 import { signalProposal } from '../commands/signal-proposal.command.js';
 import { withdrawProposalVote } from '../commands/withdraw-proposal-vote.command.js';
-import { cycleFull, isHidden, nextSubmissionAt } from '../domain/proposal-rules.js';
+import { cycleFull, isHidden, nextSubmissionAt, type Caller } from '../domain/proposal-rules.js';
 import { callerOf, voterOf, type DecisionsContext } from './context.js';
-import {
-  errors,
-  IdParams,
-  KanbanSchema,
-  PinBody,
-  ProposalInputSchema,
-  ProposalListSchema,
-  ProposalQuery,
-  ProposalQuotaSchema,
-  ProposalSchema,
-  VoteAnswerSchema,
-  VoteBody,
-} from './schemas.js';
+import { memberChange, memberSecurity } from './member-change.js';
 
 const boardStates: ProposalState[] = ['submitted', 'second-chance', 'in-vote', 'selected'];
 
 /** Proposals: reads for everyone, changes by their author, signals, moderation, and the vote on them. */
 export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext): Promise<void> {
   const tags = ['proposals'];
-  const security: Record<string, string[]>[] = [{ accessCookie: [] }, { bearer: [] }];
 
   /** The proposal as a visitor may see it: hidden ones never. */
   async function visibleToVisitor(id: string): Promise<Proposal> {
@@ -51,8 +53,8 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
       schema: {
         tags,
         summary: 'Visible proposals: by default those of the cycle open for proposals; an author may list their own rejected or deleted ones',
-        querystring: ProposalQuery,
-        response: { 200: ProposalListSchema, ...errors(400) },
+        querystring: ProposalQuerySchema,
+        response: { 200: ProposalListSchema, ...errorAnswers(400) },
       },
     },
     async (request) => {
@@ -77,9 +79,9 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
     {
       schema: {
         tags,
-        security,
+        security: memberSecurity,
         summary: 'When the caller may propose again (one proposal per interval; deleting a proposal gives nothing back), and whether the open cycle is full',
-        response: { 200: ProposalQuotaSchema, ...errors(401) },
+        response: { 200: ProposalQuotaSchema, ...errorAnswers(401) },
       },
     },
     async (request) => {
@@ -95,125 +97,89 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
 
   app.get(
     '/api/proposals/:id',
-    { schema: { tags, summary: 'One proposal with its live counts', params: IdParams, response: { 200: ProposalSchema, ...errors(400, 404) } } },
+    { schema: { tags, summary: 'One proposal with its live counts', params: DecisionsIdParamsSchema, response: { 200: ProposalSchema, ...errorAnswers(400, 404) } } },
     async (request) => (request.user ? visibleProposal(context, request.params.id, await callerOf(request, context)) : visibleToVisitor(request.params.id)),
   );
 
-  app.post(
-    '/api/proposals',
-    {
-      config: { multilineFields: ['description'] },
-      schema: {
-        tags,
-        security,
-        summary: 'Submit a proposal in the cycle open for proposals (verified, not suspended; one per user per interval, 429; a maximum per cycle, 409 Too many proposals)',
-        body: ProposalInputSchema,
-        response: { 201: ProposalSchema, ...errors(400, 401, 403, 409, 429) },
-      },
-    },
-    async (request, reply) => {
-      const caller = await callerOf(request, context);
-      const id = await createProposal(context, caller, request.body);
-      return reply.status(201).send(await reread(id, caller.id));
-    },
-  );
+  /** The proposal of the route as the caller now sees it. */
+  const proposal = { schema: ProposalSchema, view: (request: FastifyRequest & { params: { id: string } }, caller: Caller) => reread(request.params.id, caller.id) };
 
-  app.put(
-    '/api/proposals/:id',
-    {
-      config: { multilineFields: ['description'] },
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a proposal: its author before its vote, or a moderator once it is signalled',
-        params: IdParams,
-        body: ProposalInputSchema,
-        response: { 200: ProposalSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const caller = await callerOf(request, context);
-      await editProposal(context, caller, request.params.id, request.body);
-      return reread(request.params.id, caller.id);
-    },
-  );
+  memberChange(app, context, {
+    method: 'POST',
+    url: '/api/proposals',
+    tags,
+    summary: 'Submit a proposal in the cycle open for proposals (verified, not suspended; one per user per interval, 429; a maximum per cycle, 409 Too many proposals)',
+    body: ProposalInputSchema,
+    multilineFields: ['description'],
+    refusals: [400, 401, 403, 409, 429],
+    change: (caller, { body }) => createProposal(context, caller, body),
+    answer: { status: 201, schema: ProposalSchema, view: (_request, caller, id) => reread(id, caller.id) },
+  });
 
-  app.delete(
-    '/api/proposals/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a proposal (kept for audit, hidden): its author, or a moderator once it is signalled',
-        params: IdParams,
-        response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await deleteProposal(context, await callerOf(request, context), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  memberChange(app, context, {
+    method: 'PUT',
+    url: '/api/proposals/:id',
+    tags,
+    summary: 'Edit a proposal: its author before its vote, or a moderator once it is signalled',
+    params: DecisionsIdParamsSchema,
+    body: ProposalInputSchema,
+    multilineFields: ['description'],
+    change: (caller, { params, body }) => editProposal(context, caller, params.id, body),
+    answer: proposal,
+  });
 
-  app.post(
-    '/api/proposals/:id/resubmit',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Its author puts a rejected or self-deleted proposal back into the cycle open for proposals',
-        params: IdParams,
-        response: { 200: ProposalSchema, ...errors(400, 401, 403, 404, 409, 429) },
-      },
-    },
-    async (request) => {
-      const caller = await callerOf(request, context);
-      await resubmitProposal(context, caller, request.params.id);
-      return reread(request.params.id, caller.id);
-    },
-  );
+  memberChange(app, context, {
+    method: 'DELETE',
+    url: '/api/proposals/:id',
+    tags,
+    summary: 'Delete a proposal (kept for audit, hidden): its author, or a moderator once it is signalled',
+    params: DecisionsIdParamsSchema,
+    change: (caller, { params }) => deleteProposal(context, caller, params.id),
+  });
 
-  app.post(
-    '/api/proposals/:id/signal',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Signal a proposal to the moderators (any member but its author, once)',
-        params: IdParams,
-        response: { 200: ProposalSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const caller = await callerOf(request, context);
-      await signalProposal(context, caller, request.params.id);
-      return reread(request.params.id, caller.id);
-    },
-  );
+  memberChange(app, context, {
+    method: 'POST',
+    url: '/api/proposals/:id/resubmit',
+    tags,
+    summary: 'Its author puts a rejected or self-deleted proposal back into the cycle open for proposals',
+    params: DecisionsIdParamsSchema,
+    refusals: [400, 401, 403, 404, 409, 429],
+    change: (caller, { params }) => resubmitProposal(context, caller, params.id),
+    answer: proposal,
+  });
 
-  app.put(
-    '/api/proposals/:id/pin',
-    {
-      schema: { tags, security, summary: 'Pin or unpin a proposal (moderators)', params: IdParams, body: PinBody, response: { 200: ProposalSchema, ...errors(400, 401, 403, 404) } },
-    },
-    async (request) => {
-      const caller = await callerOf(request, context);
-      await pinProposal(context, caller, request.params.id, request.body.pin);
-      return reread(request.params.id, caller.id);
-    },
-  );
+  memberChange(app, context, {
+    method: 'POST',
+    url: '/api/proposals/:id/signal',
+    tags,
+    summary: 'Signal a proposal to the moderators (any member but its author, once)',
+    params: DecisionsIdParamsSchema,
+    change: (caller, { params }) => signalProposal(context, caller, params.id),
+    answer: proposal,
+  });
+
+  memberChange(app, context, {
+    method: 'PUT',
+    url: '/api/proposals/:id/pin',
+    tags,
+    summary: 'Pin or unpin a proposal (moderators)',
+    params: DecisionsIdParamsSchema,
+    body: DecisionsPinInputSchema,
+    change: (caller, { params, body }) => pinProposal(context, caller, params.id, body.pin),
+    answer: proposal,
+  });
 
   app.put(
     '/api/proposals/:id/vote',
     {
       schema: {
         tags,
-        security,
+        security: memberSecurity,
         summary:
           'Cast or replace your vote on a proposal in its vote (verified, not suspended). One vote per user and proposal; retrying is harmless. Answers the live counts',
-        params: IdParams,
-        body: VoteBody,
-        response: { 200: VoteAnswerSchema, ...errors(400, 401, 403, 404) },
+        params: DecisionsIdParamsSchema,
+        body: VoteChoiceInputSchema,
+        response: { 200: VoteAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request) => ({ counts: await castProposalVote(context, voterOf(request, context), request.params.id, request.body.vote), myVote: request.body.vote }),
@@ -224,10 +190,10 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
     {
       schema: {
         tags,
-        security,
+        security: memberSecurity,
         summary: 'Take back your vote on a proposal in its vote',
-        params: IdParams,
-        response: { 200: VoteAnswerSchema, ...errors(400, 401, 403, 404) },
+        params: DecisionsIdParamsSchema,
+        response: { 200: VoteAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request) => ({ counts: await withdrawProposalVote(context, voterOf(request, context), request.params.id), myVote: null }),
@@ -235,7 +201,7 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
 
   app.get(
     '/api/kanban/proposals',
-    { schema: { tags, summary: 'The proposals board: one column per visible state', response: { 200: KanbanSchema } } },
+    { schema: { tags, summary: 'The proposals board: one column per visible state', response: { 200: ProposalKanbanSchema } } },
     async (request) => {
       const viewer = request.user?.id ?? null;
       const columns = await Promise.all(boardStates.map(async (state) => ({ state, proposals: await context.proposals.list({ state }, viewer) })));

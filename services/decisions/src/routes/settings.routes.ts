@@ -1,20 +1,6 @@
-import Type from 'typebox';
-import type { DecisionSettings } from '@civic/contracts';
+import { DecisionSettingsSchema, type DecisionSettings } from '@civic/contracts';
 import type { ServiceApp } from '@civic/service-kit';
 import type { DecisionsConfig } from '../config.js';
-
-const Count = Type.Integer({ minimum: 0 });
-const Seconds = Type.Integer({ minimum: 1 });
-const DecisionSettingsSchema = Type.Object({
-  phaseSeconds: Type.Object({ proposals: Seconds, voting: Seconds, creation: Seconds, finalVote: Seconds }),
-  extensionSeconds: Seconds,
-  startMinimums: Type.Object({ verifiedUsers: Count, proposals: Count }),
-  selectedProposals: Count,
-  secondChanceProposals: Count,
-  creatorsPerLaw: Count,
-  maxProposalsPerCycle: Count,
-  proposalIntervalDays: Type.Number({ minimum: 0 }),
-});
 
 /** The numbers of the process from the service's configuration, as the rule texts state them. */
 export function decisionSettings(config: DecisionsConfig): DecisionSettings {

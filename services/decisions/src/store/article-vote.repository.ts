@@ -1,6 +1,5 @@
-import pg from 'pg';
 import type { VoteChoice, VoteCounts } from '@civic/contracts';
-import { scoreOf } from '../domain/ranking.js';
+import { BallotPool, countersAfterCast, countersAfterWithdrawal, returningCounters } from './ballots.js';
 import { tables } from './tables.js';
 
 /**
@@ -22,12 +21,9 @@ const castSql = `WITH target AS (
     RETURNING choice, previous
   )
   UPDATE ${tables.article} a SET
-    votes_for = a.votes_for + (up.choice = 'for')::int - (up.previous IS NOT DISTINCT FROM 'for')::int,
-    votes_against = a.votes_against + (up.choice = 'against')::int - (up.previous IS NOT DISTINCT FROM 'against')::int,
-    votes_neutral = a.votes_neutral + (up.choice = 'neutral')::int - (up.previous IS NOT DISTINCT FROM 'neutral')::int,
-    votes_blank = a.votes_blank + (up.choice = 'blank')::int - (up.previous IS NOT DISTINCT FROM 'blank')::int
+    ${countersAfterCast('a')}
   FROM up WHERE a.id = $1::uuid
-  RETURNING a.votes_for, a.votes_against, a.votes_neutral, a.votes_blank`;
+  ${returningCounters('a')}`;
 
 const withdrawSql = `WITH target AS (
     SELECT a.id FROM ${tables.article} a JOIN ${tables.law} l ON l.id = a.law_id
@@ -38,48 +34,21 @@ const withdrawSql = `WITH target AS (
     DELETE FROM ${tables.articleVote} v USING target WHERE v.article_id = target.id AND v.user_id = $2::uuid RETURNING v.choice
   )
   UPDATE ${tables.article} a SET
-    votes_for = a.votes_for - (SELECT count(*) FROM gone WHERE choice = 'for')::int,
-    votes_against = a.votes_against - (SELECT count(*) FROM gone WHERE choice = 'against')::int,
-    votes_neutral = a.votes_neutral - (SELECT count(*) FROM gone WHERE choice = 'neutral')::int,
-    votes_blank = a.votes_blank - (SELECT count(*) FROM gone WHERE choice = 'blank')::int
+    ${countersAfterWithdrawal('a')}
   FROM target WHERE a.id = target.id
-  RETURNING a.votes_for, a.votes_against, a.votes_neutral, a.votes_blank`;
+  ${returningCounters('a')}`;
 
-interface CounterRow {
-  votes_for: number;
-  votes_against: number;
-  votes_neutral: number;
-  votes_blank: number;
-}
-
-const toCounts = (row: CounterRow): VoteCounts => ({
-  for: row.votes_for,
-  against: row.votes_against,
-  neutral: row.votes_neutral,
-  blank: row.votes_blank,
-  score: scoreOf({ for: row.votes_for, against: row.votes_against }),
-});
-
-export class ArticleVoteRepository {
-  private readonly pool: pg.Pool;
-
+export class ArticleVoteRepository extends BallotPool {
   constructor(databaseUrl: string, maxConnections = 5) {
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: maxConnections });
-    this.pool.on('error', () => undefined);
+    super(databaseUrl, maxConnections);
   }
 
   /** The live counts after the ballot, or null when the text is not in a final vote or the voter is suspended. */
   async cast(lawId: string, articleId: string, userId: string, choice: VoteChoice, now: Date): Promise<VoteCounts | null> {
-    const row = (await this.pool.query<CounterRow>({ name: 'cast-article-vote', text: castSql, values: [articleId, userId, choice, now, lawId] })).rows[0];
-    return row ? toCounts(row) : null;
+    return this.ballot('cast-article-vote', castSql, [articleId, userId, choice, now, lawId]);
   }
 
   async withdraw(lawId: string, articleId: string, userId: string, now: Date): Promise<VoteCounts | null> {
-    const row = (await this.pool.query<CounterRow>({ name: 'withdraw-article-vote', text: withdrawSql, values: [articleId, userId, now, lawId] })).rows[0];
-    return row ? toCounts(row) : null;
-  }
-
-  close(): Promise<void> {
-    return this.pool.end();
+    return this.ballot('withdraw-article-vote', withdrawSql, [articleId, userId, now, lawId]);
   }
 }

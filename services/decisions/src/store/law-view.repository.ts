@@ -76,6 +76,17 @@ const articleVisible = `a.deleted_at IS NULL AND (a.parent_id IS NULL OR EXISTS 
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+type AuthorAndFlags = Pick<LawSummary & Article, 'userId' | 'userName' | 'moderationStatus' | 'scribeStatus' | 'pin'>;
+
+/** Who wrote a law or an article, and the moderators' and scribes' marks on it. */
+const authorAndFlags = (row: Omit<AuthorAndFlags, 'moderationStatus' | 'scribeStatus'> & { moderationStatus: number; scribeStatus: number }): AuthorAndFlags => ({
+  userId: row.userId,
+  userName: row.userName,
+  moderationStatus: row.moderationStatus === 1 ? 1 : 0,
+  scribeStatus: row.scribeStatus === 1 ? 1 : 0,
+  pin: row.pin,
+});
+
 function toSummary(row: LawRow, now: Date): LawSummary {
   return {
     id: row.id,
@@ -85,12 +96,8 @@ function toSummary(row: LawRow, now: Date): LawSummary {
     description: row.description,
     category: row.category,
     state: row.state,
-    userId: row.userId,
-    userName: row.userName,
     rank: row.rank,
-    moderationStatus: row.moderationStatus === 1 ? 1 : 0,
-    scribeStatus: row.scribeStatus === 1 ? 1 : 0,
-    pin: row.pin,
+    ...authorAndFlags(row),
     creators: row.creators,
     articleCount: row.articleCount,
     voters: row.voters,
@@ -112,11 +119,7 @@ function toArticle(row: ArticleRow, sources: Source[]): Article {
     title: row.title,
     body: row.body,
     position: row.position,
-    userId: row.userId,
-    userName: row.userName,
-    moderationStatus: row.moderationStatus === 1 ? 1 : 0,
-    scribeStatus: row.scribeStatus === 1 ? 1 : 0,
-    pin: row.pin,
+    ...authorAndFlags(row),
     counts: { for: row.for, against: row.against, neutral: row.neutral, blank: row.blank, score: scoreOf(row) },
     myVote: row.myVote,
     result: row.winner === null ? null : { winner: row.winner, adopted: row.adopted ?? false },

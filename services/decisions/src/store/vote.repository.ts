@@ -1,6 +1,5 @@
-import pg from 'pg';
 import type { VoteChoice, VoteCounts } from '@civic/contracts';
-import { scoreOf } from '../domain/ranking.js';
+import { BallotPool, countersAfterCast, countersAfterWithdrawal, returningCounters } from './ballots.js';
 import { tables } from './tables.js';
 
 /**
@@ -25,12 +24,9 @@ const castSql = `WITH target AS (
     RETURNING choice, previous
   )
   UPDATE ${tables.proposal} p SET
-    votes_for = p.votes_for + (up.choice = 'for')::int - (up.previous IS NOT DISTINCT FROM 'for')::int,
-    votes_against = p.votes_against + (up.choice = 'against')::int - (up.previous IS NOT DISTINCT FROM 'against')::int,
-    votes_neutral = p.votes_neutral + (up.choice = 'neutral')::int - (up.previous IS NOT DISTINCT FROM 'neutral')::int,
-    votes_blank = p.votes_blank + (up.choice = 'blank')::int - (up.previous IS NOT DISTINCT FROM 'blank')::int
+    ${countersAfterCast('p')}
   FROM up WHERE p.id = $1::uuid
-  RETURNING p.votes_for, p.votes_against, p.votes_neutral, p.votes_blank`;
+  ${returningCounters('p')}`;
 
 const withdrawSql = `WITH target AS (
     SELECT p.id FROM ${tables.proposal} p
@@ -41,49 +37,21 @@ const withdrawSql = `WITH target AS (
     DELETE FROM ${tables.vote} v USING target WHERE v.proposal_id = target.id AND v.user_id = $2::uuid RETURNING v.choice
   )
   UPDATE ${tables.proposal} p SET
-    votes_for = p.votes_for - (SELECT count(*) FROM gone WHERE choice = 'for')::int,
-    votes_against = p.votes_against - (SELECT count(*) FROM gone WHERE choice = 'against')::int,
-    votes_neutral = p.votes_neutral - (SELECT count(*) FROM gone WHERE choice = 'neutral')::int,
-    votes_blank = p.votes_blank - (SELECT count(*) FROM gone WHERE choice = 'blank')::int
+    ${countersAfterWithdrawal('p')}
   FROM target WHERE p.id = target.id
-  RETURNING p.votes_for, p.votes_against, p.votes_neutral, p.votes_blank`;
+  ${returningCounters('p')}`;
 
-interface CounterRow {
-  votes_for: number;
-  votes_against: number;
-  votes_neutral: number;
-  votes_blank: number;
-}
-
-const toCounts = (row: CounterRow): VoteCounts => ({
-  for: row.votes_for,
-  against: row.votes_against,
-  neutral: row.votes_neutral,
-  blank: row.votes_blank,
-  score: scoreOf({ for: row.votes_for, against: row.votes_against }),
-});
-
-export class VoteRepository {
-  private readonly pool: pg.Pool;
-
+export class VoteRepository extends BallotPool {
   constructor(databaseUrl: string, maxConnections = 10) {
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: maxConnections });
-    this.pool.on('error', () => undefined); // an idle client lost: the pool replaces it
+    super(databaseUrl, maxConnections);
   }
 
   /** The counts after the vote, or null when the proposal is not in a vote or the voter is suspended. */
   async cast(proposalId: string, userId: string, choice: VoteChoice, now: Date): Promise<VoteCounts | null> {
-    // A named statement: PostgreSQL plans it once per connection.
-    const row = (await this.pool.query<CounterRow>({ name: 'cast-vote', text: castSql, values: [proposalId, userId, choice, now] })).rows[0];
-    return row ? toCounts(row) : null;
+    return this.ballot('cast-vote', castSql, [proposalId, userId, choice, now]);
   }
 
   async withdraw(proposalId: string, userId: string, now: Date): Promise<VoteCounts | null> {
-    const row = (await this.pool.query<CounterRow>({ name: 'withdraw-vote', text: withdrawSql, values: [proposalId, userId, now] })).rows[0];
-    return row ? toCounts(row) : null;
-  }
-
-  close(): Promise<void> {
-    return this.pool.end();
+    return this.ballot('withdraw-vote', withdrawSql, [proposalId, userId, now]);
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UserRegistered, UserVerified, type EventDefinition, type VoteChoice } from '@civic/contracts';
-import { connectBus, loadConfig, type EventBus, type ServiceApp } from '@civic/service-kit';
-import { ManualClock, publishEvent, setupServiceTest, TestTokens, waitFor, type ServiceTestContext, type TestUserClaims } from '@civic/test-kit';
+import { loadConfig, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { ManualClock, publishEvent, serviceEnv, setupServiceTest, startTestProcess, TestTokens, waitFor, type ServiceTestContext, type TestProcess, type TestUserClaims } from '@civic/test-kit';
 import type { Static } from 'typebox';
 import { createDecisions, type Decisions } from '../../src/app.js';
 import { DecisionsConfig } from '../../src/config.js';
@@ -38,20 +38,18 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const tokens = await TestTokens.start();
   const clock = new ManualClock(new Date('2026-03-01T08:00:00.000Z'));
   const config = loadConfig(DecisionsConfig, {
-    DATABASE_URL: context.databaseUrl,
-    NATS_URL: context.natsUrl,
-    NATS_PREFIX: context.natsPrefix,
+    ...serviceEnv(context),
     JWKS_URL: tokens.jwksUrl,
     OUTBOX_POLL_MS: '50',
     START_MIN_VERIFIED_USERS: '2',
     START_MIN_PROPOSALS: '2',
     ...env,
   });
-  const db = createPrisma(context.databaseUrl);
-  const bus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'decisions-test' });
-  const { app, scheduler } = await createDecisions({ config, db, bus, logger: false, clock: clock.now, schedule: false });
-  await app.ready();
-  const replicas: { decisions: Decisions; db: DecisionsPrisma; bus: EventBus }[] = [];
+  const build = (db: DecisionsPrisma, bus: EventBus) => createDecisions({ config, db, bus, logger: false, clock: clock.now, schedule: false });
+  const main = await startTestProcess(context, 'decisions-test', createPrisma, build);
+  const { db, bus } = main;
+  const { app, scheduler } = main.service;
+  const replicas: TestProcess<DecisionsPrisma, Decisions>[] = [];
 
   const publish: Harness['publish'] = async (definition, payload, occurredAt) => {
     await publishEvent(bus, definition, payload, occurredAt);
@@ -67,12 +65,9 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     clock,
     config,
     async replica() {
-      const replicaDb = createPrisma(context.databaseUrl);
-      const replicaBus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'decisions-replica' });
-      const decisions = await createDecisions({ config, db: replicaDb, bus: replicaBus, logger: false, clock: clock.now, schedule: false });
-      await decisions.app.ready();
-      replicas.push({ decisions, db: replicaDb, bus: replicaBus });
-      return decisions;
+      const replica = await startTestProcess(context, 'decisions-replica', createPrisma, build);
+      replicas.push(replica);
+      return replica.service;
     },
     publish,
     async member(claims = {}) {
@@ -87,14 +82,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       return { id, headers: await tokens.headers({ id, name: claims.name, role: claims.role, verified }) };
     },
     async close() {
-      for (const replica of replicas) {
-        await replica.decisions.app.close();
-        await replica.bus.close();
-        await replica.db.$disconnect();
-      }
-      await app.close();
-      await bus.close();
-      await db.$disconnect();
+      for (const replica of replicas) await replica.close();
+      await main.close();
       await tokens.close();
       await context.cleanup();
     },

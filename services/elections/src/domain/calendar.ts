@@ -2,45 +2,12 @@
  * Month boundaries in the elections' time zone (docs/product.md#elections: elections on the 1st of each
  * month at a configured local time, default 00:00 Europe/Paris). Pure functions of an instant.
  */
+import { localParts, zoneOffsetMs } from '@civic/service-kit';
 
 export interface ElectionTime {
   timeZone: string;
   /** Local time of day the election closes on the 1st, in minutes after midnight. */
   minutes: number;
-}
-
-interface LocalParts {
-  year: number;
-  month: number; // 1-12
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let found = formatters.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, found);
-  }
-  return found;
-}
-
-/** Throws a RangeError for a time zone the runtime does not know. */
-export function assertTimeZone(timeZone: string): void {
-  formatter(timeZone);
 }
 
 /** 'HH:MM' (00:00-23:59) as minutes after midnight; null when malformed. */
@@ -49,26 +16,11 @@ export function parseTimeOfDay(text: string): number | null {
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }
 
-function localParts(instant: Date, timeZone: string): LocalParts {
-  const values: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') values[part.type] = Number(part.value);
-  }
-  return { year: values['year']!, month: values['month']!, day: values['day']!, hour: values['hour']!, minute: values['minute']!, second: values['second']! };
-}
-
-/** The offset of the zone from UTC at `instant`, in ms (Paris in winter: +3 600 000). */
-function offsetAt(instantMs: number, timeZone: string): number {
-  const p = localParts(new Date(instantMs), timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - Math.floor(instantMs / 1000) * 1000;
-}
-
 /** The instant a local wall-clock time happens in the zone (the later reading when a DST jump skips it). */
 export function zonedInstant(year: number, month: number, day: number, minutes: number, timeZone: string): Date {
   const wall = Date.UTC(year, month - 1, day, Math.floor(minutes / 60), minutes % 60);
-  let instant = wall - offsetAt(wall, timeZone);
-  const corrected = wall - offsetAt(instant, timeZone);
+  let instant = wall - zoneOffsetMs(wall, timeZone);
+  const corrected = wall - zoneOffsetMs(instant, timeZone);
   if (corrected !== instant) instant = corrected;
   return new Date(instant);
 }

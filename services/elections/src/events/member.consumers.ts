@@ -1,13 +1,4 @@
-import {
-  UserCandidacyChanged,
-  UserDeleted,
-  UserRegistered,
-  UserRenamed,
-  UserRoleChanged,
-  UserSuspended,
-  UserSuspensionLifted,
-  UserVerified,
-} from '@civic/contracts';
+import { UserCandidacyChanged, UserDeleted, UserRegistered, UserRenamed, UserRoleChanged, UserSuspended, UserSuspensionLifted, UserVerified } from '@civic/contracts';
 import { memberConsumer, startConsumer, type ConsumerHost, type RunningConsumer } from '@civic/service-kit';
 import { changeCandidacy } from '../commands/change-candidacy.command.js';
 import { memberProjection } from '../store/member.repository.js';

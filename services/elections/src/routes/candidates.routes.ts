@@ -1,11 +1,21 @@
-import Type from 'typebox';
-import { ErrorMessages, type CandidateTo, type ErrorBody } from '@civic/contracts';
+import Type, { type TSchema } from 'typebox';
+import {
+  CandidatesParamsSchema,
+  CandidateSchema,
+  CandidateVoteDeletionSchema,
+  CandidateVoteInputSchema,
+  CandidateVoteListSchema,
+  CandidateVotesParamsSchema,
+  ErrorMessages,
+  type CandidateTo,
+  type ErrorBody,
+  errorAnswers,
+} from '@civic/contracts';
 import { AppError, isOutage, sameUserAsPath, type ServiceApp } from '@civic/service-kit';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { castVote } from '../commands/cast-vote.command.js';
 import { withdrawVote } from '../commands/withdraw-vote.command.js';
 import { openMonth, voterOf, type ElectionsContext } from './context.js';
-import { CandidateSchema, errors, TypeParams, UserIdParams, VoteBody, VoteDeletionBody, VoteListSchema } from './schemas.js';
 
 /**
  * Every failure of casting or taking back a vote answers the catalogue's code 'updateKO' (docs/product.md#elections),
@@ -45,8 +55,8 @@ export async function candidatesRoutes(app: ServiceApp, context: ElectionsContex
       schema: {
         tags,
         summary: "This month's candidates for a role (1 moderator, 2 scribe, 3 great wise) with their totals, best first (ties to the earlier candidacy)",
-        params: TypeParams,
-        response: { 200: Type.Array(CandidateSchema), ...errors(400) },
+        params: CandidatesParamsSchema,
+        response: { 200: Type.Array(CandidateSchema), ...errorAnswers(400) },
       },
     },
     async (request) => context.candidacies.candidates(request.params.type as CandidateTo, openMonth(context)),
@@ -60,40 +70,34 @@ export async function candidatesRoutes(app: ServiceApp, context: ElectionsContex
         tags,
         security,
         summary: "The user's own votes of this month (the user themself only)",
-        params: UserIdParams,
-        response: { 200: VoteListSchema, ...errors(400, 401, 403) },
+        params: CandidateVotesParamsSchema,
+        response: { 200: CandidateVoteListSchema, ...errorAnswers(400, 401, 403) },
       },
     },
     async (request) => context.candidacies.votesOf(request.params.userId, openMonth(context)),
   );
 
+  /** Casting and taking back a vote answer the caller's votes of this month, or 'updateKO'. */
+  const voteChange = <Body extends TSchema>(summary: string, body: Body) => ({
+    errorHandler: updateKO,
+    schema: { tags, security, summary, body, response: { 200: CandidateVoteListSchema, ...errorAnswers(400, 401, 403, 404, 409) } },
+  });
+
   app.post(
     '/api/candidates/votes',
-    {
-      errorHandler: updateKO,
-      schema: {
-        tags,
-        security,
-        summary: "Vote +1 or -1 for a candidate of this month, replacing the caller's earlier vote for the same candidate and role; logged-in, verified, non-suspended users, as themselves, not for themselves. Without userId or candidateTo nothing happens (empty list). Failures answer 'updateKO'",
-        body: VoteBody,
-        response: { 200: VoteListSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    voteChange(
+      "Vote +1 or -1 for a candidate of this month, replacing the caller's earlier vote for the same candidate and role; logged-in, verified, non-suspended users, as themselves, not for themselves. Without userId or candidateTo nothing happens (empty list). Failures answer 'updateKO'",
+      CandidateVoteInputSchema,
+    ),
     async (request) => castVote(context, () => voterOf(request, context), request.body, openMonth(context)),
   );
 
   app.delete(
     '/api/candidates/votes',
-    {
-      errorHandler: updateKO,
-      schema: {
-        tags,
-        security,
-        summary: "Take back the caller's vote for a candidate and role (its contribution becomes 0). Without userId or candidateTo nothing happens (empty list). Failures answer 'updateKO'",
-        body: VoteDeletionBody,
-        response: { 200: VoteListSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    voteChange(
+      "Take back the caller's vote for a candidate and role (its contribution becomes 0). Without userId or candidateTo nothing happens (empty list). Failures answer 'updateKO'",
+      CandidateVoteDeletionSchema,
+    ),
     async (request) => withdrawVote(context, () => voterOf(request, context), request.body, openMonth(context)),
   );
 }

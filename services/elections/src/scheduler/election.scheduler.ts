@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { TickLoop, type OutboxRelay } from '@civic/service-kit';
+import { TickedJob, type OutboxRelay } from '@civic/service-kit';
 import { closeDueElections } from '../commands/close-due-elections.command.js';
 import type { ElectionTime } from '../domain/calendar.js';
 import type { ClosedElection } from '../domain/election-events.js';
@@ -22,28 +22,8 @@ export interface ElectionSchedulerOptions {
  * once, and a replica that was down closes the missed months when it comes back. The unique month of
  * an election is the last line of defence.
  */
-export class ElectionScheduler {
-  private readonly loop: TickLoop;
-
-  constructor(private readonly options: ElectionSchedulerOptions) {
-    this.loop = new TickLoop(() => this.tick(), options.tickMs, options.log, 'election tick');
-  }
-
-  /** Closes the elections due now; answers those it closed. */
-  async tick(): Promise<ClosedElection[]> {
-    const closed = await closeDueElections(this.options);
-    if (closed.length > 0) {
-      this.options.relay?.wake();
-      for (const election of closed) this.options.log.info({ election }, 'election closed');
-    }
-    return closed;
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
+export class ElectionScheduler extends TickedJob<ClosedElection> {
+  constructor(options: ElectionSchedulerOptions) {
+    super({ ...options, name: 'election tick', work: () => closeDueElections(options), report: (log, election) => log.info({ election }, 'election closed') });
   }
 }

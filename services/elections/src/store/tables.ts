@@ -1,14 +1,8 @@
-import { quoteIdent } from '@civic/service-kit';
+import { qualifiedTables } from '@civic/service-kit';
 import { SCHEMA } from './prisma.js';
 
 /** Schema-qualified table names for raw SQL. */
-export const tables = {
-  member: `${quoteIdent(SCHEMA)}."member"`,
-  candidacy: `${quoteIdent(SCHEMA)}."candidacy"`,
-  vote: `${quoteIdent(SCHEMA)}."candidate_vote"`,
-  election: `${quoteIdent(SCHEMA)}."election"`,
-  result: `${quoteIdent(SCHEMA)}."election_result"`,
-} as const;
+export const tables = qualifiedTables(SCHEMA, { member: 'member', candidacy: 'candidacy', vote: 'candidate_vote', election: 'election', result: 'election_result' });
 
 /**
  * Advisory lock of the election job. The job holds it exclusively while it tallies and closes; every

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UserCandidacyChanged, UserRegistered, UserVerified, type CandidateTo, type EventDefinition } from '@civic/contracts';
-import { connectBus, loadConfig, type EventBus, type ServiceApp } from '@civic/service-kit';
-import { ManualClock, publishEvent, setupServiceTest, TestTokens, waitFor, type ServiceTestContext, type TestUserClaims } from '@civic/test-kit';
+import { loadConfig, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { ManualClock, publishEvent, serviceEnv, setupServiceTest, startTestProcess, TestTokens, waitFor, type ServiceTestContext, type TestProcess, type TestUserClaims } from '@civic/test-kit';
 import type { Static } from 'typebox';
 import { createElections, type Elections } from '../../src/app.js';
 import { ElectionsConfig } from '../../src/config.js';
@@ -42,18 +42,16 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const tokens = await TestTokens.start();
   const clock = new ManualClock(new Date('2026-11-10T09:00:00.000Z')); // 10 Nov 2026, 10:00 in Paris
   const config = loadConfig(ElectionsConfig, {
-    DATABASE_URL: context.databaseUrl,
-    NATS_URL: context.natsUrl,
-    NATS_PREFIX: context.natsPrefix,
+    ...serviceEnv(context),
     JWKS_URL: tokens.jwksUrl,
     OUTBOX_POLL_MS: '50',
     ...env,
   });
-  const db = createPrisma(context.databaseUrl);
-  const bus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'elections-test' });
-  const { app, scheduler } = await createElections({ config, db, bus, logger: false, clock: clock.now, schedule: false });
-  await app.ready();
-  const replicas: { elections: Elections; db: ElectionsPrisma; bus: EventBus }[] = [];
+  const build = (db: ElectionsPrisma, bus: EventBus) => createElections({ config, db, bus, logger: false, clock: clock.now, schedule: false });
+  const main = await startTestProcess(context, 'elections-test', createPrisma, build);
+  const { db, bus } = main;
+  const { app, scheduler } = main.service;
+  const replicas: TestProcess<ElectionsPrisma, Elections>[] = [];
 
   const publish: Harness['publish'] = async (definition, payload, occurredAt) => {
     await publishEvent(bus, definition, payload, occurredAt ?? clock.now());
@@ -73,12 +71,9 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     clock,
     config,
     async replica() {
-      const replicaDb = createPrisma(context.databaseUrl);
-      const replicaBus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'elections-replica' });
-      const elections = await createElections({ config, db: replicaDb, bus: replicaBus, logger: false, clock: clock.now, schedule: false });
-      await elections.app.ready();
-      replicas.push({ elections, db: replicaDb, bus: replicaBus });
-      return elections;
+      const replica = await startTestProcess(context, 'elections-replica', createPrisma, build);
+      replicas.push(replica);
+      return replica.service;
     },
     publish,
     async member(claims = {}) {
@@ -103,14 +98,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       await waitFor(async () => (await db.inboxEvent.count({ where: { consumer: 'elections-user-candidacy-changed' } })) > before);
     },
     async close() {
-      for (const replica of replicas) {
-        await replica.elections.app.close();
-        await replica.bus.close();
-        await replica.db.$disconnect();
-      }
-      await app.close();
-      await bus.close();
-      await db.$disconnect();
+      for (const replica of replicas) await replica.close();
+      await main.close();
       await tokens.close();
       await context.cleanup();
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, importJWK, jwtVerify, SignJWT, type JWK, type JWTHeaderParameters } from 'jose';
-import { Role } from '@civic/contracts';
-import { ACCESS_TOKEN_ALGORITHM, type AuthUser, type TokenVerifier } from '@civic/service-kit';
+import type { Role } from '@civic/contracts';
+import { ACCESS_TOKEN_ALGORITHM, userFromClaims, type AuthUser, type TokenVerifier } from '@civic/service-kit';
 import type { SigningKeyRepository } from '../store/signing-key.repository.js';
 
 type Key = Awaited<ReturnType<typeof importJWK>>;
@@ -71,18 +71,9 @@ export class AccessTokens implements TokenVerifier {
       requiredClaims: ['sub', 'exp', 'sid'],
       currentDate: this.settings.clock(),
     });
-    const { role, name, sid, iat } = payload;
-    if (typeof payload.sub !== 'string' || typeof sid !== 'string' || (role !== Role.User && role !== Role.Moderator && role !== Role.Scribe)) {
-      throw new joseErrors.JWTClaimValidationFailed('unexpected claims', payload);
-    }
-    return {
-      id: payload.sub,
-      role,
-      name: typeof name === 'string' ? name : '',
-      verified: payload['verified'] === true,
-      sessionId: sid,
-      ...(typeof iat === 'number' ? { issuedAtMs: Math.round(iat * 1000) } : {}),
-    };
+    const { sessionId, ...user } = userFromClaims(payload);
+    if (sessionId === undefined) throw new joseErrors.JWTClaimValidationFailed('unexpected claims', payload);
+    return { ...user, sessionId };
   }
 
   private async publicKey(header: JWTHeaderParameters): Promise<Key> {

@@ -46,67 +46,63 @@ interface Texts {
   ignore: string;
 }
 
-const verification: Record<Locale, Texts> = {
+/** What every link mail of a language says alike (the undo notice words its validity itself). */
+const common: Record<Locale, Pick<Texts, 'greeting' | 'validity'>> = {
+  en: { greeting: (name) => `Hello ${name},`, validity: (d) => `This link works for ${d}.` },
+  fr: { greeting: (name) => `Bonjour ${name},`, validity: (d) => `Ce lien est valable ${d}.` },
+};
+
+/** A mail's own words in each language. */
+type MailTexts = Omit<Texts, 'greeting' | 'validity'> & Partial<Pick<Texts, 'validity'>>;
+
+const verification: Record<Locale, MailTexts> = {
   en: {
     subject: 'Confirm your account',
-    greeting: (name) => `Hello ${name},`,
     body: 'Welcome! Please confirm your email address to activate your account.',
     action: 'Activate my account',
-    validity: (d) => `This link works for ${d}.`,
     ignore: 'If you did not create an account, you can ignore this message.',
   },
   fr: {
     subject: 'Confirmez votre compte',
-    greeting: (name) => `Bonjour ${name},`,
     body: 'Bienvenue\u202f! Merci de confirmer votre adresse e-mail pour activer votre compte.',
     action: 'Activer mon compte',
-    validity: (d) => `Ce lien est valable ${d}.`,
     ignore: "Si vous n'avez pas créé de compte, vous pouvez ignorer ce message.",
   },
 };
 
-const passwordReset: Record<Locale, Texts> = {
+const passwordReset: Record<Locale, MailTexts> = {
   en: {
     subject: 'Reset your password',
-    greeting: (name) => `Hello ${name},`,
     body: 'Someone asked to reset the password of your account. Choose a new password with the link below.',
     action: 'Choose a new password',
-    validity: (d) => `This link works for ${d}.`,
     ignore: 'If you did not ask for it, ignore this message: your password stays the same.',
   },
   fr: {
     subject: 'Réinitialisez votre mot de passe',
-    greeting: (name) => `Bonjour ${name},`,
     body: 'Une réinitialisation du mot de passe de votre compte a été demandée. Choisissez un nouveau mot de passe avec le lien ci-dessous.',
     action: 'Choisir un nouveau mot de passe',
-    validity: (d) => `Ce lien est valable ${d}.`,
     ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message\u202f: votre mot de passe reste inchangé.",
   },
 };
 
-const emailChange: Record<Locale, Texts> = {
+const emailChange: Record<Locale, MailTexts> = {
   en: {
     subject: 'Confirm your new email address',
-    greeting: (name) => `Hello ${name},`,
     body: 'Please confirm that this address is the new email address of your account.',
     action: 'Confirm my new address',
-    validity: (d) => `This link works for ${d}.`,
     ignore: 'If you did not ask for this change, ignore this message: nothing will change.',
   },
   fr: {
     subject: 'Confirmez votre nouvelle adresse e-mail',
-    greeting: (name) => `Bonjour ${name},`,
     body: 'Merci de confirmer que cette adresse est la nouvelle adresse e-mail de votre compte.',
     action: 'Confirmer ma nouvelle adresse',
-    validity: (d) => `Ce lien est valable ${d}.`,
     ignore: "Si vous n'avez pas demandé ce changement, ignorez ce message\u202f: rien ne changera.",
   },
 };
 
-const emailUndo: Record<Locale, Omit<Texts, 'body'> & { body: (newEmail: string) => string }> = {
+const emailUndo: Record<Locale, Omit<MailTexts, 'body'> & { body: (newEmail: string) => string }> = {
   en: {
     subject: 'Your email address is about to change',
-    greeting: (name) => `Hello ${name},`,
     body: (newEmail) => `Someone asked to change the email address of your account to ${newEmail}. The account will use that address once the link sent there is followed.`,
     action: 'It was not me: keep my address',
     validity: (d) => `This link works for ${d}, even after the change: it brings this address back and ends every session of the account.`,
@@ -114,7 +110,6 @@ const emailUndo: Record<Locale, Omit<Texts, 'body'> & { body: (newEmail: string)
   },
   fr: {
     subject: 'Votre adresse e-mail va changer',
-    greeting: (name) => `Bonjour ${name},`,
     body: (newEmail) => `Le changement de l’adresse e-mail de votre compte pour ${newEmail} a été demandé. Le compte utilisera cette adresse dès que le lien qui y a été envoyé sera suivi.`,
     action: 'Ce n’était pas moi\u202f: garder mon adresse',
     validity: (d) => `Ce lien est valable ${d}, même après le changement\u202f: il rétablit cette adresse et ferme toutes les sessions du compte.`,
@@ -122,7 +117,8 @@ const emailUndo: Record<Locale, Omit<Texts, 'body'> & { body: (newEmail: string)
   },
 };
 
-function render(texts: Texts, locale: Locale, mail: LinkMail): MailContent {
+function render(own: MailTexts, locale: Locale, mail: LinkMail): MailContent {
+  const texts: Texts = { ...common[locale], ...own };
   const validity = texts.validity(duration(locale, mail.validFor));
   const text = [texts.greeting(mail.userName), '', texts.body, '', `${texts.action}${colon(locale)}`, mail.link, '', validity, texts.ignore, ''].join('\n');
   const html = [

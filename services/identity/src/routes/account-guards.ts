@@ -1,5 +1,6 @@
 import argon2 from 'argon2';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorKey } from '@civic/contracts';
 import { AppError } from '@civic/service-kit';
 import { admitMailRequest } from '../commands/admit-mail-request.command.js';
 import { mailLimits } from '../domain/mail-limits.js';
@@ -10,7 +11,7 @@ import { isReservedUserName, userNameKey } from '../domain/user-name.js';
 import { commonPasswords } from '../store/common-passwords.js';
 import type { IdentityContext } from './context.js';
 
-/** Checks the routes share: mail limits, the password rules, the current password, user names. */
+/** Checks the routes share: rate limits, mail limits, the password rules, the current password, user names. */
 
 /**
  * Counts a request for a mail to `address` (normalized) and answers whether the mail may go. Over the
@@ -21,11 +22,14 @@ export async function admitMail(context: IdentityContext, request: FastifyReques
   const { config, commands } = context;
   const keys = { address: keyedHash(config.IP_HASH_KEY, `mail:${address}`), ip: keyedHash(config.IP_HASH_KEY, `ip:${request.ip}`) };
   const admission = await admitMailRequest(commands, purpose, keys, mailLimits(config));
-  if (admission.verdict === 'refuse') {
-    reply.header('retry-after', String(admission.retryAfterSeconds));
-    throw new AppError('tooManyRequests', 429, { retryAfterSeconds: admission.retryAfterSeconds });
-  }
+  if (admission.verdict === 'refuse') refuseForNow(reply, admission.retryAfterSeconds);
   return admission.verdict === 'send';
+}
+
+/** 429 with Retry-After, the seconds to wait also in `data`. */
+export function refuseForNow(reply: FastifyReply, retryAfterSeconds: number, key: ErrorKey = 'tooManyRequests'): never {
+  reply.header('retry-after', String(retryAfterSeconds));
+  throw new AppError(key, 429, { retryAfterSeconds });
 }
 
 /** 400 passwordTooCommon or passwordMatchesAccount for a new password the rules refuse. */

@@ -1,45 +1,46 @@
-import Type from 'typebox';
 import argon2 from 'argon2';
-import { toSessionUser } from '../domain/profile.js';
+import type { FastifyReply } from 'fastify';
+import {
+  AccountEmailBodySchema,
+  JwksSchema,
+  LinkTokenBodySchema,
+  localeCookieName,
+  RegisterBodySchema,
+  RegisteredUserSchema,
+  ResetPasswordBodySchema,
+  SessionUserSchema,
+  type Locale,
+  type SessionUser,
+  errorAnswers,
+} from '@civic/contracts';
 import { AppError, type ServiceApp } from '@civic/service-kit';
+import { toSessionUser } from '../domain/profile.js';
+import type { TokenPurpose } from '../domain/one-time-token.js';
 import { normalizeEmail, normalizeUserName, PASSWORD_HASH_OPTIONS, pickLocale } from '../domain/registration.js';
 import { hashToken, keyedHash, newSecretToken } from '../domain/secrets.js';
-import { mailLink } from '../mail/links.js';
+import type { User } from '../generated/prisma/client.js';
+import { mailLink, type LinkScreen } from '../mail/links.js';
 import { passwordResetMail, verificationMail } from '../mail/templates.js';
 import { commonPasswords } from '../store/common-passwords.js';
 import { confirmEmailChange } from '../commands/confirm-email-change.command.js';
 import { issueAccountLink } from '../commands/issue-account-link.command.js';
 import { EmailTakenError, registerAccount, RegistrationRefusedError, UserNameTakenError } from '../commands/register-account.command.js';
 import { resetPassword } from '../commands/reset-password.command.js';
-import { tokenHolder } from '../commands/token-access.js';
+import { tokenHolder, type TokenOutcome } from '../commands/token-access.js';
+import type { CommandDeps } from '../commands/unit-of-work.js';
 import { undoEmailChange } from '../commands/undo-email-change.command.js';
 import { verifyAccount } from '../commands/verify-account.command.js';
-import { admitMail, assertPasswordAllowed, userNameWithKey } from './account-guards.js';
+import { admitMail, assertPasswordAllowed, refuseForNow, userNameWithKey } from './account-guards.js';
 import { installAfterAnswer } from './after-answer.js';
+import { NoContent } from './common-answers.js';
 import { sendMail, type IdentityContext } from './context.js';
-import { Email, errorResponses, LinkToken, LocaleSchema, NewPassword, NoContent, SessionUserSchema, UserName } from './schemas.js';
-import { localeCookieName, type Locale } from '@civic/contracts';
-import type { FastifyRequest } from 'fastify';
-
-const RegisterBody = Type.Object(
-  { email: Email, userName: UserName, password: NewPassword, locale: Type.Optional(LocaleSchema) },
-  { additionalProperties: false },
-);
-const RegisteredUser = Type.Object({ id: Type.String({ format: 'uuid' }), userName: Type.String(), createdAt: Type.String({ format: 'date-time' }) });
-const TokenBody = Type.Object({ token: Type.Optional(LinkToken) }, { additionalProperties: false });
-const EmailBody = Type.Object({ email: Email }, { additionalProperties: false });
-const ResetBody = Type.Object({ token: Type.Optional(LinkToken), password: NewPassword }, { additionalProperties: false });
+import { trimEmail } from './trim-email.js';
 
 const HOUR = 3600_000;
 
-/** Pasted addresses often carry spaces: trim before the format check rather than refuse them. */
-async function trimEmail(request: FastifyRequest): Promise<void> {
-  const body = request.body as Record<string, unknown> | undefined;
-  for (const field of ['email', 'newEmail']) {
-    const value = body?.[field];
-    if (body && typeof value === 'string') body[field] = value.trim();
-  }
-}
+/** The front-end screen the link of each mail request opens. */
+const linkScreens = { 'verify-account': 'verify-account', 'password-reset': 'password' } as const satisfies Partial<Record<TokenPurpose, LinkScreen>>;
+type MailRequestPurpose = keyof typeof linkScreens;
 
 function requireToken(token: string | undefined): string {
   if (token === undefined) throw new AppError('missingToken', 400);
@@ -53,6 +54,68 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
   // Read at start, so that a missing list stops the service rather than a registration.
   commonPasswords();
 
+  const verificationMailFor = (locale: Locale, userName: string, link: string) =>
+    verificationMail(locale, { userName, link, validFor: { hours: config.VERIFICATION_TOKEN_HOURS } });
+
+  /** Opens a session for the account (its cookies on the answer) and gives the session user to answer. */
+  async function logIn(reply: FastifyReply, user: User): Promise<SessionUser> {
+    cookies.set(reply, await sessionService.open(user));
+    return toSessionUser(user, clock());
+  }
+
+  /** A new link of `purpose` for the account (the older ones end), as its mail carries it. */
+  async function newAccountLink(userId: string, purpose: MailRequestPurpose, validForMs: number): Promise<string> {
+    const token = newSecretToken();
+    await issueAccountLink(commands, userId, purpose, { tokenHash: hashToken(token), validForMs });
+    return mailLink(config.PUBLIC_URL, linkScreens[purpose], token);
+  }
+
+  /**
+   * The account of a followed email-change link (confirmation or undo): 400 for an expired or unknown
+   * link, 409 when another account took the address meanwhile.
+   */
+  async function followEmailLink(follow: (deps: CommandDeps, tokenHash: string) => Promise<TokenOutcome>, token: string | undefined): Promise<User> {
+    try {
+      const outcome = await follow(commands, hashToken(requireToken(token)));
+      if (outcome.verdict === 'expired') throw new AppError('requestExpired', 400);
+      if (outcome.verdict !== 'valid') throw new AppError('linkErrorOrExpiredToken', 400);
+      return outcome.user;
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw new AppError('emailAlreadyInUse', 409);
+      throw error;
+    }
+  }
+
+  /**
+   * POST `url` { email }: a mail anyone may ask for. The request counts against the mail limits of
+   * `purpose`, then the answer (204) is the same, in the same time, for any address: whether an
+   * account exists is only looked up after it, and `mail` writes to the account found.
+   */
+  function mailRequestRoute(
+    url: string,
+    purpose: MailRequestPurpose,
+    docs: { summary: string; description: string },
+    mail: (user: User, to: string) => Promise<void>,
+  ): void {
+    app.post(
+      url,
+      {
+        schema: { ...docs, tags: ['auth'], body: AccountEmailBodySchema, response: { 204: NoContent, ...errorAnswers('4xx', '5xx') } },
+        preValidation: trimEmail,
+      },
+      async (request, reply) => {
+        const email = normalizeEmail(request.body.email);
+        if (await admitMail(context, request, reply, purpose, email)) {
+          afterAnswer.later(request, async () => {
+            const user = await users.findByEmail(email);
+            if (user?.email) await mail(user, user.email);
+          });
+        }
+        return reply.status(204).send(null);
+      },
+    );
+  }
+
   app.post(
     '/api/auth/register',
     {
@@ -60,8 +123,8 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
         summary: 'Create an account and send the verification mail',
         description: `At most ${config.MAX_ACCOUNTS_PER_IP} accounts per IP address and ${config.MAX_ACCOUNTS_PER_IP_PER_DAY} per 24 hours. The mail language is \`locale\`, else the locale cookie, else Accept-Language. The password must not be a common one (400 passwordTooCommon) nor hold the email or the user name (400 passwordMatchesAccount); a name that looks like a member's is refused (409 userNameTaken).`,
         tags: ['auth'],
-        body: RegisterBody,
-        response: { 201: RegisteredUser, ...errorResponses },
+        body: RegisterBodySchema,
+        response: { 201: RegisteredUserSchema, ...errorAnswers('4xx', '5xx') },
       },
       preValidation: trimEmail,
     },
@@ -69,27 +132,24 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
       const { email, password } = request.body;
       const locale = pickLocale(request.body.locale, request.cookies[localeCookieName], request.headers['accept-language']);
       const blockedFor = await sessionService.registrationBlocked(request.ip);
-      if (blockedFor !== null) {
-        reply.header('retry-after', String(blockedFor));
-        throw new AppError('tooManyRequests', 429, { retryAfterSeconds: blockedFor });
-      }
+      if (blockedFor !== null) refuseForNow(reply, blockedFor);
       const name = userNameWithKey(normalizeUserName(request.body.userName));
       assertPasswordAllowed(password, { email, userName: name.userName });
       const passwordHash = await argon2.hash(password, { type: argon2.argon2id, ...PASSWORD_HASH_OPTIONS });
       const verificationToken = newSecretToken();
       try {
         const user = await registerAccount(commands, {
-            email: normalizeEmail(email),
-            ...name,
-            passwordHash,
-            locale,
-            ipHash: keyedHash(config.IP_HASH_KEY, `ip:${request.ip}`),
-            limits: { perIp: config.MAX_ACCOUNTS_PER_IP, perIpPerDay: config.MAX_ACCOUNTS_PER_IP_PER_DAY },
-            seedModeratorEmail: normalizeEmail(config.SEED_MODERATOR_EMAIL),
-            verification: { tokenHash: hashToken(verificationToken), validForMs: config.VERIFICATION_TOKEN_HOURS * HOUR },
+          email: normalizeEmail(email),
+          ...name,
+          passwordHash,
+          locale,
+          ipHash: keyedHash(config.IP_HASH_KEY, `ip:${request.ip}`),
+          limits: { perIp: config.MAX_ACCOUNTS_PER_IP, perIpPerDay: config.MAX_ACCOUNTS_PER_IP_PER_DAY },
+          seedModeratorEmail: normalizeEmail(config.SEED_MODERATOR_EMAIL),
+          verification: { tokenHash: hashToken(verificationToken), validForMs: config.VERIFICATION_TOKEN_HOURS * HOUR },
         });
         request.log.info({ userId: user.id }, 'user registered');
-        const mail = verificationMail(locale, { userName: user.userName, link: mailLink(config.PUBLIC_URL, 'verify-account', verificationToken), validFor: { hours: config.VERIFICATION_TOKEN_HOURS } });
+        const mail = verificationMailFor(locale, user.userName, mailLink(config.PUBLIC_URL, 'verify-account', verificationToken));
         // The account exists either way; a lost mail is sent again through resend-verification.
         await sendMail(context, request, user.email ?? email, mail).catch(() => undefined);
         return reply.status(201).send({ id: user.id, userName: user.userName, createdAt: user.createdAt.toISOString() });
@@ -100,8 +160,7 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
         }
         if (error instanceof RegistrationRefusedError) {
           if (error.retryAfterSeconds === undefined) throw new AppError(error.key, 429);
-          reply.header('retry-after', String(error.retryAfterSeconds));
-          throw new AppError(error.key, 429, { retryAfterSeconds: error.retryAfterSeconds });
+          refuseForNow(reply, error.retryAfterSeconds, error.key);
         }
         if (error instanceof UserNameTakenError) throw new AppError('userNameTaken', 409);
         throw error;
@@ -116,75 +175,44 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
         summary: 'Follow the verification link: verifies the account and logs the user in',
         description: 'A link of an account already verified answers 400 with `data: { reason: \'alreadyVerified\' }`.',
         tags: ['auth'],
-        body: TokenBody,
-        response: { 200: SessionUserSchema, ...errorResponses },
+        body: LinkTokenBodySchema,
+        response: { 200: SessionUserSchema, ...errorAnswers('4xx', '5xx') },
       },
     },
     async (request, reply) => {
       const outcome = await verifyAccount(commands, hashToken(requireToken(request.body.token)));
       if (outcome.verdict === 'alreadyVerified') throw new AppError('linkErrorOrExpiredToken', 400, { reason: 'alreadyVerified' });
       if (outcome.verdict !== 'valid') throw new AppError('linkErrorOrExpiredToken', 400);
-      cookies.set(reply, await sessionService.open(outcome.user));
+      const sessionUser = await logIn(reply, outcome.user);
       request.log.info({ userId: outcome.user.id }, 'account verified');
-      return toSessionUser(outcome.user, clock());
+      return sessionUser;
     },
   );
 
-  app.post(
+  mailRequestRoute(
     '/api/auth/resend-verification',
+    'verify-account',
     {
-      schema: {
-        summary: 'Send the verification mail again (nothing is sent for a verified account)',
-        description: `At most ${config.MAIL_MAX_PER_ADDRESS} mails per address and ${config.MAIL_MAX_PER_IP} requests per client address in ${config.MAIL_WINDOW_MINUTES} minutes (then 429); the answer is the same for any address.`,
-        tags: ['auth'],
-        body: EmailBody,
-        response: { 204: NoContent, ...errorResponses },
-      },
-      preValidation: trimEmail,
+      summary: 'Send the verification mail again (nothing is sent for a verified account)',
+      description: `At most ${config.MAIL_MAX_PER_ADDRESS} mails per address and ${config.MAIL_MAX_PER_IP} requests per client address in ${config.MAIL_WINDOW_MINUTES} minutes (then 429); the answer is the same for any address.`,
     },
-    async (request, reply) => {
-      const email = normalizeEmail(request.body.email);
-      if (await admitMail(context, request, reply, 'verify-account', email)) {
-        afterAnswer.later(request, async () => {
-          const user = await users.findByEmail(email);
-          if (!user?.email || user.verifiedAt) return;
-          const token = newSecretToken();
-          await issueAccountLink(commands, user.id, 'verify-account', { tokenHash: hashToken(token), validForMs: config.VERIFICATION_TOKEN_HOURS * HOUR });
-          const link = mailLink(config.PUBLIC_URL, 'verify-account', token);
-          await mailer.send({ to: user.email, ...verificationMail(user.locale as Locale, { userName: user.userName, link, validFor: { hours: config.VERIFICATION_TOKEN_HOURS } }) });
-        });
-      }
-      // The same answer, in the same time, for any address: whether an account exists is only looked up after it.
-      return reply.status(204).send(null);
+    async (user, to) => {
+      if (user.verifiedAt) return;
+      const link = await newAccountLink(user.id, 'verify-account', config.VERIFICATION_TOKEN_HOURS * HOUR);
+      await mailer.send({ to, ...verificationMailFor(user.locale as Locale, user.userName, link) });
     },
   );
 
-  app.post(
+  mailRequestRoute(
     '/api/auth/password/forgot',
+    'password-reset',
     {
-      schema: {
-        summary: 'Send a password-reset link',
-        description: `The link works for ${config.PASSWORD_RESET_TOKEN_MINUTES} minutes; a new link ends the older ones. At most ${config.MAIL_MAX_PER_ADDRESS} mails per address and ${config.MAIL_MAX_PER_IP} requests per client address in ${config.MAIL_WINDOW_MINUTES} minutes (then 429); the answer is the same for any address.`,
-        tags: ['auth'],
-        body: EmailBody,
-        response: { 204: NoContent, ...errorResponses },
-      },
-      preValidation: trimEmail,
+      summary: 'Send a password-reset link',
+      description: `The link works for ${config.PASSWORD_RESET_TOKEN_MINUTES} minutes; a new link ends the older ones. At most ${config.MAIL_MAX_PER_ADDRESS} mails per address and ${config.MAIL_MAX_PER_IP} requests per client address in ${config.MAIL_WINDOW_MINUTES} minutes (then 429); the answer is the same for any address.`,
     },
-    async (request, reply) => {
-      const email = normalizeEmail(request.body.email);
-      if (await admitMail(context, request, reply, 'password-reset', email)) {
-        afterAnswer.later(request, async () => {
-          const user = await users.findByEmail(email);
-          if (!user?.email) return;
-          const token = newSecretToken();
-          await issueAccountLink(commands, user.id, 'password-reset', { tokenHash: hashToken(token), validForMs: config.PASSWORD_RESET_TOKEN_MINUTES * 60_000 });
-          const link = mailLink(config.PUBLIC_URL, 'password', token);
-          await mailer.send({ to: user.email, ...passwordResetMail(user.locale as Locale, { userName: user.userName, link, validFor: { minutes: config.PASSWORD_RESET_TOKEN_MINUTES } }) });
-        });
-      }
-      // The same answer, in the same time, for any address: whether an account exists is only looked up after it.
-      return reply.status(204).send(null);
+    async (user, to) => {
+      const link = await newAccountLink(user.id, 'password-reset', config.PASSWORD_RESET_TOKEN_MINUTES * 60_000);
+      await mailer.send({ to, ...passwordResetMail(user.locale as Locale, { userName: user.userName, link, validFor: { minutes: config.PASSWORD_RESET_TOKEN_MINUTES } }) });
     },
   );
 
@@ -195,8 +223,8 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
         summary: 'Set a new password with the reset link; every session of the account ends',
         description: 'The password must not be a common one (400 passwordTooCommon) nor hold the email or the user name (400 passwordMatchesAccount); the link keeps working until a password is accepted.',
         tags: ['auth'],
-        body: ResetBody,
-        response: { 204: NoContent, ...errorResponses },
+        body: ResetPasswordBodySchema,
+        response: { 204: NoContent, ...errorAnswers('4xx', '5xx') },
       },
     },
     async (request, reply) => {
@@ -218,22 +246,15 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
       schema: {
         summary: 'Follow the email-change link sent to the new address: the account takes it, and the user is logged in',
         tags: ['auth'],
-        body: TokenBody,
-        response: { 200: SessionUserSchema, ...errorResponses },
+        body: LinkTokenBodySchema,
+        response: { 200: SessionUserSchema, ...errorAnswers('4xx', '5xx') },
       },
     },
     async (request, reply) => {
-      try {
-        const outcome = await confirmEmailChange(commands, hashToken(requireToken(request.body.token)));
-        if (outcome.verdict === 'expired') throw new AppError('requestExpired', 400);
-      if (outcome.verdict !== 'valid') throw new AppError('linkErrorOrExpiredToken', 400);
-        cookies.set(reply, await sessionService.open(outcome.user));
-        request.log.info({ userId: outcome.user.id }, 'email changed');
-        return toSessionUser(outcome.user, clock());
-      } catch (error) {
-        if (error instanceof EmailTakenError) throw new AppError('emailAlreadyInUse', 409);
-        throw error;
-      }
+      const user = await followEmailLink(confirmEmailChange, request.body.token);
+      const sessionUser = await logIn(reply, user);
+      request.log.info({ userId: user.id }, 'email changed');
+      return sessionUser;
     },
   );
 
@@ -244,22 +265,15 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
         summary: 'Follow the link sent to the old address when an email change was asked: the account keeps (or takes back) that address, and every session ends',
         description: `The link works for ${config.EMAIL_UNDO_DAYS} days, before and after the change is confirmed. Pending email changes and password-reset links are dropped.`,
         tags: ['auth'],
-        body: TokenBody,
-        response: { 204: NoContent, ...errorResponses },
+        body: LinkTokenBodySchema,
+        response: { 204: NoContent, ...errorAnswers('4xx', '5xx') },
       },
     },
     async (request, reply) => {
-      try {
-        const outcome = await undoEmailChange(commands, hashToken(requireToken(request.body.token)));
-        if (outcome.verdict === 'expired') throw new AppError('requestExpired', 400);
-      if (outcome.verdict !== 'valid') throw new AppError('linkErrorOrExpiredToken', 400);
-        cookies.clear(reply);
-        request.log.info({ userId: outcome.user.id }, 'email change undone');
-        return reply.status(204).send(null);
-      } catch (error) {
-        if (error instanceof EmailTakenError) throw new AppError('emailAlreadyInUse', 409);
-        throw error;
-      }
+      const user = await followEmailLink(undoEmailChange, request.body.token);
+      cookies.clear(reply);
+      request.log.info({ userId: user.id }, 'email change undone');
+      return reply.status(204).send(null);
     },
   );
 
@@ -269,20 +283,7 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
       schema: {
         summary: 'Public keys of the access tokens (EdDSA), for the other services',
         tags: ['auth'],
-        response: {
-          200: Type.Object({
-            keys: Type.Array(
-              Type.Object({
-                kid: Type.Optional(Type.String()),
-                kty: Type.Optional(Type.String()),
-                crv: Type.Optional(Type.String()),
-                x: Type.Optional(Type.String()),
-                alg: Type.Optional(Type.String()),
-                use: Type.Optional(Type.String()),
-              }),
-            ),
-          }),
-        },
+        response: { 200: JwksSchema },
       },
     },
     async (_request, reply) => {

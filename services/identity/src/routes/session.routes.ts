@@ -1,13 +1,10 @@
-import Type from 'typebox';
+import { AuthUserBodySchema, LoginBodySchema, SessionUserOrNullSchema, SessionUserSchema, errorAnswers } from '@civic/contracts';
 import { AppError, type ServiceApp } from '@civic/service-kit';
 import { toSessionUser } from '../domain/profile.js';
 import { normalizeEmail } from '../domain/registration.js';
+import { refuseForNow } from './account-guards.js';
 import type { IdentityContext } from './context.js';
-import { Email, errorResponses, GivenPassword, SessionUserSchema } from './schemas.js';
-
-const LoginBody = Type.Object({ email: Email, password: GivenPassword }, { additionalProperties: false });
-const AuthUserBody = Type.Object({ logout: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
-const SessionUserOrNull = Type.Union([SessionUserSchema, Type.Null()]);
+import { trimEmail } from './trim-email.js';
 
 /** POST /api/login and POST /api/login/auth-user (docs/product.md#calls). */
 export async function sessionRoutes(app: ServiceApp, context: IdentityContext): Promise<void> {
@@ -20,20 +17,16 @@ export async function sessionRoutes(app: ServiceApp, context: IdentityContext): 
         summary: 'Log in: sets the access and refresh cookies',
         description: `Unknown email and wrong password answer alike. After ${config.LOGIN_MAX_FAILURES_PER_ACCOUNT_AT_IP} failures for an account from one address or ${config.LOGIN_MAX_FAILURES_PER_ACCOUNT} from every address within ${config.LOGIN_WINDOW_MINUTES} minutes: 429 with Retry-After. Past ${config.LOGIN_MAX_FAILURES_PER_IP} failures from an address across accounts, failed attempts from it answer 429 and an account that failed from there is refused too; the correct login of another account is not.`,
         tags: ['session'],
-        body: LoginBody,
-        response: { 200: SessionUserSchema, ...errorResponses },
+        body: LoginBodySchema,
+        response: { 200: SessionUserSchema, ...errorAnswers('4xx', '5xx') },
       },
-      preValidation: async (request) => {
-        const body = request.body as { email?: unknown } | undefined;
-        if (body && typeof body.email === 'string') body.email = body.email.trim();
-      },
+      preValidation: trimEmail,
     },
     async (request, reply) => {
       const result = await sessionService.login(normalizeEmail(request.body.email), request.body.password, request.ip);
       if (result.kind === 'blocked') {
         request.log.warn({ by: result.by }, 'login rate limit reached');
-        reply.header('retry-after', String(result.retryAfterSeconds));
-        throw new AppError('tooManyRequests', 429, { retryAfterSeconds: result.retryAfterSeconds });
+        refuseForNow(reply, result.retryAfterSeconds);
       }
       if (result.kind === 'wrong') throw new AppError('incorrectEmailOrPassword', 401);
       cookies.set(reply, result.issued);
@@ -49,8 +42,8 @@ export async function sessionRoutes(app: ServiceApp, context: IdentityContext): 
         summary: 'The session user (restored from the refresh cookie when the access token expired), or null; {logout: true} ends the session',
         description: 'A refresh token that was already rotated ends its whole session and answers 401 Invalid token.',
         tags: ['session'],
-        body: AuthUserBody,
-        response: { 200: SessionUserOrNull, ...errorResponses },
+        body: AuthUserBodySchema,
+        response: { 200: SessionUserOrNullSchema, ...errorAnswers('4xx', '5xx') },
       },
       // No body at all (the usual call) is the same as {}.
       preValidation: async (request) => {

@@ -1,6 +1,20 @@
-import Type from 'typebox';
 import argon2 from 'argon2';
-import type { Locale } from '@civic/contracts';
+import {
+  CandidacyBodySchema,
+  ChangePasswordBodySchema,
+  DeleteAccountBodySchema,
+  EditProfileBodySchema,
+  EmailChangeBodySchema,
+  MadeProposalQuerySchema,
+  MadeProposalSchema,
+  SessionUserSchema,
+  SuspendUserBodySchema,
+  UserIdParamsSchema,
+  UserProfileSchema,
+  UserSuspensionSchema,
+  type Locale,
+  errorAnswers,
+} from '@civic/contracts';
 import { AppError, type ServiceApp } from '@civic/service-kit';
 import { parseCandidacy } from '../domain/candidacy.js';
 import { ownerRefusal, type Refusal } from '../domain/permissions.js';
@@ -21,49 +35,8 @@ import { suspendUser } from '../commands/suspend-user.command.js';
 import { admitMail, assertCurrentPassword, assertPasswordAllowed, userNameWithKey } from './account-guards.js';
 import { currentAccount, sendMail, type IdentityContext } from './context.js';
 import { isSessionAuthUser } from '../auth/access-tokens.js';
-import {
-  Email,
-  errorResponses,
-  GivenPassword,
-  IdParams,
-  LocaleSchema,
-  NewPassword,
-  NoContent,
-  SessionUserSchema,
-  UserName,
-  UserProfileSchema,
-  Uuid,
-} from './schemas.js';
-
-const MonthStartOrNull = Type.Unsafe<string | null>({
-  type: ['string', 'null'],
-  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-  description: "first day of the current month ('YYYY-MM-01', elections time zone) to stand, null to withdraw",
-});
-const CandidacyBody = Type.Object(
-  {
-    moderatorCandidateDate: Type.Optional(MonthStartOrNull),
-    scribeCandidateDate: Type.Optional(MonthStartOrNull),
-    greatWiseCandidateDate: Type.Optional(MonthStartOrNull),
-  },
-  { additionalProperties: false, minProperties: 1, maxProperties: 1, description: 'exactly one candidate date field' },
-);
-const EditProfileBody = Type.Object({ userName: Type.Optional(UserName), locale: Type.Optional(LocaleSchema) }, { additionalProperties: false, minProperties: 1 });
-const ChangePasswordBody = Type.Object({ currentPassword: GivenPassword, newPassword: NewPassword }, { additionalProperties: false });
-const EmailChangeBody = Type.Object({ newEmail: Email, password: GivenPassword }, { additionalProperties: false });
-const DeleteBody = Type.Object(
-  {
-    password: GivenPassword,
-    email: Type.Optional(Type.String({ maxLength: 254, description: 'when given, must be the account email (typed to confirm)' })),
-  },
-  { additionalProperties: false },
-);
-const SuspendBody = Type.Object(
-  { minutes: Type.Union([Type.Literal(10), Type.Literal(60), Type.Literal(120), Type.Literal(1440)], { description: '10 minutes, 1 hour, 2 hours or 1 day' }) },
-  { additionalProperties: false },
-);
-const Suspension = Type.Object({ suspendedUntil: Type.String({ format: 'date-time' }) });
-const MadeProposalQuery = Type.Object({ id: Uuid }, { additionalProperties: false });
+import { NoContent } from './common-answers.js';
+import { trimEmail } from './trim-email.js';
 
 function refuse(refusal: Refusal | null): void {
   if (refusal) throw new AppError(refusal.key, refusal.status, { reason: refusal.reason });
@@ -86,8 +59,8 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
       schema: {
         summary: 'Whether the user has made a proposal',
         tags: ['users'],
-        querystring: MadeProposalQuery,
-        response: { 200: Type.Object({ madeProposal: Type.Boolean() }), ...errorResponses },
+        querystring: MadeProposalQuerySchema,
+        response: { 200: MadeProposalSchema, ...errorAnswers('4xx', '5xx') },
       },
     },
     async (request) => {
@@ -103,8 +76,8 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
       schema: {
         summary: 'A user profile: public fields for anyone, email and suspension for the user themself',
         tags: ['users'],
-        params: IdParams,
-        response: { 200: UserProfileSchema, ...errorResponses },
+        params: UserIdParamsSchema,
+        response: { 200: UserProfileSchema, ...errorAnswers('4xx', '5xx') },
       },
     },
     async (request) => {
@@ -126,9 +99,9 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
       schema: {
         summary: 'Stand for a role (candidate date = first day of the current month) or withdraw (null); the user themself only',
         tags: ['users'],
-        params: IdParams,
-        body: CandidacyBody,
-        response: { 200: SessionUserSchema, ...errorResponses },
+        params: UserIdParamsSchema,
+        body: CandidacyBodySchema,
+        response: { 200: SessionUserSchema, ...errorAnswers('4xx', '5xx') },
       },
     },
     async (request) => {
@@ -148,9 +121,9 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
         summary: 'Change the user name and/or the mail language; the user themself only',
         description: 'A name that looks like another member\'s (same letters once case, spacing, invisible characters and lookalike letters are set aside) is refused with 409 userNameTaken.',
         tags: ['users'],
-        params: IdParams,
-        body: EditProfileBody,
-        response: { 200: SessionUserSchema, ...errorResponses },
+        params: UserIdParamsSchema,
+        body: EditProfileBodySchema,
+        response: { 200: SessionUserSchema, ...errorAnswers('4xx', '5xx') },
       },
     },
     async (request) => {
@@ -175,9 +148,9 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
         summary: 'Change the password (current one required); the other sessions end',
         description: 'The new password must not be a common one (400 passwordTooCommon) nor hold the email or the user name (400 passwordMatchesAccount).',
         tags: ['users'],
-        params: IdParams,
-        body: ChangePasswordBody,
-        response: { 204: NoContent, ...errorResponses },
+        params: UserIdParamsSchema,
+        body: ChangePasswordBodySchema,
+        response: { 204: NoContent, ...errorAnswers('4xx', '5xx') },
       },
     },
     async (request, reply) => {
@@ -198,14 +171,11 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
         summary: 'Ask to change the email address (current password required): a confirmation link goes to the new address, and a notice with an undo link to the current one',
         description: `The confirmation works for ${config.EMAIL_CHANGE_TOKEN_HOURS} hours, the undo link for ${config.EMAIL_UNDO_DAYS} days. At most ${config.MAIL_MAX_PER_ADDRESS} changes to one new address and ${config.MAIL_MAX_PER_IP} requests per client address in ${config.MAIL_WINDOW_MINUTES} minutes (then 429); over the first, the answer stays 202 and nothing is sent.`,
         tags: ['users'],
-        params: IdParams,
-        body: EmailChangeBody,
-        response: { 202: NoContent, ...errorResponses },
+        params: UserIdParamsSchema,
+        body: EmailChangeBodySchema,
+        response: { 202: NoContent, ...errorAnswers('4xx', '5xx') },
       },
-      preValidation: async (request) => {
-        const body = request.body as { newEmail?: unknown } | undefined;
-        if (body && typeof body.newEmail === 'string') body.newEmail = body.newEmail.trim();
-      },
+      preValidation: trimEmail,
     },
     async (request, reply) => {
       const { user } = await owner(request, request.params.id);
@@ -236,9 +206,9 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
       schema: {
         summary: 'Delete the account (current password required): the profile is anonymized (email removed, name replaced), sessions end, content stays',
         tags: ['users'],
-        params: IdParams,
-        body: DeleteBody,
-        response: { 204: NoContent, ...errorResponses },
+        params: UserIdParamsSchema,
+        body: DeleteAccountBodySchema,
+        response: { 204: NoContent, ...errorAnswers('4xx', '5xx') },
       },
     },
     async (request, reply) => {
@@ -259,9 +229,9 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
       schema: {
         summary: 'Suspend a user (moderators; not themselves nor another moderator)',
         tags: ['moderation'],
-        params: IdParams,
-        body: SuspendBody,
-        response: { 200: Suspension, ...errorResponses },
+        params: UserIdParamsSchema,
+        body: SuspendUserBodySchema,
+        response: { 200: UserSuspensionSchema, ...errorAnswers('4xx', '5xx') },
       },
     },
     async (request) => {
@@ -279,8 +249,8 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
       schema: {
         summary: 'Lift a suspension (moderators)',
         tags: ['moderation'],
-        params: IdParams,
-        response: { 204: NoContent, ...errorResponses },
+        params: UserIdParamsSchema,
+        response: { 204: NoContent, ...errorAnswers('4xx', '5xx') },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,17 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Role } from '@civic/contracts';
+import {
+  AlertIdParamsSchema,
+  AlertListSchema,
+  AlertPageQuerySchema,
+  AlertSchema,
+  AlertServiceTokenHeadersSchema,
+  AlertsMarkedReadSchema,
+  AlertUserParamsSchema,
+  CreateAlertBodySchema,
+  Role,
+  UnreadAlertsSchema,
+  errorAnswers,
+} from '@civic/contracts';
 import { AppError, badRequest, forbidden, notFound, requireUser, sameUserAsPath, type ServiceApp } from '@civic/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { isSafeLink, type AlertParams as Params } from '../domain/alert-messages.js';
@@ -7,7 +19,6 @@ import { planPage } from '../domain/paging.js';
 import type { UnreadHub } from '../live/unread-hub.js';
 import type { AlertRepository } from '../store/alert.repository.js';
 import type { MemberRepository } from '../store/member.repository.js';
-import { AlertListSchema, AlertParams, AlertSchema, CreateAlertBody, errors, MarkAllSchema, PageQuery, ServiceTokenHeaders, UnreadSchema, UserParams } from './schemas.js';
 
 export interface NotificationsContext {
   alerts: AlertRepository;
@@ -49,9 +60,9 @@ export async function notificationsRoutes(app: ServiceApp, context: Notification
         security,
         summary:
           'A page of your alerts, newest first: the newest 50 by default; with getNewsAlertsFromId only newer ones (prepend them); with before the next older page (append it)',
-        params: UserParams,
-        querystring: PageQuery,
-        response: { 200: AlertListSchema, ...errors(400, 401, 403) },
+        params: AlertUserParamsSchema,
+        querystring: AlertPageQuerySchema,
+        response: { 200: AlertListSchema, ...errorAnswers(400, 401, 403) },
       },
     },
     async (request) => {
@@ -65,7 +76,7 @@ export async function notificationsRoutes(app: ServiceApp, context: Notification
     '/api/users/notifications/unread/:userId',
     {
       preHandler: sameUserAsPath,
-      schema: { tags, security, summary: 'How many of your alerts are unread', params: UserParams, response: { 200: UnreadSchema, ...errors(400, 401, 403) } },
+      schema: { tags, security, summary: 'How many of your alerts are unread', params: AlertUserParamsSchema, response: { 200: UnreadAlertsSchema, ...errorAnswers(400, 401, 403) } },
     },
     async (request) => ({ count: await alerts.unread(request.params.userId) }),
   );
@@ -74,7 +85,7 @@ export async function notificationsRoutes(app: ServiceApp, context: Notification
     '/api/users/notifications/mark-all-as-read/:userId',
     {
       preHandler: sameUserAsPath,
-      schema: { tags, security, summary: 'Mark all your alerts read (count 0)', params: UserParams, response: { 200: MarkAllSchema, ...errors(400, 401, 403) } },
+      schema: { tags, security, summary: 'Mark all your alerts read (count 0)', params: AlertUserParamsSchema, response: { 200: AlertsMarkedReadSchema, ...errorAnswers(400, 401, 403) } },
     },
     async (request) => {
       const updated = await alerts.markAllViewed(request.params.userId);
@@ -86,7 +97,7 @@ export async function notificationsRoutes(app: ServiceApp, context: Notification
   app.put(
     '/api/users/notifications/:id',
     {
-      schema: { tags, security, summary: 'Mark one of your alerts read (viewed 0 -> 1)', params: AlertParams, response: { 200: AlertSchema, ...errors(400, 401, 403, 404) } },
+      schema: { tags, security, summary: 'Mark one of your alerts read (viewed 0 -> 1)', params: AlertIdParamsSchema, response: { 200: AlertSchema, ...errorAnswers(400, 401, 403, 404) } },
     },
     async (request) => {
       const user = requireUser(request);
@@ -101,7 +112,7 @@ export async function notificationsRoutes(app: ServiceApp, context: Notification
   app.delete(
     '/api/users/notifications/:id',
     {
-      schema: { tags, security, summary: 'Delete one of your alerts', params: AlertParams, response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) } },
+      schema: { tags, security, summary: 'Delete one of your alerts', params: AlertIdParamsSchema, response: { 204: { type: 'null' }, ...errorAnswers(400, 401, 403, 404) } },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -121,9 +132,9 @@ export async function notificationsRoutes(app: ServiceApp, context: Notification
         security,
         summary:
           'Create an alert for a user. Trusted callers only: another service sending X-Service-Token (ALERTS_SERVICE_TOKEN), or a moderator. The link must be a path of this site',
-        headers: ServiceTokenHeaders,
-        body: CreateAlertBody,
-        response: { 201: AlertSchema, ...errors(400, 401, 403, 404) },
+        headers: AlertServiceTokenHeadersSchema,
+        body: CreateAlertBodySchema,
+        response: { 201: AlertSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -1,9 +1,8 @@
-import Type from 'typebox';
+import { UnreadAlertsStreamSchema, errorAnswers } from '@civic/contracts';
 import { requireUser, type ServiceApp } from '@civic/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { unreadFrame, type LiveStream } from '../live/unread-hub.js';
 import type { NotificationsContext } from './notifications.routes.js';
-import { errors } from './schemas.js';
 
 export interface StreamSettings {
   heartbeatMs: number;
@@ -45,7 +44,7 @@ export async function streamRoutes(app: ServiceApp, options: NotificationsContex
         security: [{ accessCookie: [] }, { bearer: [] }],
         summary: 'Your unread count, live, as server-sent events (event "unread", data {"count": n}); "expired" when the access token ends',
         produces: ['text/event-stream'],
-        response: { 200: Type.String({ description: 'text/event-stream: `event: unread` `data: {"count":n}`, `event: expired`, `: ping` heartbeats' }), ...errors(401) },
+        response: { 200: UnreadAlertsStreamSchema, ...errorAnswers(401) },
       },
     },
     async (request, reply) => {

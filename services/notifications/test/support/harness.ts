@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { UserRegistered, type EventDefinition, type EventEnvelope } from '@civic/contracts';
 import { connectBus, loadConfig, newEvent, type EventBus, type ServiceApp } from '@civic/service-kit';
-import { setupServiceTest, TestTokens, waitFor, type ServiceTestContext, type TestUserClaims } from '@civic/test-kit';
+import { serviceEnv, setupServiceTest, TestTokens, waitFor, type ServiceTestContext, type TestUserClaims } from '@civic/test-kit';
 import type { Static } from 'typebox';
 import { buildApp } from '../../src/app.js';
 import { NotificationsConfig } from '../../src/config.js';
@@ -39,9 +39,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const context = await setupServiceTest(['notifications']);
   const tokens = await TestTokens.start();
   const config = loadConfig(NotificationsConfig, {
-    DATABASE_URL: context.databaseUrl,
-    NATS_URL: context.natsUrl,
-    NATS_PREFIX: context.natsPrefix,
+    ...serviceEnv(context),
     JWKS_URL: tokens.jwksUrl,
     ALERTS_SERVICE_TOKEN: 'test-service-token',
     ...env,

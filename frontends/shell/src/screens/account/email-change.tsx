@@ -1,17 +1,18 @@
 /** Changing the account's address: the request, the confirmation link, and the undo link sent to the old address. */
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ErrorMessages } from '@civic/contracts';
-import { ApiError } from '../../api/errors.js';
+import { ApiError } from '@civic/frontend-kit/api-client';
 import { identityApi } from '../../api/identity.js';
 import { useAuth } from '../../auth/AuthProvider.js';
 import { Loading, RequireUser } from '../../auth/guards.js';
+import { ActionLinks } from '../../components/ActionLinks.js';
 import { userPath } from '../../components/UserMenu.js';
 import { EmailRequestForm } from '../../forms/EmailRequestForm.js';
 import { Outcome } from '../../forms/fields.js';
 import { SingleColumnLayout } from '../../layouts/index.js';
-import { LinkErrorWithCountdown, Pending, useErrorText, useLinkCall, useTokenCall } from './shared.js';
+import { LinkErrorWithCountdown, useErrorText, useLinkCall, useLinkToken, useTokenCall } from './shared.js';
 
 const changeEmail = {
   title: { id: 'changeEmail.title' },
@@ -29,8 +30,7 @@ const changeEmail = {
 
 /** /change-email: the new address and the password; with ?token= from the mail, the confirmation. */
 export function ChangeEmailScreen() {
-  const [params] = useSearchParams();
-  const token = params.get('token');
+  const token = useLinkToken();
   if (token) return <ConfirmEmailChange key={token} token={token} />;
   return (
     <RequireUser>
@@ -71,7 +71,7 @@ function ConfirmEmailChange({ token }: { token: string }) {
   return (
     <SingleColumnLayout title={t(changeEmail.title)}>
       {result.state === 'pending' ? (
-        <Pending text={t(changeEmail.confirming)} />
+        <Loading text={t(changeEmail.confirming)} />
       ) : result.state === 'failed' ? (
         <>
           <Outcome kind="error" title={errorText(result.error)} />
@@ -109,8 +109,7 @@ const undoEmail = {
  */
 export function UndoEmailChangeScreen() {
   const { formatMessage: t } = useIntl();
-  const [params] = useSearchParams();
-  const token = params.get('token');
+  const token = useLinkToken();
   return (
     <SingleColumnLayout title={t(undoEmail.title)}>
       {token ? <UndoEmailChange key={token} token={token} /> : <LinkErrorWithCountdown error={new ApiError(400, ErrorMessages.missingToken)} />}
@@ -123,7 +122,7 @@ function UndoEmailChange({ token }: { token: string }) {
   const { clear } = useAuth();
   const loggedOut = useCallback(() => clear(), [clear]);
   const result = useLinkCall('email-undo', token, identityApi.undoEmailChange, loggedOut);
-  if (result.state === 'pending') return <Pending text={t(undoEmail.undoing)} />;
+  if (result.state === 'pending') return <Loading text={t(undoEmail.undoing)} />;
   if (result.state === 'failed') return <LinkErrorWithCountdown error={result.error} />;
   return (
     <>
@@ -131,18 +130,12 @@ function UndoEmailChange({ token }: { token: string }) {
         <p>{t(undoEmail.doneText)}</p>
         <p>{t(undoEmail.doneAdvice)}</p>
       </Outcome>
-      <ul className="link-list link-list--actions">
-        <li>
-          <Link className="button" to="/password">
-            {t(undoEmail.newPassword)}
-          </Link>
-        </li>
-        <li>
-          <Link className="button button--secondary" to="/login">
-            {t(undoEmail.login)}
-          </Link>
-        </li>
-      </ul>
+      <ActionLinks
+        links={[
+          { to: '/password', text: t(undoEmail.newPassword) },
+          { to: '/login', text: t(undoEmail.login) },
+        ]}
+      />
     </>
   );
 }

@@ -2,6 +2,7 @@
 import { useIntl } from 'react-intl';
 import { Link, Navigate } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthProvider.js';
+import { ActionLinks } from '../../components/ActionLinks.js';
 import { useSnackbar } from '../../components/Snackbar.js';
 import { SubmitButton, TextField } from '../../forms/fields.js';
 import { useNextPath, withNext } from '../../forms/hooks.js';
@@ -73,18 +74,12 @@ export function IdentifyScreen() {
   if (user) return <Navigate to={next} replace />;
   return (
     <SingleColumnLayout title={t(identify.title)} intro={t(identify.intro)}>
-      <ul className="link-list link-list--actions">
-        <li>
-          <Link className="button" to={withNext('/login', next)}>
-            {t(identify.login)}
-          </Link>
-        </li>
-        <li>
-          <Link className="button button--secondary" to={withNext('/register', next)}>
-            {t(identify.register)}
-          </Link>
-        </li>
-      </ul>
+      <ActionLinks
+        links={[
+          { to: withNext('/login', next), text: t(identify.login) },
+          { to: withNext('/register', next), text: t(identify.register) },
+        ]}
+      />
     </SingleColumnLayout>
   );
 }

@@ -1,17 +1,16 @@
 /** A forgotten password: the request for a reset link, then the new password from that link. */
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
-import { asApiError, type ApiError } from '../../api/errors.js';
+import { Link } from 'react-router-dom';
+import { asApiError, type ApiError } from '@civic/frontend-kit/api-client';
 import { identityApi } from '../../api/identity.js';
 import { useSnackbar } from '../../components/Snackbar.js';
 import { newPasswordErrors, showOnField } from '../../forms/api-errors.js';
-import { EmailRequestForm } from '../../forms/EmailRequestForm.js';
 import { NewPasswordFields, Outcome, SubmitButton } from '../../forms/fields.js';
 import { useForm } from '../../forms/useForm.js';
 import { rules } from '../../forms/validation.js';
 import { SingleColumnLayout } from '../../layouts/index.js';
-import { fields, useErrorText } from './shared.js';
+import { EmailRequestScreen, fields, useErrorText, useLinkToken } from './shared.js';
 
 const password = {
   title: { id: 'password.title' },
@@ -28,27 +27,13 @@ const password = {
 
 /** /password: the forgotten-password request; with ?token= from the mail, the new password. */
 export function PasswordScreen() {
-  const [params] = useSearchParams();
-  const token = params.get('token');
-  return token ? <ResetPassword key={token} token={token} /> : <RequestPasswordReset />;
+  const token = useLinkToken();
+  if (token) return <ResetPassword key={token} token={token} />;
+  const texts = { title: password.title, intro: password.intro, submit: password.requestSubmit, sent: password.requestDone };
+  return <EmailRequestScreen texts={texts} send={identityApi.forgotPassword} errorFields={requestErrorFields} />;
 }
 
 export const requestErrorFields = { unknownEmail: 'email' } as const;
-
-function RequestPasswordReset() {
-  const { formatMessage: t } = useIntl();
-  return (
-    <SingleColumnLayout title={t(password.title)} intro={t(password.intro)}>
-      <EmailRequestForm
-        emailLabel={t(fields.email)}
-        submitText={t(password.requestSubmit)}
-        sentText={(email) => t(password.requestDone, { email })}
-        send={identityApi.forgotPassword}
-        errorFields={requestErrorFields}
-      />
-    </SingleColumnLayout>
-  );
-}
 
 const resetSchema = { password: rules.password, confirmation: rules.confirmation('password') };
 const resetErrorFields = newPasswordErrors('password');

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link, Navigate } from 'react-router-dom';
-import { asApiError, retryDate, type ApiError } from '../../api/errors.js';
+import { asApiError, retryDate, type ApiError } from '@civic/frontend-kit/api-client';
 import { identityApi } from '../../api/identity.js';
 import { useAuth } from '../../auth/AuthProvider.js';
 import { useSnackbar } from '../../components/Snackbar.js';

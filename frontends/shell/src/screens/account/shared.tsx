@@ -1,12 +1,15 @@
 /** What the account screens share: the field labels, API error texts and the emailed links' calls and errors. */
 import { useEffect, useState } from 'react';
-import { useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
+import { useIntl, type MessageDescriptor } from 'react-intl';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { SessionUser } from '@civic/contracts';
-import { asApiError, type ApiError } from '../../api/errors.js';
+import { asApiError, type ApiError } from '@civic/frontend-kit/api-client';
 import { useAuth } from '../../auth/AuthProvider.js';
+import type { ErrorFields } from '../../forms/api-errors.js';
+import { EmailRequestForm, type EmailRequestField } from '../../forms/EmailRequestForm.js';
 import { Outcome } from '../../forms/fields.js';
 import { once, useCountdown } from '../../forms/hooks.js';
+import { SingleColumnLayout } from '../../layouts/index.js';
 
 export const fields = {
   email: { id: 'form.email' },
@@ -18,6 +21,44 @@ export const fields = {
 export function useErrorText(): (error: ApiError) => string {
   const { formatMessage: t } = useIntl();
   return (error) => t({ id: `error.${error.key}` });
+}
+
+/** The texts of a screen that asks for a mail to an address; `sent` takes `{email}`. */
+export interface EmailRequestTexts {
+  title: MessageDescriptor;
+  intro: MessageDescriptor;
+  submit: MessageDescriptor;
+  sent: MessageDescriptor;
+}
+
+/** A screen that only asks for a mail to the address typed in: a reset link, the verification link again. */
+export function EmailRequestScreen({
+  texts,
+  send,
+  errorFields,
+}: {
+  texts: EmailRequestTexts;
+  send: (email: string) => Promise<unknown>;
+  errorFields?: ErrorFields<EmailRequestField>;
+}) {
+  const { formatMessage: t } = useIntl();
+  return (
+    <SingleColumnLayout title={t(texts.title)} intro={t(texts.intro)}>
+      <EmailRequestForm
+        emailLabel={t(fields.email)}
+        submitText={t(texts.submit)}
+        sentText={(email) => t(texts.sent, { email })}
+        send={send}
+        errorFields={errorFields}
+      />
+    </SingleColumnLayout>
+  );
+}
+
+/** The one-time token of an emailed link (`?token=`), or null on the screen's own address. */
+export function useLinkToken(): string | null {
+  const [params] = useSearchParams();
+  return params.get('token');
 }
 
 /** Seconds before a failed link sends the user home (docs/product.md#audience-and-accounts). */
@@ -84,13 +125,4 @@ export function useLinkCall<T>(kind: string, token: string, call: (token: string
 export function useTokenCall(kind: string, token: string, call: (token: string) => Promise<SessionUser>): LinkCall<SessionUser> {
   const { setUser } = useAuth();
   return useLinkCall(kind, token, call, setUser);
-}
-
-/** The line shown while an emailed link's call runs. */
-export function Pending({ text }: { text: string }) {
-  return (
-    <p className="loading" role="status">
-      {text}
-    </p>
-  );
 }

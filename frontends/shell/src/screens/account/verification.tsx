@@ -1,15 +1,15 @@
 /** The account's verification link, and the form that sends it again. */
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
-import { errorReason } from '../../api/errors.js';
+import { errorReason } from '@civic/frontend-kit/api-client';
 import { identityApi } from '../../api/identity.js';
+import { Loading } from '../../auth/guards.js';
+import { ActionLinks } from '../../components/ActionLinks.js';
 import { userPath } from '../../components/UserMenu.js';
-import { EmailRequestForm } from '../../forms/EmailRequestForm.js';
 import { Outcome } from '../../forms/fields.js';
 import { afterVerification, withNext } from '../../forms/hooks.js';
 import { SingleColumnLayout } from '../../layouts/index.js';
-import { LinkErrorWithCountdown, Pending, fields, useTokenCall } from './shared.js';
+import { EmailRequestScreen, LinkErrorWithCountdown, useLinkToken, useTokenCall } from './shared.js';
 
 const verifyAccount = {
   title: { id: 'verifyAccount.title' },
@@ -32,9 +32,11 @@ const verifyAccount = {
 /** /verify-account?token=: activates the account and logs in; without a token, sends the link again. */
 export function VerifyAccountScreen() {
   const { formatMessage: t } = useIntl();
-  const [params] = useSearchParams();
-  const token = params.get('token');
-  if (!token) return <ResendVerification />;
+  const token = useLinkToken();
+  if (!token) {
+    const texts = { title: verifyAccount.resendTitle, intro: verifyAccount.resendIntro, submit: verifyAccount.resendSubmit, sent: verifyAccount.resendDone };
+    return <EmailRequestScreen texts={texts} send={identityApi.resendVerification} />;
+  }
   return (
     <SingleColumnLayout title={t(verifyAccount.title)} intro={t(verifyAccount.intro)}>
       <VerifyToken key={token} token={token} />
@@ -46,20 +48,14 @@ function VerifyToken({ token }: { token: string }) {
   const { formatMessage: t } = useIntl();
   const result = useTokenCall('verify', token, identityApi.verifyAccount);
   const [next] = useState(afterVerification);
-  if (result.state === 'pending') return <Pending text={t(verifyAccount.checking)} />;
+  if (result.state === 'pending') return <Loading text={t(verifyAccount.checking)} />;
   if (result.state === 'failed' && errorReason(result.error) === 'alreadyVerified') {
     return (
       <>
         <Outcome kind="success" title={t(verifyAccount.alreadyTitle)}>
           <p>{t(verifyAccount.alreadyText)}</p>
         </Outcome>
-        <ul className="link-list link-list--actions">
-          <li>
-            <Link className="button" to={withNext('/login', next)} data-already-verified="login">
-              {t(verifyAccount.alreadyLogin)}
-            </Link>
-          </li>
-        </ul>
+        <ActionLinks links={[{ to: withNext('/login', next), text: t(verifyAccount.alreadyLogin), data: { 'data-already-verified': 'login' } }]} />
       </>
     );
   }
@@ -71,32 +67,12 @@ function VerifyToken({ token }: { token: string }) {
       <Outcome kind="success" title={t(verifyAccount.doneTitle)}>
         <p>{t(verifyAccount.doneText, { userName: result.value.userName })}</p>
       </Outcome>
-      <ul className="link-list link-list--actions">
-        <li>
-          <Link className="button" to={next}>
-            {t(verifyAccount.continue)}
-          </Link>
-        </li>
-        <li>
-          <Link className="button button--secondary" to={userPath(result.value, 'settings')}>
-            {t(verifyAccount.settings)}
-          </Link>
-        </li>
-      </ul>
-    </>
-  );
-}
-
-function ResendVerification() {
-  const { formatMessage: t } = useIntl();
-  return (
-    <SingleColumnLayout title={t(verifyAccount.resendTitle)} intro={t(verifyAccount.resendIntro)}>
-      <EmailRequestForm
-        emailLabel={t(fields.email)}
-        submitText={t(verifyAccount.resendSubmit)}
-        sentText={(email) => t(verifyAccount.resendDone, { email })}
-        send={identityApi.resendVerification}
+      <ActionLinks
+        links={[
+          { to: next, text: t(verifyAccount.continue) },
+          { to: userPath(result.value, 'settings'), text: t(verifyAccount.settings) },
+        ]}
       />
-    </SingleColumnLayout>
+    </>
   );
 }

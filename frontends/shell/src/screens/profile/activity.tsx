@@ -1,8 +1,8 @@
 /** A member's public activity page: member since, contributions, roles, and moderation for moderators. */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { UserProfile } from '@civic/contracts';
-import { asApiError, type ApiError } from '../../api/errors.js';
+import { asApiError, type ApiError } from '@civic/frontend-kit/api-client';
 import { identityApi } from '../../api/identity.js';
 import { useAuth } from '../../auth/AuthProvider.js';
 import { Loading } from '../../auth/guards.js';
@@ -48,6 +48,16 @@ function useProfile(userId: string): Loaded {
   return result.userId === userId ? result.loaded : { state: 'loading' };
 }
 
+/** One figure of the profile: its name and its value. */
+function Stat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="stats__item">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 /** /users/:id/:userName/activity, open to anyone: member since, contributions and roles. */
 export function ProfileActivityScreen() {
   const intl = useIntl();
@@ -77,35 +87,16 @@ export function ProfileActivityScreen() {
             </div>
           ) : null}
           <dl className="stats" aria-label={t(activity.statsLabel)}>
-            <div className="stats__item">
-              <dt>{t(activity.memberSince)}</dt>
-              <dd>
-                <time dateTime={loaded.profile.memberSince}>{formatDayDate(intl, loaded.profile.memberSince, { dateStyle: 'long' })}</time>
-              </dd>
-            </div>
-            <div className="stats__item">
-              <dt>{t(activity.lawsCreated)}</dt>
-              <dd>{formatNumber(loaded.profile.lawsCreated)}</dd>
-            </div>
-            <div className="stats__item">
-              <dt>{t(activity.articlesCreated)}</dt>
-              <dd>{formatNumber(loaded.profile.articlesCreated)}</dd>
-            </div>
-            <div className="stats__item">
-              <dt>{t(activity.chatMessages)}</dt>
-              <dd>{formatNumber(loaded.profile.chatMessages)}</dd>
-            </div>
-            <div className="stats__item">
-              <dt>{t(activity.roles)}</dt>
-              <dd>
-                {[
-                  loaded.profile.moderator ? t(activity.moderator) : null,
-                  loaded.profile.scribe ? t(activity.scribe) : null,
-                ]
-                  .filter(Boolean)
-                  .join(', ') || t(activity.member)}
-              </dd>
-            </div>
+            <Stat label={t(activity.memberSince)}>
+              <time dateTime={loaded.profile.memberSince}>{formatDayDate(intl, loaded.profile.memberSince, { dateStyle: 'long' })}</time>
+            </Stat>
+            <Stat label={t(activity.lawsCreated)}>{formatNumber(loaded.profile.lawsCreated)}</Stat>
+            <Stat label={t(activity.articlesCreated)}>{formatNumber(loaded.profile.articlesCreated)}</Stat>
+            <Stat label={t(activity.chatMessages)}>{formatNumber(loaded.profile.chatMessages)}</Stat>
+            <Stat label={t(activity.roles)}>
+              {[loaded.profile.moderator ? t(activity.moderator) : null, loaded.profile.scribe ? t(activity.scribe) : null].filter(Boolean).join(', ') ||
+                t(activity.member)}
+            </Stat>
           </dl>
           {viewer?.moderator && !own && !deleted && !loaded.profile.moderator ? <Moderation key={loaded.profile.id} profile={loaded.profile} /> : null}
         </>

@@ -8,7 +8,7 @@ import { useSnackbar } from '../../components/Snackbar.js';
 import { TextField } from '../../forms/fields.js';
 import { useForm } from '../../forms/useForm.js';
 import { rules } from '../../forms/validation.js';
-import { OwnerProfileScreen, showApiError } from './shared.js';
+import { ownerProfileScreen, showApiError } from './shared.js';
 
 const deleteAccount = {
   title: { id: 'profile.deleteAccount.title' },
@@ -25,14 +25,7 @@ const deleteAccount = {
 };
 
 /** /users/:id/:userName/delete-account, for the user themself. */
-export function ProfileDeleteAccountScreen() {
-  const { formatMessage: t } = useIntl();
-  return (
-    <OwnerProfileScreen title={t(deleteAccount.title)} intro={t(deleteAccount.intro)}>
-      <DeleteAccount />
-    </OwnerProfileScreen>
-  );
-}
+export const ProfileDeleteAccountScreen = ownerProfileScreen(deleteAccount, DeleteAccount);
 
 const deleteSchema = { password: rules.currentPassword };
 const deleteErrorFields = { incorrectPassword: 'password' } as const;

@@ -15,7 +15,7 @@ import { rules } from '../../forms/validation.js';
 import { isLocale } from '../../i18n/locale.js';
 import { useLocaleSwitch } from '../../i18n/LocaleProvider.js';
 import { Candidacies } from './candidacy.js';
-import { OwnerProfileScreen, SettingsSection, showApiError } from './shared.js';
+import { ownerProfileScreen, SettingsSection, showApiError } from './shared.js';
 
 const settings = {
   title: { id: 'profile.settings.title' },
@@ -40,14 +40,7 @@ const settings = {
 };
 
 /** /users/:id/:userName/settings, for the user themself. */
-export function ProfileSettingsScreen() {
-  const { formatMessage: t } = useIntl();
-  return (
-    <OwnerProfileScreen title={t(settings.title)} intro={t(settings.intro)}>
-      <Settings />
-    </OwnerProfileScreen>
-  );
-}
+export const ProfileSettingsScreen = ownerProfileScreen(settings, Settings);
 
 function Settings() {
   const { formatMessage: t } = useIntl();

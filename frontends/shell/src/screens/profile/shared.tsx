@@ -1,7 +1,8 @@
 /** What the profile screens share: the page's user from the address, the owner-only frame, API errors on forms. */
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { asApiError } from '../../api/errors.js';
+import { asApiError } from '@civic/frontend-kit/api-client';
 import { RequireOwner } from '../../auth/guards.js';
 import { showOnField, type ErrorFields } from '../../forms/api-errors.js';
 import type { Form } from '../../forms/useForm.js';
@@ -19,14 +20,19 @@ export function useProfileParams(): { userId: string; userName: string } {
   return { userId: id, userName };
 }
 
-/** A profile page only its user may open (settings, deleting the account). */
-export function OwnerProfileScreen({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
-  const params = useProfileParams();
-  return (
-    <ProfileLayout {...params} title={title} intro={intro}>
-      <RequireOwner userId={params.userId}>{children}</RequireOwner>
-    </ProfileLayout>
-  );
+/** A profile page only its user may open (settings, deleting the account): its title, intro and content. */
+export function ownerProfileScreen(texts: { title: MessageDescriptor; intro: MessageDescriptor }, Content: ComponentType) {
+  return function OwnerProfileScreen() {
+    const { formatMessage: t } = useIntl();
+    const params = useProfileParams();
+    return (
+      <ProfileLayout {...params} title={t(texts.title)} intro={t(texts.intro)}>
+        <RequireOwner userId={params.userId}>
+          <Content />
+        </RequireOwner>
+      </ProfileLayout>
+    );
+  };
 }
 
 /** One part of the settings page, named by its heading. */

@@ -1,5 +1,5 @@
 import { ErrorMessages } from '@civic/contracts';
-import { ApiError, asApiError, errorDate, errorReason, retryDate, toApiError } from '../src/api/errors.js';
+import { ApiError, asApiError, errorDate, errorReason, retryDate, toApiError } from '@civic/frontend-kit/api-client';
 
 describe('API errors', () => {
   it('keeps a body in the spec shape and maps its message to the catalogue key', () => {

@@ -1,0 +1,53 @@
+/**
+ * The steps every browser test repeats: a browser context with its page, a screen opened until its
+ * heading shows, and a JSON call with a context's cookies.
+ */
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+
+/** A browser context, its page, and what went wrong in that page. */
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions in the page. */
+  problems: string[];
+}
+
+/**
+ * A new context with one page whose uncaught exceptions are kept in `problems`. `timeoutMs` stays below
+ * jest's so that a failing wait reports what it was waiting for.
+ */
+export async function openSession(browser: Browser, options: BrowserContextOptions, timeoutMs: number): Promise<Session> {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(timeoutMs);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return { context, page, problems };
+}
+
+/** Waits until the screen's level-1 heading reads `text`. */
+export async function waitForHeading(page: Page, text: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
+}
+
+/** Opens `url` and waits until the screen's level-1 heading reads `heading`. */
+export async function openAndWaitFor(page: Page, url: string, heading: string): Promise<void> {
+  await page.goto(url);
+  await waitForHeading(page, heading);
+}
+
+/** A JSON call with the context's cookies (the gateway's CSRF rule: JSON bodies name their type). */
+export async function apiCall<T>(context: BrowserContext, baseUrl: string, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
+  const answer = await context.request.fetch(`${baseUrl}${url}`, {
+    method,
+    headers: data === undefined ? { 'x-requested-with': 'fetch' } : { 'content-type': 'application/json' },
+    data: data === undefined ? undefined : JSON.stringify(data),
+  });
+  if (!answer.ok()) throw new Error(`${method} ${url} answered ${answer.status()}: ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+/** Closes the sessions' contexts; a session left undefined (its beforeAll failed) is passed over. */
+export async function closeSessions(sessions: readonly (Session | undefined)[]): Promise<void> {
+  await Promise.all(sessions.filter((session) => session !== undefined).map((session) => session.context.close()));
+}
