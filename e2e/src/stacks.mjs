@@ -12,9 +12,11 @@ export const SHARED_MODERATOR_EMAIL = 'moderator.notifications@example.test';
 
 /** Every browser test registers from 127.0.0.1; the per-IP account limits have their own tests. */
 // Every simulated citizen of the browser tests comes from 127.0.0.1, where a real crowd comes from many
-// addresses: the per-address limits are raised so that two suites at once stay under them. The limits
-// themselves are tested where each client has its own address (gateway and security tests).
-const BROWSER_TEST_ENV = { MAX_ACCOUNTS_PER_IP: '1000', MAX_ACCOUNTS_PER_IP_PER_DAY: '1000', RATE_LIMIT_MAX: '10000' };
+// addresses: the per-address limits (identity's registrations, the gateway's requests per minute) are
+// raised so that two suites at once stay under them. The limits themselves are tested where each
+// client has its own address (the gateway's and the security tests).
+const BROWSER_TEST_ENV = { MAX_ACCOUNTS_PER_IP: '1000', MAX_ACCOUNTS_PER_IP_PER_DAY: '1000' };
+const BROWSER_TEST_GATEWAY_ENV = { RATE_LIMIT_MAX: '10000' };
 
 /**
  * Starts the whole product for browser tests and answers `{ baseUrl, mailUrl, stop }`.
@@ -54,7 +56,7 @@ export async function startBrowserTestStack(name, serviceEnv = {}, { build = tru
     log: () => undefined,
     serviceEnv: { ...BROWSER_TEST_ENV, ...serviceEnv },
     replicas,
-    envFor,
+    envFor: (component) => ({ ...(component === 'gateway' ? BROWSER_TEST_GATEWAY_ENV : {}), ...envFor?.(component) }),
     remoteDist,
   });
   return {

@@ -4,6 +4,8 @@
  * are those the browser calls through the gateway. Each request and answer shape is the TypeBox
  * schema the service's routes validate and serialise with; its type is derived from it
  * (docs/architecture.md#inside-a-service).
+ * Longer than most files on purpose: it is a list of independent shapes, one per call, read by
+ * looking one up, and keeping a service's whole contract in one file is the package's rule.
  */
 import Type, { type Static } from 'typebox';
 import { decisionPhases, proposalCategories, voteChoices } from './enums.js';
