@@ -52,6 +52,13 @@ export default {
     },
     {
       ...common,
+      displayName: 'tracing',
+      testMatch: ['<rootDir>/e2e/tracing/**/*.tracing.test.ts'],
+      globalSetup: '<rootDir>/packages/test-kit/jest/global-setup.mjs',
+      globalTeardown: '<rootDir>/packages/test-kit/jest/global-teardown.mjs',
+    },
+    {
+      ...common,
       displayName: 'browser',
       testMatch: ['<rootDir>/e2e/test/**/*.e2e.test.ts'],
       globalSetup: '<rootDir>/e2e/src/global-setup.mjs',

@@ -17,6 +17,7 @@ const BENCHMARKS = [
   { file: 'chat-fanout', budgetS: 180 },
   { file: 'notifications-list', budgetS: 240 },
   { file: 'decisions-votes', budgetS: 120 },
+  { file: 'decisions-votes-tracing', budgetS: 120 },
   { file: 'final-vote-tally', budgetS: 120 },
   { file: 'shell-first-load', budgetS: 240 },
 ];

@@ -9,6 +9,8 @@ import { EventEnvelope, ownerOf, upgradePayload, type EventDefinition, type Newe
 import { deadLetterCounter, parkedEvents, parkEvent, removeParked, replaySubject, type DeadLetterReason, type ReplayOutcome } from './dead-letters.js';
 import { quoteIdent, type SqlClient, type SqlExecutor } from './prisma.js';
 import { nanos, type EventBus } from './nats.js';
+import { contextFromHeaders, SpanKind, traced, tracingEnabled } from './telemetry.js';
+import { countRedelivery } from './operator-metrics.js';
 
 /** What every consumer of a service shares; createEventedApp builds it (`consumers`). */
 export interface ConsumerHost {
@@ -149,7 +151,30 @@ export async function startConsumer<D extends EventDefinition>(options: Consumer
     if (options.beforeAck) await options.beforeAck(envelope);
   }
 
-  async function process(message: JsMsg): Promise<void> {
+  /**
+   * With tracing on, each delivery is a CONSUMER span continuing the producer's trace (its publish
+   * span is the parent and a link), so what the handler and beforeAck do lands in that trace.
+   */
+  function process(message: JsMsg): Promise<void> {
+    if (options.metrics && message.info.deliveryCount > 1) countRedelivery(options.metrics, name, event.subject);
+    if (!tracingEnabled()) return handle(message);
+    return traced(
+      `process ${event.subject}`,
+      {
+        kind: SpanKind.CONSUMER,
+        from: contextFromHeaders(message.headers),
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.destination.name': message.subject,
+          'messaging.consumer.group.name': name,
+          'messaging.nats.delivery_count': message.info.deliveryCount,
+        },
+      },
+      () => handle(message),
+    );
+  }
+
+  async function handle(message: JsMsg): Promise<void> {
     const reading = read(message.string());
     if (!reading.readable) {
       try {

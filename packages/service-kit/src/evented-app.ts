@@ -4,6 +4,7 @@ import type { BaseConfig } from './config.js';
 import { createServiceApp, type ServiceApp } from './http.js';
 import { installOpenApi, type OpenApiOptions } from './openapi.js';
 import { connectBus, type EventBus } from './nats.js';
+import { installConsumerMetrics, installOutboxMetrics } from './operator-metrics.js';
 import { OutboxRelay, parsePublishedVersions, publishedVersion, type PublishedVersions } from './outbox.js';
 import type { SqlClient } from './prisma.js';
 import { DEFAULT_ACCESS_TOKEN_LIFETIME_MS, RevocationList, startRevocationFeed, type RevocationFeed } from './revocations.js';
@@ -67,6 +68,9 @@ export async function createEventedApp({ name, config, db, bus, logger, accessTo
       { name: 'nats', check: () => bus.ping(), required: false },
     ],
   });
+  // Read at scrape time: the outbox backlog, and the lag of this service's durable consumers.
+  installOutboxMetrics(app.metrics, db, name, app.log.child({ component: 'metrics' }));
+  installConsumerMetrics(app.metrics, bus, name, app.log.child({ component: 'metrics' }));
   const relay = new OutboxRelay({ db, schema: name, bus, log: app.log, pollMs: config.OUTBOX_POLL_MS });
   const revocations = new RevocationList({ tokenLifetimeMs, clockSkewMs: CLOCK_SKEW_MS });
   app.decorate('revocations', revocations);

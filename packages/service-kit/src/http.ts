@@ -6,9 +6,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { Registry, Histogram, collectDefaultMetrics } from 'prom-client';
+import { Registry, Histogram, collectDefaultMetrics, type Gauge } from 'prom-client';
 import { ErrorMessages, type ErrorBody } from '@civic/contracts';
 import { AppError, keyForStatus } from './errors.js';
+import { readinessGauge } from './operator-metrics.js';
+import { traceLogFields } from './telemetry.js';
 import { installTextRules } from './text-rules.js';
 
 export type ServiceApp = FastifyInstance<
@@ -37,6 +39,8 @@ export interface ServiceAppOptions {
   logLevel?: string;
   /** false silences logs (tests); otherwise pino JSON on stdout. */
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests reading them). */
+  logStream?: { write(line: string): void };
   readiness?: ReadinessCheck[];
   /** Trust X-Forwarded-* from the gateway in front (never exposed directly). */
   trustProxy?: FastifyServerOptions['trustProxy'];
@@ -74,6 +78,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
         : {
             level: options.logLevel ?? 'info',
             base: { service: options.name },
+            // trace_id and span_id of the active span (none while tracing is off), to go from a log line to its trace.
+            mixin: traceLogFields,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
     genReqId: (req) => {
@@ -106,8 +113,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   keepPersonalAnswersOutOfCaches(app);
   installTextRules(app);
   installErrorHandling(app);
-  installHealth(app, options.readiness ?? [], drain);
-  installMetrics(app, options.name);
+  const registry = installMetrics(app, options.name);
+  installHealth(app, options.readiness ?? [], drain, readinessGauge(registry));
   return app;
 }
 
@@ -298,10 +305,15 @@ function trackDrain(app: ServiceApp): Drain {
   return drain;
 }
 
-function installHealth(app: ServiceApp, checks: ReadinessCheck[], drain: Drain): void {
+function installHealth(app: ServiceApp, checks: ReadinessCheck[], drain: Drain, ready: Gauge): void {
+  // Not ready until /readyz first says so; every answer then records itself (flapping shows as changes()).
+  ready.set(0);
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn' }, async (request, reply) => {
-    if (drain.draining) return reply.status(503).send({ status: 'draining', checks: {} });
+    if (drain.draining) {
+      ready.set(0);
+      return reply.status(503).send({ status: 'draining', checks: {} });
+    }
     const results = await Promise.all(
       checks.map(async ({ name, check, required = true }) => {
         try {
@@ -315,11 +327,16 @@ function installHealth(app: ServiceApp, checks: ReadinessCheck[], drain: Drain):
     );
     const states = results.map(([, state]) => state);
     const status = states.includes('unavailable') ? 'unavailable' : states.includes('degraded') ? 'degraded' : 'ready';
+    ready.set(status === 'unavailable' ? 0 : 1);
     return reply.status(status === 'unavailable' ? 503 : 200).send({ status, checks: Object.fromEntries(results) });
   });
 }
 
-function installMetrics(app: ServiceApp, service: string): void {
+/**
+ * The app's registry (`app.metrics`, served at /metrics), every metric labelled with the service,
+ * and the HTTP histogram: rate (_count), errors (status_code 5xx) and duration per route pattern.
+ */
+function installMetrics(app: ServiceApp, service: string): Registry {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
@@ -332,6 +349,8 @@ function installMetrics(app: ServiceApp, service: string): void {
   });
   app.decorate('metrics', registry);
   app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern (`/api/laws/:id`), never the URL: one series per route, whatever callers send.
+    // Answers given without a route (404, unreadable URL) share one value.
     const route = request.routeOptions.url ?? 'unmatched';
     if (route === '/metrics') return;
     duration.observe({ method: request.method, route, status_code: reply.statusCode }, reply.elapsedTime / 1000);
@@ -340,6 +359,7 @@ function installMetrics(app: ServiceApp, service: string): void {
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });
+  return registry;
 }
 
 declare module 'fastify' {

@@ -17,3 +17,5 @@ export * from './revocations.js';
 export * from './members.js';
 export * from './unit-of-work.js';
 export * from './time-zones.js';
+export * from './telemetry.js';
+export * from './operator-metrics.js';

@@ -1,4 +1,4 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import {
   jetstream,
   jetstreamManager,
@@ -9,12 +9,23 @@ import {
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import type { StreamOwner } from '@civic/contracts';
+import { injectIntoHeaders, tracingEnabled } from './telemetry.js';
 
 /** How long JetStream remembers a Nats-Msg-Id: a re-publish inside it is dropped as a duplicate. */
 export const DUPLICATE_WINDOW_MS = 2 * 60_000;
 const STREAM_MAX_AGE_MS = 30 * 24 * 3600_000;
 /** First token of the dead-letter subjects (after the prefix): `deadletter.<consumer>`. */
 const DEAD_LETTER_TOKEN = 'deadletter';
+
+/**
+ * NATS headers carrying the active trace context (traceparent, tracestate), or undefined when tracing
+ * is off or no span is active: a message then goes out exactly as without tracing.
+ */
+export function traceHeaders(): MsgHdrs | undefined {
+  if (!tracingEnabled()) return undefined;
+  const carried = headers();
+  return injectIntoHeaders(carried) ? carried : undefined;
+}
 
 /** JetStream durations are in nanoseconds. */
 export const nanos = (ms: number): number => ms * 1_000_000;

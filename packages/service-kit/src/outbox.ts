@@ -4,7 +4,8 @@ import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { downgradePayload, type EventDefinition, type EventEnvelope, type NewestPayload } from '@civic/contracts';
 import { quoteIdent, type SqlClient, type SqlExecutor } from './prisma.js';
-import type { EventBus } from './nats.js';
+import { traceHeaders, type EventBus } from './nats.js';
+import { contextFromCarrier, currentTraceCarrier, SpanKind, traced, tracingEnabled, type TraceCarrier } from './telemetry.js';
 
 /** Builds an event envelope in the event's oldest supported version, after checking the payload against its schema. */
 export function newEvent<D extends EventDefinition>(definition: D, payload: Static<D['payload']>, now = new Date()): EventEnvelope {
@@ -64,16 +65,19 @@ function envelopeOf(definition: EventDefinition, version: number, payload: unkno
 
 /**
  * Writes the event into the service's outbox inside the caller's transaction, so the event exists
- * exactly when the business change it describes is committed.
+ * exactly when the business change it describes is committed. With tracing on, the row keeps the
+ * request's trace context, which the relay sends on as NATS headers.
  */
 export async function enqueueEvent(tx: SqlExecutor, schema: string, event: EventEnvelope): Promise<void> {
+  const carrier = currentTraceCarrier();
   await tx.$executeRawUnsafe(
-    `INSERT INTO ${quoteIdent(schema)}."outbox_event" (id, subject, version, payload, occurred_at) VALUES ($1::uuid, $2, $3, $4::jsonb, $5::timestamptz)`,
+    `INSERT INTO ${quoteIdent(schema)}."outbox_event" (id, subject, version, payload, occurred_at, trace_context) VALUES ($1::uuid, $2, $3, $4::jsonb, $5::timestamptz, $6::jsonb)`,
     event.id,
     event.subject,
     event.version,
     JSON.stringify(event.payload),
     event.occurredAt,
+    carrier ? JSON.stringify(carrier) : null,
   );
 }
 
@@ -83,6 +87,7 @@ interface OutboxRow {
   version: number;
   payload: unknown;
   occurred_at: Date;
+  trace_context: TraceCarrier | null;
 }
 
 export interface OutboxRelayOptions {
@@ -138,12 +143,12 @@ export class OutboxRelay {
 
   /** Publishes one batch; returns how many rows were sent. Throws when publishing failed. */
   async publishBatch(): Promise<number> {
-    const { db, bus } = this.options;
+    const { db } = this.options;
     let failure: unknown = null;
     const sent = await db.$transaction(
       async (tx) => {
         const rows = await tx.$queryRawUnsafe<OutboxRow[]>(
-          `SELECT id::text AS id, subject, version, payload, occurred_at FROM ${this.table}
+          `SELECT id::text AS id, subject, version, payload, occurred_at, trace_context FROM ${this.table}
            WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
           this.batchSize,
         );
@@ -157,7 +162,7 @@ export class OutboxRelay {
             payload: row.payload,
           };
           try {
-            await bus.js.publish(bus.subject(row.subject), JSON.stringify(envelope), { msgID: row.id, timeout: 5000 });
+            await this.publish(row, envelope);
           } catch (error) {
             // Keep what was acknowledged; the rest stays in the outbox for the next attempt.
             failure = error;
@@ -174,6 +179,28 @@ export class OutboxRelay {
     );
     if (failure) throw failure;
     return sent;
+  }
+
+  /**
+   * Publishes one row; with tracing on, in a PRODUCER span whose context goes out as the message's
+   * traceparent header. The span continues the trace of the request that wrote the row; a row
+   * written outside any trace (a scheduler's tick) starts its trace here, so its consumers still
+   * share one.
+   */
+  private publish(row: OutboxRow, envelope: EventEnvelope): Promise<unknown> {
+    const { bus } = this.options;
+    const subject = bus.subject(row.subject);
+    const data = JSON.stringify(envelope);
+    if (!tracingEnabled()) return bus.js.publish(subject, data, { msgID: row.id, timeout: 5000 });
+    return traced(
+      `publish ${row.subject}`,
+      {
+        kind: SpanKind.PRODUCER,
+        from: contextFromCarrier(row.trace_context),
+        attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'messaging.message.id': row.id },
+      },
+      () => bus.js.publish(subject, data, { msgID: row.id, timeout: 5000, headers: traceHeaders() }),
+    );
   }
 
   private async loop(): Promise<void> {

@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import type { Static, TObject, TProperties } from 'typebox';
 import { ConfigError, loadConfig, type BaseConfig } from './config.js';
 import type { ServiceApp } from './http.js';
+import { stopTelemetry } from './telemetry.js';
 
 export interface StartedService {
   app: ServiceApp;
@@ -44,6 +45,8 @@ export async function runService<P extends TProperties>(
     }
     await service.app.close();
     await service.close();
+    // Sends the spans still buffered (no-op when tracing is off).
+    await stopTelemetry();
   });
   await service.app.listen({ port: base.PORT, host: base.HOST });
 }

@@ -39,7 +39,8 @@ export async function createEventTables(pool: pg.Pool, schema: string): Promise<
   await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   await pool.query(`CREATE TABLE "${schema}"."outbox_event" (
     id uuid PRIMARY KEY, seq bigserial UNIQUE, subject text NOT NULL, version integer NOT NULL,
-    payload jsonb NOT NULL, occurred_at timestamptz(3) NOT NULL, sent_at timestamptz(3))`);
+    payload jsonb NOT NULL, occurred_at timestamptz(3) NOT NULL, sent_at timestamptz(3),
+    trace_context jsonb)`);
   await pool.query(`CREATE TABLE "${schema}"."inbox_event" (
     consumer text NOT NULL, event_id uuid NOT NULL, subject text NOT NULL,
     processed_at timestamptz(3) NOT NULL DEFAULT now(), PRIMARY KEY (consumer, event_id))`);

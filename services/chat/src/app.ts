@@ -57,6 +57,7 @@ export async function createChat({ config, db, bus, logger, verifier, clock = ()
     redis,
     redisPrefix: config.REDIS_PREFIX,
     revocations,
+    socketCapacity: config.CHAT_SOCKET_CAPACITY,
   });
   if (redis) app.addHook('onClose', () => redis.close());
 

@@ -27,6 +27,11 @@ export const ChatConfig = Type.Object({
   SOCKET_TRANSPORTS: Type.Union([Type.Literal('websocket,polling'), Type.Literal('polling,websocket'), Type.Literal('websocket')], { default: 'websocket,polling' }),
   /** Page size of the history when the client asks none (a client may ask up to 200). */
   CHAT_HISTORY_PAGE: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+  /**
+   * Sockets one pod is sized to hold. Not enforced: exported as chat_socket_capacity so the
+   * saturation alert compares chat_sockets_connected with it (deploy/OPERATIONS.md).
+   */
+  CHAT_SOCKET_CAPACITY: Type.Integer({ minimum: 1, default: 5000 }),
   /** The troll hunt counts mutes since yesterday 00:00 in this time zone. */
   CHAT_TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Paris' }),
 });

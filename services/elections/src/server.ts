@@ -1,6 +1,6 @@
-import { runEventedService } from '@civic/service-kit';
-import { buildApp } from './app.js';
-import { ElectionsConfig } from './config.js';
-import { createPrisma } from './store/prisma.js';
+// Only the telemetry module is imported statically: the SDK must be set up before fastify, pg and
+// the rest load, so they can be instrumented (docs/architecture.md#tracing).
+import { startTelemetry } from '@civic/service-kit/telemetry';
 
-await runEventedService('elections', ElectionsConfig, createPrisma, buildApp);
+await startTelemetry('elections');
+await import('./main.js');

@@ -1,15 +1,6 @@
-import { ConfigError, runService } from '@civic/service-kit';
-import { buildApp } from './app.js';
-import { GatewayConfig } from './config.js';
+// Only the telemetry module is imported statically: the SDK must be set up before fastify, pg and
+// the rest load, so they can be instrumented (docs/architecture.md#tracing).
+import { startTelemetry } from '@civic/service-kit/telemetry';
 
-try {
-  await runService('gateway', GatewayConfig, async (config) => {
-    const app = await buildApp({ config });
-    // The upstream pools close with the app (onClose hook).
-    return { app, close: async () => {} };
-  });
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  process.stderr.write(`gateway: ${error.message}\n`);
-  process.exit(1);
-}
+await startTelemetry('gateway');
+await import('./main.js');

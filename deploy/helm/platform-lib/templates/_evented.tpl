@@ -1,7 +1,7 @@
 {{/*
 Every object of an evented service's release (identity, decisions, elections, chat, notifications):
 ServiceAccount, ConfigMap, Service, Deployment (waiting for its schema), HPA, PDB, the migration
-Job of its image, NetworkPolicies. dict:
+Job of its image, NetworkPolicies, and the opt-in ServiceMonitor, PrometheusRule and dashboards. dict:
   root, env (the service's own extra env entries, rendered), config (derived settings added to the ConfigMap)
 */}}
 {{- define "lib.evented" -}}
@@ -14,6 +14,7 @@ Job of its image, NetworkPolicies. dict:
 {{- include "lib.validateWorkload" (dict "name" $service "values" $root.Values "graceMs" ($config.SHUTDOWN_GRACE_MS | default 10000)) -}}
 {{- $env := include "lib.serviceEnv" $root -}}
 {{- with .env }}{{ $env = printf "%s\n%s" $env . }}{{ end -}}
+{{- with include "lib.tracingEnv" $root }}{{ $env = printf "%s\n%s" $env . }}{{ end -}}
 {{- with $root.Values.extraEnv }}{{ $env = printf "%s\n%s" $env (toYaml .) }}{{ end -}}
 {{- include "lib.serviceAccount" $root }}
 ---
@@ -32,6 +33,7 @@ Job of its image, NetworkPolicies. dict:
 {{- include "lib.hpa" (dict "root" $root "name" $name "values" $root.Values) }}
 {{- include "lib.pdb" (dict "root" $root "name" $name "values" $root.Values) }}
 {{- include "lib.migrationJob" $root }}
+{{- include "lib.monitoring" $root }}
 {{- /* NetworkPolicies: called by the gateway (identity also by the services, for its JWKS; chat also by
 the ingress controller on its socket path); calls PostgreSQL, NATS, and its own dependencies. */}}
 {{- $ingress := list (include "lib.np.peer" (list $root "gateway")) -}}
@@ -42,6 +44,7 @@ the ingress controller on its socket path); calls PostgreSQL, NATS, and its own 
 {{- $edge := include "lib.np.fromEdge" (dict "root" $root "controller" (and (eq $service "chat") (($root.Values.socketIo).ingress).enabled $root.Values.global.ingress.enabled) "metrics" true) -}}
 {{- $egress := list (include "lib.np.dns" $root) (include "lib.np.dependency" (list $root "postgresql")) (include "lib.np.dependency" (list $root "nats")) -}}
 {{- if eq $service "chat" }}{{ $egress = append $egress (include "lib.np.dependency" (list $root "redis")) }}{{ end -}}
+{{- if include "lib.tracingOn" $root }}{{ $egress = append $egress (include "lib.np.dependency" (list $root "otlp")) }}{{ end -}}
 {{- if eq $service "identity" -}}
 {{- $egress = append $egress (include "lib.np.dependency" (list $root "smtp")) -}}
 {{- else -}}

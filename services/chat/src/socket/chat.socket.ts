@@ -29,6 +29,8 @@ export interface SocketSettings {
   eventWindowMs?: number;
   /** Identity's revocations: the sockets whose token they deny are disconnected as they come in. */
   revocations?: RevocationList;
+  /** Soft capacity of one pod in sockets (CHAT_SOCKET_CAPACITY), exported for the saturation alert. */
+  socketCapacity?: number;
 }
 
 /**
@@ -69,6 +71,8 @@ export function attachChatSocket(app: ServiceApp, context: ChatContext, verifier
       shutdown,
       revocations: settings.revocations,
       log,
+      metrics: app.metrics,
+      socketCapacity: settings.socketCapacity,
     }),
   );
   const stopFollowingRevocations = settings.revocations ? disconnectOnRevocation(io, settings.revocations, log) : undefined;

@@ -5,7 +5,9 @@
 import type { ErrorBody } from '@civic/contracts';
 import { ErrorMessages } from '@civic/contracts';
 import { AppError, isOutage, type RevocationList } from '@civic/service-kit';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import { Gauge, type Registry } from 'prom-client';
 import type { Socket } from 'socket.io';
 import type { SlidingWindow } from '../domain/rate-limit.js';
 import { userRoom, type ChatSocket } from './handshake.js';
@@ -20,10 +22,33 @@ export interface ConnectionDeps {
   shutdown: SocketShutdown;
   revocations?: RevocationList;
   log: FastifyBaseLogger;
+  /** The app's registry (`app.metrics`): chat_sockets_connected and chat_socket_capacity go there. */
+  metrics?: Registry;
+  /** Sockets one pod is sized to hold (CHAT_SOCKET_CAPACITY), exported for the saturation alert. */
+  socketCapacity?: number;
+}
+
+export const DEFAULT_SOCKET_CAPACITY = 5000;
+
+/** The pod's name (HOSTNAME in Kubernetes): each pod reports its own sockets. */
+const podName = () => process.env.HOSTNAME || hostname();
+
+/**
+ * The gauges of this pod's sockets: the connected ones (labelled with the pod, as each pod holds its
+ * own) and the capacity they are compared with. Returns the counter of connected sockets.
+ */
+export function socketGauges(registry: Registry, capacity: number): Gauge<'pod'> {
+  new Gauge({ name: 'chat_socket_capacity', help: 'Sockets one chat pod is sized to hold (CHAT_SOCKET_CAPACITY)', registers: [registry] }).set(capacity);
+  const connected = new Gauge({ name: 'chat_sockets_connected', help: 'Sockets connected to this chat pod', labelNames: ['pod'], registers: [registry] });
+  // Present at 0 from the start, so a pod without sockets shows rather than vanishes.
+  connected.set({ pod: podName() }, 0);
+  return connected;
 }
 
 /** socket.io's `connection` listener. */
-export function onConnection({ handlers, flood, shutdown, revocations, log }: ConnectionDeps) {
+export function onConnection({ handlers, flood, shutdown, revocations, log, metrics, socketCapacity }: ConnectionDeps) {
+  const connected = metrics ? socketGauges(metrics, socketCapacity ?? DEFAULT_SOCKET_CAPACITY) : null;
+  const pod = { pod: podName() };
   function errorBody(error: unknown, socket: ChatSocket, event: string): ErrorBody {
     if (error instanceof AppError) return error.toBody();
     if (isOutage(error)) {
@@ -69,7 +94,11 @@ export function onConnection({ handlers, flood, shutdown, revocations, log }: Co
       socket.disconnect(true);
       return;
     }
-    socket.on('disconnect', () => flood.forget(socket.id));
+    connected?.inc(pod);
+    socket.on('disconnect', () => {
+      connected?.dec(pod);
+      flood.forget(socket.id);
+    });
     if (user && !socket.recovered) void socket.join(userRoom(user.id));
     for (const event of clientEvents) {
       socket.on(event, (...args: unknown[]) => {

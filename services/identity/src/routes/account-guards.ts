@@ -1,5 +1,6 @@
 import argon2 from 'argon2';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Counter, type Registry } from 'prom-client';
 import type { ErrorKey } from '@civic/contracts';
 import { AppError } from '@civic/service-kit';
 import { admitMailRequest } from '../commands/admit-mail-request.command.js';
@@ -24,6 +25,22 @@ export async function admitMail(context: IdentityContext, request: FastifyReques
   const admission = await admitMailRequest(commands, purpose, keys, mailLimits(config));
   if (admission.verdict === 'refuse') refuseForNow(reply, admission.retryAfterSeconds);
   return admission.verdict === 'send';
+}
+
+/**
+ * Why a login was refused, as identity_logins_refused_total counts it: over a failure limit (per
+ * account and address, per account, per address), or a wrong email or password. Suspended and
+ * unverified accounts are not refused at login (they log in with fewer rights), and no account is locked.
+ */
+export type LoginRefusal = 'rate_limited' | 'bad_credentials';
+
+const LOGIN_REFUSALS: readonly LoginRefusal[] = ['rate_limited', 'bad_credentials'];
+
+/** identity_logins_refused_total on the app's registry, every reason present from the start (at 0). */
+export function loginRefusalCounter(registry: Registry): Counter<'reason'> {
+  const counter = new Counter({ name: 'identity_logins_refused_total', help: 'Logins refused, by reason (rate_limited, bad_credentials)', labelNames: ['reason'], registers: [registry] });
+  for (const reason of LOGIN_REFUSALS) counter.inc({ reason }, 0);
+  return counter;
 }
 
 /** 429 with Retry-After, the seconds to wait also in `data`. */

@@ -2,13 +2,15 @@ import { AuthUserBodySchema, LoginBodySchema, SessionUserOrNullSchema, SessionUs
 import { AppError, type ServiceApp } from '@civic/service-kit';
 import { toSessionUser } from '../domain/profile.js';
 import { normalizeEmail } from '../domain/registration.js';
-import { refuseForNow } from './account-guards.js';
+import { loginRefusalCounter, refuseForNow, type LoginRefusal } from './account-guards.js';
 import type { IdentityContext } from './context.js';
 import { trimEmail } from './trim-email.js';
 
 /** POST /api/login and POST /api/login/auth-user (docs/product.md#calls). */
 export async function sessionRoutes(app: ServiceApp, context: IdentityContext): Promise<void> {
   const { config, sessionService, cookies, clock } = context;
+  const refusals = loginRefusalCounter(app.metrics);
+  const refused = (reason: LoginRefusal) => refusals.inc({ reason });
 
   app.post(
     '/api/login',
@@ -26,9 +28,13 @@ export async function sessionRoutes(app: ServiceApp, context: IdentityContext): 
       const result = await sessionService.login(normalizeEmail(request.body.email), request.body.password, request.ip);
       if (result.kind === 'blocked') {
         request.log.warn({ by: result.by }, 'login rate limit reached');
+        refused('rate_limited');
         refuseForNow(reply, result.retryAfterSeconds);
       }
-      if (result.kind === 'wrong') throw new AppError('incorrectEmailOrPassword', 401);
+      if (result.kind === 'wrong') {
+        refused('bad_credentials');
+        throw new AppError('incorrectEmailOrPassword', 401);
+      }
       cookies.set(reply, result.issued);
       request.log.info({ userId: result.user.id }, 'logged in');
       return toSessionUser(result.user, clock());

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from '@civic/service-kit';
+import { activeTraceContext, carriesTrace, contextFromHeaders, SpanKind, traced, traceHeaders, type EventBus, type TraceContext } from '@civic/service-kit';
 
 type Subscription = ReturnType<EventBus['nc']['subscribe']>;
 
@@ -44,6 +44,8 @@ export class UnreadHub {
   private readonly subject: string;
   private subscription: Subscription | null = null;
   private pending = new Set<string>();
+  /** Trace contexts of the changes waiting in `pending` (tracing on only): the push continues them. */
+  private pendingTraces: TraceContext[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly options: UnreadHubOptions) {
@@ -63,7 +65,7 @@ export class UnreadHub {
     void (async () => {
       for await (const message of subscription) {
         try {
-          this.apply(JSON.parse(message.string()) as ChangeMessage);
+          this.apply(JSON.parse(message.string()) as ChangeMessage, contextFromHeaders(message.headers));
         } catch (error) {
           this.options.log.warn({ err: error }, 'unreadable live change message');
         }
@@ -103,7 +105,7 @@ export class UnreadHub {
 
   /** Pushes this replica's own streams of one user again (a stream just opened). */
   refresh(userId: string): void {
-    this.apply({ u: [userId] });
+    this.apply({ u: [userId] }, activeTraceContext());
   }
 
   /** Ends the streams of deleted accounts on every replica. */
@@ -113,15 +115,17 @@ export class UnreadHub {
 
   private announce(message: ChangeMessage): void {
     try {
-      this.options.bus.nc.publish(this.subject, JSON.stringify(message));
+      // The change's trace (the consumer's or the request's) travels with it to every replica.
+      const headers = traceHeaders();
+      this.options.bus.nc.publish(this.subject, JSON.stringify(message), headers ? { headers } : undefined);
     } catch (error) {
       // NATS is away: at least this replica's browsers are told.
       this.options.log.warn({ err: error }, 'could not announce a count change, pushing locally');
-      this.apply(message);
+      this.apply(message, activeTraceContext());
     }
   }
 
-  private apply(message: ChangeMessage): void {
+  private apply(message: ChangeMessage, from?: TraceContext): void {
     for (const userId of message.close ?? []) {
       for (const stream of this.streams.get(userId) ?? []) stream.close();
       this.streams.delete(userId);
@@ -129,13 +133,26 @@ export class UnreadHub {
     const concerned = message.all ? [...this.streams.keys()] : (message.u ?? []).filter((id) => this.streams.has(id));
     if (concerned.length === 0) return;
     for (const id of concerned) this.pending.add(id);
+    if (from && carriesTrace(from)) this.pendingTraces.push(from);
     this.timer ??= setTimeout(() => void this.flush(), this.options.coalesceMs ?? 5);
   }
 
-  private async flush(): Promise<void> {
+  /**
+   * Reads and pushes the waiting counts. Traced, the push is a span of the first change's trace,
+   * linked to the others coalesced with it.
+   */
+  private flush(): Promise<void> {
     this.timer = null;
     const userIds = [...this.pending];
     this.pending = new Set();
+    const [first, ...others] = this.pendingTraces;
+    this.pendingTraces = [];
+    if (!first) return this.push(userIds);
+    const attributes = { 'notifications.users': userIds.length };
+    return traced('notifications unread push', { kind: SpanKind.PRODUCER, from: first, alsoFrom: others, attributes }, () => this.push(userIds));
+  }
+
+  private async push(userIds: string[]): Promise<void> {
     try {
       const counts = await this.options.counts(userIds);
       for (const userId of userIds) {

@@ -1,6 +1,8 @@
 import { UnreadAlertsStreamSchema, errorAnswers } from '@civic/contracts';
 import { requireUser, type ServiceApp } from '@civic/service-kit';
+import { hostname } from 'node:os';
 import type { FastifyRequest } from 'fastify';
+import { Gauge } from 'prom-client';
 import { unreadFrame, type LiveStream } from '../live/unread-hub.js';
 import type { NotificationsContext } from './notifications.routes.js';
 
@@ -35,6 +37,10 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 export async function streamRoutes(app: ServiceApp, options: NotificationsContext & StreamSettings): Promise<void> {
   const { alerts, hub } = options;
+  // Each pod holds its own streams: labelled with the pod (HOSTNAME in Kubernetes), present at 0 from the start.
+  const pod = { pod: process.env.HOSTNAME || hostname() };
+  const streamsOpen = new Gauge({ name: 'notifications_streams_open', help: 'Unread-count streams open on this pod', labelNames: ['pod'], registers: [app.metrics] });
+  streamsOpen.set(pod, 0);
 
   app.get(
     '/api/users/notifications/stream',
@@ -76,10 +82,12 @@ export async function streamRoutes(app: ServiceApp, options: NotificationsContex
           clearInterval(heartbeat);
           stopWatching();
           remove();
+          streamsOpen.dec(pod);
           if (!raw.destroyed) raw.end();
         },
       };
       const remove = hub.add(stream);
+      streamsOpen.inc(pod);
       const heartbeat = setInterval(() => stream.send(': ping\n\n'), options.heartbeatMs);
       const expiry = tokenExpiry(request);
       if (expiry !== null) {

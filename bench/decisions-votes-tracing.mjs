@@ -1,0 +1,116 @@
+// What tracing costs on the votes path: PUT /api/proposals/{id}/vote through the built gateway to
+// the built decisions service, both run with tracing off, on at 10 % (parentbased_traceidratio 0.1)
+// and on at 100 %, exporting by OTLP (http/protobuf, the default) to a sink in this process that
+// reads and discards. The off variant runs first and last; the ratios compare with their mean.
+// Run: node bench/run-all.mjs decisions-votes-tracing (needs PostgreSQL and NATS, like decisions-votes).
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { benchNatsPrefix, createBenchDatabase, measure, report, root, startService } from './lib/bench.mjs';
+import { mismatchedCounters, seedVoting, voter } from './lib/votes-fixture.mjs';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
+const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 10);
+const TARGET_RATIO_AT_10 = 0.9;
+
+const { TestTokens } = await import(pathToFileURL(path.join(root, 'packages/test-kit/dist/tokens.js')).href);
+
+/** An OTLP/HTTP endpoint that accepts and drops every export, counting the bytes it was sent. */
+async function startSink() {
+  let received = 0;
+  const server = createServer((request, response) => {
+    request.on('data', (chunk) => (received += chunk.length));
+    request.on('end', () => response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end());
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${server.address().port}`,
+    takeBytes() {
+      const bytes = received;
+      received = 0;
+      return bytes;
+    },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+const database = await createBenchDatabase('votestracing', ['decisions']);
+const nats = benchNatsPrefix('votestracing');
+const tokens = await TestTokens.start();
+const sink = await startSink();
+const sql = new pg.Client({ connectionString: database.url });
+await sql.connect();
+const running = [];
+
+/** Starts decisions and a gateway in front of it with the given tracing settings; both stop at the end of `work`. */
+async function withStack(tracing, work) {
+  // Tracing is off unless an endpoint is set: the off variant sets none.
+  const env = tracing ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: String(tracing) } : {};
+  const decisions = await startService('decisions', { DATABASE_URL: database.url, NATS_PREFIX: nats.prefix, JWKS_URL: tokens.jwksUrl, PHASE_TICK_MS: '60000', ...env });
+  running.push(decisions);
+  const gateway = await startService('gateway', { DECISIONS_URL: decisions.origin, RATE_LIMIT_MAX: '100000000', ...env }, { ready: '/healthz' });
+  running.push(gateway);
+  try {
+    return await work(gateway);
+  } finally {
+    await gateway.stop();
+    await decisions.stop();
+    running.splice(0);
+  }
+}
+
+try {
+  const seeded = await seedVoting(sql, tokens, { memberCount: MEMBERS, proposalCount: PROPOSALS });
+
+  /** Warms up (JIT, pools, the JWKS fetch), then measures votes through the gateway. */
+  const votes = (tracing) =>
+    withStack(tracing, async (gateway) => {
+      const client = voter(gateway.origin, seeded, CONNECTIONS);
+      await measure(client.task, { concurrency: CONNECTIONS, durationMs: 1000 });
+      sink.takeBytes();
+      const measured = await measure(client.task, { concurrency: CONNECTIONS });
+      await client.close();
+      // Spans still batched leave when the services stop; counted with the variant that made them.
+      return measured;
+    }).then((measured) => ({ ...measured, exportedBytes: sink.takeBytes() }));
+
+  const offBefore = await votes(null);
+  const atTenth = await votes(0.1);
+  const atAll = await votes(1);
+  const offAfter = await votes(null);
+  const off = (offBefore.perSecond + offAfter.perSecond) / 2;
+  const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
+  const mismatched = await mismatchedCounters(sql);
+
+  report(
+    'Tracing cost on votes (PUT /api/proposals/{id}/vote through the gateway)',
+    [
+      { name: 'tracing off (first run)', ...offBefore, ratio: offBefore.perSecond / off },
+      {
+        name: 'tracing on, 10 % sampled',
+        ...atTenth,
+        ratio: atTenth.perSecond / off,
+        target: `>= ${TARGET_RATIO_AT_10}x off`,
+        met: atTenth.perSecond / off >= TARGET_RATIO_AT_10,
+      },
+      { name: 'tracing on, 100 % sampled', ...atAll, ratio: atAll.perSecond / off },
+      { name: 'tracing off (last run)', ...offAfter, ratio: offAfter.perSecond / off },
+    ],
+    [
+      `${CONNECTIONS} connections, ${MEMBERS} members voting on ${PROPOSALS} proposals; gateway and decisions traced alike (HTTP, Fastify, undici, pg), OTLP http/protobuf to a local sink that discards.`,
+      `Ratios to the mean of the two runs with tracing off (${off.toFixed(0)} /s); their spread (${((Math.abs(offBefore.perSecond - offAfter.perSecond) / off) * 100).toFixed(1)} %) is the noise of the machine.`,
+      `Exported: ${kib(atTenth.exportedBytes)} at 10 %, ${kib(atAll.exportedBytes)} at 100 %, ${kib(offBefore.exportedBytes + offAfter.exportedBytes)} with tracing off.`,
+      `Proposals whose counters differ from their rows: ${mismatched}.`,
+    ],
+  );
+  if (mismatched !== 0 || offBefore.exportedBytes + offAfter.exportedBytes !== 0) process.exitCode = 1;
+} finally {
+  for (const service of running) await service.stop();
+  await sql.end();
+  await sink.close();
+  await tokens.close();
+  await nats.cleanup();
+  await database.drop();
+}
