@@ -117,13 +117,19 @@ it(
     const law = page.locator(`[data-law="${lawId}"]`);
     await law.getByText('You were drawn as a creator of this law', { exact: false }).waitFor();
 
-    // A group, then an article in it.
-    await law.getByLabel('Name of the group', { exact: true }).last().fill('Transports publics');
+    // A group, then an article in it: each from its own titled form, opened by one button.
+    await law.getByRole('button', { name: 'Add a group', exact: true }).click();
+    await law.getByRole('heading', { name: 'Add a group', exact: true }).waitFor();
+    await law.getByLabel('Name of the group', { exact: true }).fill('Transports publics');
     await law.getByRole('button', { name: 'Add the group', exact: true }).click();
     const group = law.locator('[data-group="Transports publics"]');
     await group.waitFor();
+    await law.getByRole('button', { name: 'Add an article', exact: true }).click();
+    await law.getByRole('heading', { name: 'Add an article', exact: true }).waitFor();
+    // The group just added is already chosen for the next article.
+    expect(await law.getByLabel('Group', { exact: true }).inputValue()).not.toBe('');
     await law.getByLabel('Group', { exact: true }).selectOption({ label: 'Transports publics' });
-    await law.getByLabel('Text of the article', { exact: true }).last().fill(articleText);
+    await law.getByLabel('Text of the article', { exact: true }).fill(articleText);
     await law.getByRole('button', { name: 'Add the article', exact: true }).click();
     const article = group.getByRole('article', { name: 'Article 1', exact: true });
     await article.getByText(articleText, { exact: true }).waitFor();
@@ -147,6 +153,8 @@ it(
     await read.getByText(amendmentText, { exact: true }).waitFor();
     await read.getByText('Only the creators drawn for this law write', { exact: false }).waitFor();
     expect(await read.getByRole('button', { name: 'Add the article' }).count()).toBe(0);
+    expect(await read.getByRole('button', { name: 'Add an article' }).count()).toBe(0);
+    expect(await read.getByRole('button', { name: /^Reorder / }).count()).toBe(0);
     expect(await read.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
     await shot(other, 'creation-visitor');
     expect(alice.problems).toEqual([]);
@@ -178,7 +186,8 @@ it(
     await bobsAmendment.getByRole('radio', { name: 'For', exact: true }).check();
     await bobsAmendment.getByText('Your vote: For.', { exact: true }).waitFor();
     // Alice's screen shows Bob's vote within a poll.
-    await amendment.locator('[data-count="for"] strong', { hasText: /^2$/ }).waitFor();
+    // (from A2: vote counts are bars now)
+    await amendment.locator('[data-key="for"] .ui-bars__value', { hasText: /^2\s/ }).waitFor();
     await shot(page, 'final-vote');
     expect(alice.problems).toEqual([]);
     expect(bob.problems).toEqual([]);

@@ -353,11 +353,11 @@ describe.each(['en', 'fr'] as const)('decision screens (%s)', (lang) => {
 
     // Alice's screen shows Bob's votes within a poll.
     const aliceCard = proposal(alice.page, aliceTitle);
-    await aliceCard.locator('[data-count="for"] strong', { hasText: /^2$/ }).waitFor();
+    await aliceCard.locator('[data-key="for"] .ui-bars__value', { hasText: /^2\s/ }).waitFor();
     await aliceCard.locator('[data-count="score"] strong', { hasText: /^2$/ }).waitFor();
     const bobCard = proposal(alice.page, bobTitle);
-    await bobCard.locator('[data-count="blank"] strong', { hasText: /^1$/ }).waitFor();
-    await bobCard.locator('[data-count="neutral"] strong', { hasText: /^1$/ }).waitFor();
+    await bobCard.locator('[data-key="blank"] .ui-bars__value', { hasText: /^1\s/ }).waitFor();
+    await bobCard.locator('[data-key="neutral"] .ui-bars__value', { hasText: /^1\s/ }).waitFor();
 
     // The proposals board shows both in the vote.
     const board = await bob.context.newPage();

@@ -117,7 +117,17 @@ const total = (card: Locator) => card.locator('[data-figure="total"] strong');
 async function fitsNarrowScreen(page: Page): Promise<void> {
   await page.setViewportSize({ width: 375, height: 812 });
   try {
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    // The overflow, and what sticks out past the right edge (innermost elements) for the failure message.
+    const fit = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const overflow = document.documentElement.scrollWidth - width;
+      const wide = Array.from(document.body.querySelectorAll('*'))
+        .filter((element) => element.children.length === 0 && element.getBoundingClientRect().right > width + 1)
+        .slice(0, 3)
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className} "${(element.textContent ?? '').trim().slice(0, 30)}"`);
+      return { overflow: Math.max(0, overflow), wide: overflow > 0 ? wide : [] };
+    });
+    expect(fit).toEqual({ overflow: 0, wide: [] });
     expect(describeViolations(await seriousAxeViolations(page))).toEqual([]);
   } finally {
     await page.setViewportSize({ width: 1280, height: 720 });

@@ -41,6 +41,7 @@ const texts = {
     pin: 'Pin',
     unpin: 'Unpin',
     delete: 'Delete',
+    more: 'More actions',
     signalled: 'Signalled to the moderators',
     pinned: 'Pinned',
     yes: 'Yes',
@@ -57,6 +58,7 @@ const texts = {
     pin: 'Épingler',
     unpin: 'Désépingler',
     delete: 'Supprimer',
+    more: 'Autres actions',
     signalled: 'Signalée aux modérateurs',
     pinned: 'Épinglée',
     yes: 'Oui',
@@ -81,15 +83,36 @@ async function openLaw(who: Session, lang: Lang, law: string): Promise<Locator> 
   return part;
 }
 
-/** The names of the buttons in the law's own actions. */
+/** The law's own actions (each article has actions of the same names). */
+const lawGroup = (part: Locator, lang: Lang) => part.getByRole('group', { name: texts[lang].lawActions, exact: true });
+
+/**
+ * The names of the law's own actions, in order: its main action (a button), then those of its
+ * "More actions" menu (opened to read them, then closed).
+ */
 async function lawButtons(part: Locator, lang: Lang): Promise<string[]> {
-  const group = part.getByRole('group', { name: texts[lang].lawActions, exact: true });
+  const group = lawGroup(part, lang);
   await group.waitFor({ state: 'attached' });
-  return (await group.getByRole('button').allInnerTexts()).map((text) => text.trim());
+  const names = (await group.getByRole('button').allInnerTexts()).map((text) => text.trim()).filter((name) => name !== texts[lang].more);
+  const more = group.getByRole('button', { name: texts[lang].more, exact: true });
+  if ((await more.count()) === 0) return names;
+  await more.click();
+  names.push(...(await group.getByRole('menuitem').allInnerTexts()).map((text) => text.trim()));
+  await more.click();
+  await group.getByRole('menu').waitFor({ state: 'detached' });
+  return names;
 }
 
-/** One button of the law's own actions (each article has buttons of the same names). */
-const lawButton = (part: Locator, lang: Lang, name: string) => part.getByRole('group', { name: texts[lang].lawActions, exact: true }).getByRole('button', { name, exact: true });
+/** A button of the law's own actions shown as such (its main action, or the "More actions" menu button). */
+const lawButton = (part: Locator, lang: Lang, name: string) => lawGroup(part, lang).getByRole('button', { name, exact: true });
+
+/** One of the law's actions in its "More actions" menu, the menu opened. */
+async function lawMenuItem(part: Locator, lang: Lang, name: string): Promise<Locator> {
+  await lawButton(part, lang, texts[lang].more).click();
+  const item = lawGroup(part, lang).getByRole('menuitem', { name, exact: true });
+  await item.waitFor();
+  return item;
+}
 
 const snackbar = (page: Page, text: string) => page.locator('[data-snackbar]', { hasText: text });
 const tabs = (page: Page, lang: Lang) => page.getByRole('navigation', { name: texts[lang].tabs, exact: true });
@@ -166,8 +189,10 @@ it('shows a creator the screen in French on a narrow window, where they add an a
   // Bob is neither the law's author nor a moderator: he may only signal it.
   expect(await lawButtons(law, 'fr')).toEqual([texts.fr.signal]);
 
-  // An article in French, sent from the keyboard.
-  await law.getByLabel('Texte de l’article', { exact: true }).last().fill(articleText);
+  // An article in French, from its titled form, sent from the keyboard.
+  await law.getByRole('button', { name: 'Ajouter un article', exact: true }).click();
+  await law.getByRole('heading', { name: 'Ajouter un article', exact: true }).waitFor();
+  await law.getByLabel('Texte de l’article', { exact: true }).fill(articleText);
   expect(await law.getByLabel('Groupe', { exact: true }).inputValue()).toBe('');
   await law.getByRole('button', { name: 'Ajouter l’article', exact: true }).focus();
   await page.keyboard.press('Enter');
@@ -224,21 +249,21 @@ it('lets another member signal the law to the moderators after a confirmation; i
   const { page } = bob;
   const law = await openLaw(bob, 'fr', lawId);
   await law.getByRole('heading', { level: 2, name: newTitle, exact: true }).waitFor();
-  const signal = lawButton(law, 'fr', texts.fr.signal);
 
   // Escape answers No: nothing is signalled.
-  await signal.click();
+  await (await lawMenuItem(law, 'fr', texts.fr.signal)).click();
   const dialog = page.getByRole('alertdialog', { name: 'Signaler cette loi aux modérateurs\u202f?', exact: true });
   await dialog.getByText(newTitle, { exact: true }).waitFor();
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
   expect(await law.getByText(texts.fr.signalled, { exact: true }).count()).toBe(0);
 
-  await signal.click();
+  await (await lawMenuItem(law, 'fr', texts.fr.signal)).click();
   await dialog.getByRole('button', { name: texts.fr.yes, exact: true }).click();
   await snackbar(page, 'La loi a été signalée aux modérateurs.').waitFor();
   await law.getByText(texts.fr.signalled, { exact: true }).waitFor();
-  await signal.waitFor({ state: 'detached' });
+  // Nothing is left for Bob to do with the law: its menu goes.
+  await lawButton(law, 'fr', texts.fr.more).waitFor({ state: 'detached' });
   expect(await lawButtons(law, 'fr')).toEqual([]);
   expect(await frenchTypographyProblems(page)).toEqual([]);
 
@@ -255,7 +280,7 @@ it('lets the moderator pin, unpin and, after a confirmation, delete the signalle
   // Signalled: the moderator may now edit and delete it too.
   expect(await lawButtons(law, 'en')).toEqual([texts.en.edit, texts.en.pin, texts.en.delete]);
 
-  await lawButton(law, 'en', texts.en.pin).click();
+  await (await lawMenuItem(law, 'en', texts.en.pin)).click();
   await snackbar(page, 'The law is pinned.').waitFor();
   await law.getByText(texts.en.pinned, { exact: true }).waitFor();
   expect(await lawButtons(law, 'en')).toEqual([texts.en.edit, texts.en.unpin, texts.en.delete]);
@@ -264,22 +289,24 @@ it('lets the moderator pin, unpin and, after a confirmation, delete the signalle
   await bobs.getByText(texts.fr.pinned, { exact: true }).waitFor();
   expect(await lawButtons(bobs, 'fr')).toEqual([]);
 
-  // Unpinned from the keyboard.
-  await lawButton(law, 'en', texts.en.unpin).focus();
+  // Unpinned from the keyboard: Enter on the menu button opens it on its first item, Unpin.
+  await lawButton(law, 'en', texts.en.more).focus();
+  await page.keyboard.press('Enter');
+  await lawGroup(law, 'en').getByRole('menuitem', { name: texts.en.unpin, exact: true }).waitFor();
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(texts.en.unpin);
   await page.keyboard.press('Enter');
   await snackbar(page, 'The law is no longer pinned.').waitFor();
   await law.getByText(texts.en.pinned, { exact: true }).waitFor({ state: 'detached' });
   expect(await lawButtons(law, 'en')).toEqual([texts.en.edit, texts.en.pin, texts.en.delete]);
 
   // No keeps the law; Yes deletes it.
-  const remove = lawButton(law, 'en', texts.en.delete);
   const dialog = page.getByRole('alertdialog', { name: 'Delete this law?', exact: true });
-  await remove.click();
+  await (await lawMenuItem(law, 'en', texts.en.delete)).click();
   await dialog.getByText(newTitle, { exact: true }).waitFor();
   await dialog.getByRole('button', { name: texts.en.no, exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
   await law.getByRole('heading', { level: 2, name: newTitle, exact: true }).waitFor();
-  await remove.click();
+  await (await lawMenuItem(law, 'en', texts.en.delete)).click();
   await dialog.getByRole('button', { name: texts.en.yes, exact: true }).click();
   await snackbar(page, 'The law has been deleted.').waitFor();
   // The screen moves on to the law left, and the deleted law's tab is gone.

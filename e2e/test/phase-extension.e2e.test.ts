@@ -159,6 +159,8 @@ describe.each(['en', 'fr'] as const)('the header strip after a start-rule extens
 
   it('shows the seconds left of each extension within a few seconds of the end, as the screen does', async () => {
     await openAndWaitFor(page, `${baseUrl}/decisions/proposals`, t.proposalsTitle);
+    // At 375 px the header is one compact row: the current phases are in its menu drawer.
+    if (t.viewport.width < 1024) await page.locator('header').getByRole('button', { name: 'Menu', exact: true }).click();
     await page.locator('header [data-phase-time="proposals"]').waitFor();
 
     const first = await followOneExtension();

@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { registerVerified } from '../src/accounts.js';
 import { describeViolations, seriousAxeViolations } from '../src/axe.js';
 import { launchBrowser } from '../src/browser.js';
+import { APP_ROUTES, UNKNOWN_ID, type AppRoute, type RouteIds } from '../src/routes.js';
 import { sharedStack } from '../src/shared-stack.js';
 
 const { baseUrl, mailUrl } = sharedStack;
@@ -32,7 +33,7 @@ interface Visit {
 
 let browser: Browser;
 /** Ids of things that may not exist yet on a fresh stack: the remote then shows its own "not found". */
-const unknownId = '00000000-0000-4000-8000-000000000000';
+const unknownId = UNKNOWN_ID;
 let cycleId = unknownId;
 let lawId = unknownId;
 let electionId = unknownId;
@@ -71,42 +72,10 @@ async function visitFor(role: Role, locale: Locale): Promise<Visit> {
   return visit;
 }
 
-/** The routes (docs/product.md#screens-and-routes) with the path to visit and, per role, where the guard may send a visitor. */
-function routes(locale: Locale): { route: string; path: () => string; visitorTo?: string[]; memberTo?: string[] }[] {
-  // A member visits their own pages; a visitor visits another citizen's (the guard sends them to /error
-  // on settings and delete-account).
-  const self = () => member[locale] ?? someone;
-  const userPath = (page: string) => () => `/users/${encodeURIComponent(self().id)}/${encodeURIComponent(self().userName)}/${page}`;
-  return [
-    { route: '/', path: () => '/' },
-    { route: '/about', path: () => '/about' },
-    { route: '/change-email', path: () => '/change-email', visitorTo: ['/identify', '/login'] },
-    { route: '/decisions', path: () => '/decisions' },
-    { route: '/decisions/{id}', path: () => `/decisions/${cycleId}` },
-    { route: '/decisions/creations', path: () => '/decisions/creations' },
-    { route: '/decisions/creators/{id}', path: () => `/decisions/creators/${lawId}` },
-    { route: '/decisions/final-vote', path: () => '/decisions/final-vote' },
-    { route: '/decisions/proposals', path: () => '/decisions/proposals' },
-    { route: '/decisions/voting-on-proposals', path: () => '/decisions/voting-on-proposals' },
-    { route: '/elections', path: () => '/elections' },
-    { route: '/elections/{id}', path: () => `/elections/${electionId}` },
-    { route: '/elections/elected', path: () => '/elections/elected' },
-    { route: '/help', path: () => '/help' },
-    { route: '/identify', path: () => '/identify', memberTo: ['/'] },
-    { route: '/kanban/{type}', path: () => '/kanban/proposals' },
-    { route: '/kanban/laws', path: () => '/kanban/laws' },
-    { route: '/legal', path: () => '/legal' },
-    { route: '/login', path: () => '/login', memberTo: ['/'] },
-    { route: '/notifications', path: () => '/notifications', visitorTo: ['/identify', '/login'] },
-    { route: '/password', path: () => '/password' },
-    { route: '/protected', path: () => '/protected', visitorTo: ['/identify'] },
-    { route: '/register', path: () => '/register', memberTo: ['/'] },
-    { route: '/users/{id}/{userName}/activity', path: userPath('activity') },
-    { route: '/users/{id}/{userName}/settings', path: userPath('settings'), visitorTo: ['/error'] },
-    { route: '/users/{id}/{userName}/delete-account', path: userPath('delete-account'), visitorTo: ['/error'] },
-    { route: '/verify-account', path: () => '/verify-account' },
-    { route: '/archive', path: () => '/archive' },
-  ];
+/** The routes with their paths for `locale`: a member visits their own pages, a visitor another citizen's. */
+function routes(locale: Locale): (Omit<AppRoute, 'path'> & { path: () => string })[] {
+  const ids = (): RouteIds => ({ cycleId, lawId, electionId, user: member[locale] ?? someone });
+  return APP_ROUTES.map((entry) => ({ ...entry, path: () => entry.path(ids()) }));
 }
 
 /** Waits for the screen: one h1, and no loading message left. */

@@ -18,7 +18,11 @@ function workspaceCatalog(dir) {
   }
 }
 
-/** One React, one router, one react-intl on the page, whichever app loads first. */
+/** The design system's module, shared like React (see sharedSingletons). */
+export const DESIGN_MODULE = '@civic/frontend-kit/design';
+const kitVersion = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version;
+
+/** One React, one router, one react-intl and one design system on the page, whichever app loads first. */
 export function sharedSingletons(packageJsonPath) {
   const pkg = JSON.parse(readFileSync(packageJsonPath, 'utf8'));
   const catalog = workspaceCatalog(dirname(packageJsonPath));
@@ -33,6 +37,9 @@ export function sharedSingletons(packageJsonPath) {
   const shared = Object.fromEntries(singletons.map((name) => [name, { singleton: true, requiredVersion: rangeOf(name) }]));
   // The JSX runtime lives in the react package; share it with the same version rule.
   shared['react/jsx-runtime'] = { singleton: true, requiredVersion: rangeOf('react') };
+  // The design system: one copy on the page, the shell's (design.css styles its classes). A remote
+  // built against another minor version of the kit still takes the shell's, with a console warning.
+  shared[DESIGN_MODULE] = { singleton: true, requiredVersion: `^${kitVersion}` };
   return shared;
 }
 

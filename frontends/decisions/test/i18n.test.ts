@@ -4,8 +4,8 @@
  */
 import { createIntl } from 'react-intl';
 
-async function catalog(locale: 'en' | 'fr'): Promise<Record<string, string>> {
-  const module = (await import(new URL(`../src/i18n/${locale}.json`, import.meta.url).href, { with: { type: 'json' } })) as { default: Record<string, string> };
+async function catalog(file: string): Promise<Record<string, string>> {
+  const module = (await import(new URL(`../src/i18n/${file}.json`, import.meta.url).href, { with: { type: 'json' } })) as { default: Record<string, string> };
   return module.default;
 }
 const catalogs = { en: await catalog('en'), fr: await catalog('fr') };

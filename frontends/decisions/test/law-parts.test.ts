@@ -46,7 +46,8 @@ describe.each(['en', 'fr'] as const)('the law parts (%s)', (locale) => {
   });
 
   it('name a proposal in the vote control and say when the reader has not voted on it, with no way to take back', () => {
-    const html = markup(locale, h(VoteControl, { title: 'Free buses', myVote: null, noVote: { id: 'decisions.vote.none' }, cast: never, onVoted: () => undefined }));
+    const counts = { for: 0, against: 0, neutral: 0, blank: 0, score: 0 };
+    const html = markup(locale, h(VoteControl, { title: 'Free buses', counts, myVote: null, noVote: { id: 'decisions.vote.none' }, cast: never, onVoted: () => undefined }));
     const text = html.replace(/<[^>]+>/g, '');
     expect(text).toContain(catalogs[locale]['decisions.vote.yourVoteOn']!.replace('{title}', 'Free buses'));
     expect(text).toContain(catalogs[locale]['decisions.vote.none']);
@@ -54,6 +55,17 @@ describe.each(['en', 'fr'] as const)('the law parts (%s)', (locale) => {
     expect(html).not.toContain('checked');
     expect(text).not.toContain(catalogs[locale]['decisions.vote.takeBack']);
     expect(html).toContain('data-my-vote=""');
+    // No vote yet: the bars say so in words.
+    expect(text).toContain(catalogs[locale]['decisions.vote.noVotesYet']);
+  });
+
+  it('draw the votes as bars, each with its number and share written out, and the score', () => {
+    const counts = { for: 3, against: 1, neutral: 0, blank: 0, score: 2 };
+    const html = markup(locale, h(VoteControl, { title: 'Free buses', counts, score: true, myVote: 'for', noVote: { id: 'decisions.vote.none' }, cast: never, onVoted: () => undefined }));
+    const text = html.replace(/<[^>]+>/g, '');
+    expect(html.match(/class="ui-bars__row /g)).toHaveLength(4);
+    expect(text).toMatch(locale === 'fr' ? /Pour3\s?\(75\s?%\)/ : /For3 \(75%\)/);
+    expect(html).toMatch(/data-count="score">[^<]*<strong>2<\/strong>/);
   });
 
   it('show the reader’s vote checked, said in words, with the button to take it back', () => {

@@ -16,6 +16,15 @@ export function voteFor(votes: readonly CandidateVote[], candidateId: string, ro
 }
 
 /**
+ * The caller's votes once their vote for the candidate in the role becomes `value` (0 takes it back):
+ * what the screen shows at once, before the server answers (an optimistic update, undone on failure).
+ */
+export function withVote(votes: readonly CandidateVote[], userId: string, candidateId: string, role: CandidateTo, value: 1 | -1 | 0): CandidateVote[] {
+  const others = votes.filter((v) => !(v.candidateId === candidateId && v.candidateTo === role));
+  return value === 0 ? others : [...others, { vote: value, candidateId, userId, candidateTo: role }];
+}
+
+/**
  * The list after the caller's vote changed from `before` to `after` on one candidate: the candidate's
  * totals move at once (the next load brings everyone else's votes), best first again.
  */

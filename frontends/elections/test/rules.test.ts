@@ -1,10 +1,10 @@
 import { createIntl } from 'react-intl';
-import { ErrorMessages, type Candidate, type SessionUser } from '@civic/contracts';
+import { ErrorMessages, type Candidate, type CandidateVote, type SessionUser } from '@civic/contracts';
 import { ApiError } from '@civic/frontend-kit/api-client';
 import { formatDuration } from '@civic/frontend-kit/duration';
 import { secondsUntil } from '@civic/frontend-kit/remote-hooks';
 import { electionsApi } from '../src/api/elections.js';
-import { applyVote, candidacyFailure, formatDay, isNotFound, isStanding, monthDate, voteFor } from '../src/rules.js';
+import { applyVote, candidacyFailure, formatDay, isNotFound, isStanding, monthDate, voteFor, withVote } from '../src/rules.js';
 import { durationUnits } from '../src/ui/countdown.js';
 
 /** A catalogue as a JSON module (dynamic import: the attribute survives the swc transform). */
@@ -66,6 +66,22 @@ describe('the elections screens rules', () => {
       ['b', 1, 1, 0],
     ]);
     expect(applyVote(flipped, 'b', -1, 0).find((c) => c.id === 'b')!.totalVotes).toBe(1);
+  });
+
+  it("shows the user's new vote at once, replacing or taking back the one in that role only", () => {
+    const votes: CandidateVote[] = [
+      { vote: 1, candidateId: 'a', userId: 'me', candidateTo: 1 },
+      { vote: -1, candidateId: 'a', userId: 'me', candidateTo: 3 },
+    ];
+    const replaced = withVote(votes, 'me', 'a', 1, -1);
+    expect(voteFor(replaced, 'a', 1)).toBe(-1);
+    expect(voteFor(replaced, 'a', 3)).toBe(-1);
+    expect(replaced).toHaveLength(2);
+    const takenBack = withVote(replaced, 'me', 'a', 1, 0);
+    expect(voteFor(takenBack, 'a', 1)).toBe(0);
+    expect(takenBack).toEqual([{ vote: -1, candidateId: 'a', userId: 'me', candidateTo: 3 }]);
+    expect(withVote([], 'me', 'b', 2, 1)).toEqual([{ vote: 1, candidateId: 'b', userId: 'me', candidateTo: 2 }]);
+    expect(votes).toHaveLength(2); // the list it started from is left as it was
   });
 
   it('counts down on the server clock', () => {

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { installChunkErrorReload, registerServiceWorker } from './app/runtime.js';
+import '@civic/frontend-kit/design.css';
 import './styles.css';
 
 installChunkErrorReload();

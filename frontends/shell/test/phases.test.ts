@@ -1,5 +1,5 @@
 import type { CycleSummary } from '@civic/contracts';
-import { currentPhases, phaseRoutes, timeLeft, visibleParts } from '../src/app/phases.js';
+import { currentPhases, phaseRoutes, phaseStates, timeLeft, visibleParts } from '../src/app/phases.js';
 
 function cycle(over: Partial<CycleSummary>): CycleSummary {
   return {
@@ -23,6 +23,14 @@ describe('current phases and countdowns', () => {
     );
     expect(phases.map((phase) => phase.phase)).toEqual(['proposals', 'voting']);
     expect(phases[1]!.nextStepAt).toBe(Date.parse('2026-11-22T13:00:10Z'));
+    // The timeline's dates: the current phase's start and end, as the service gave them.
+    expect(phases[0]).toMatchObject({ startedAt: '2026-11-01T00:00:00Z', endsAt: '2026-11-23T12:00:00Z' });
+  });
+
+  it('places a cycle on the timeline of the four phases', () => {
+    expect(phaseStates('voting').map(({ phase, state }) => `${phase}:${state}`)).toEqual(['proposals:done', 'voting:current', 'creation:upcoming', 'final-vote:upcoming']);
+    expect(phaseStates('proposals')[0]!.state).toBe('current');
+    expect(phaseStates('archive').every(({ state }) => state === 'done')).toBe(true);
   });
 
   it('falls back to the phase end, and to no countdown', () => {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { ChatMessage } from '@civic/contracts';
+import { Badge, buttonClass } from '@civic/frontend-kit/design';
 import { useNow } from '@civic/frontend-kit/remote-hooks';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { useFeedback } from '../ui/feedback.js';
@@ -75,6 +76,10 @@ export interface ChatPanelProps {
   room: string;
   /** Heading level of the panel's title (default 2), to fit the screen's outline. */
   headingLevel?: 2 | 3;
+  /** Inside a side panel that shows the title already: the panel's own heading is for screen readers only. */
+  titleHidden?: boolean;
+  /** Told the number of others' messages that arrived while the panel was off screen (0 once seen). */
+  onUnreadChange?: (count: number) => void;
 }
 
 /**
@@ -83,7 +88,7 @@ export interface ChatPanelProps {
  * signalled message, pin, hide, suspend the author or lift their suspension), muting an author, a closed (read-only) state, and the connection
  * problem message while socket.io reconnects by itself. Visitors read; members write.
  */
-export function ChatPanel({ room, headingLevel = 2 }: ChatPanelProps) {
+export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnreadChange }: ChatPanelProps) {
   const intl = useIntl();
   const { formatMessage: t } = intl;
   const { confirm, toast, toastError } = useFeedback();
@@ -104,12 +109,43 @@ export function ChatPanel({ room, headingLevel = 2 }: ChatPanelProps) {
   }, [focusRequest]);
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
 
+  // On screen (the side panel, an open sheet) or not (a closed sheet, scrolled away): what arrives
+  // out of sight counts as unread until the panel shows again.
+  const panel = useRef<HTMLElement>(null);
+  const { setVisible, unread } = chat;
+  useEffect(() => {
+    const element = panel.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setVisible(Boolean(entry?.isIntersecting) && element.checkVisibility()));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [setVisible]);
+  useEffect(() => onUnreadChange?.(unread), [unread, onUnreadChange]);
+
   const suspended = Boolean(user?.suspendedUntil && new Date(user.suspendedUntil).getTime() > now);
   const viewer: ChatViewer = { userId: chat.userId ?? user?.id ?? null, moderator: chat.moderator, suspended };
   const open = chat.room?.open ?? false;
   const muted = new Set(chat.muted);
   const visible = chat.messages.filter((message) => !muted.has(message.userId));
   const pinned = (chat.room?.pinned ?? []).filter((message) => !muted.has(message.userId));
+
+  // In a side panel that scrolls (its body), the newest message shows: at first, and as messages
+  // arrive while the reader is at the bottom; someone reading back up is left where they are.
+  const lastId = visible.at(-1)?.id;
+  const atBottom = useRef(true);
+  useEffect(() => {
+    const scroller = panel.current?.closest<HTMLElement>('.ui-side-layout__body');
+    if (!scroller) return;
+    const follow = () => {
+      atBottom.current = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 48;
+    };
+    scroller.addEventListener('scroll', follow, { passive: true });
+    return () => scroller.removeEventListener('scroll', follow);
+  }, []);
+  useEffect(() => {
+    const scroller = panel.current?.closest<HTMLElement>('.ui-side-layout__body');
+    if (scroller && atBottom.current) scroller.scrollTop = scroller.scrollHeight;
+  }, [lastId]);
 
   const startDraft = (next: Draft) => {
     setDraft(next);
@@ -179,17 +215,17 @@ export function ChatPanel({ room, headingLevel = 2 }: ChatPanelProps) {
     const body = message.deleted ? t(message.deletedByModerator ? m.deletedByModerator : m.deleted) : message.text === null ? t(m.hidden) : message.text;
     return (
       <article
-        className={`chat-message${message.pin ? ' chat-message--pinned' : ''}${message.deleted || message.text === null ? ' chat-message--gone' : ''}`}
+        className={`chat-message${message.userId === viewer.userId ? ' chat-message--own' : ''}${message.pin ? ' chat-message--pinned' : ''}${message.deleted || message.text === null ? ' chat-message--gone' : ''}`}
         data-message={message.id}
         data-author={message.userName}
         aria-label={`${message.userName}, ${time(message.createdAt)}`}
       >
         <p className="chat-message__meta">
           <strong className="chat-message__author">{message.userName}</strong> <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
-          {message.editedAt && !message.deleted ? <span className="chat-badge">{t(message.editedByModerator ? m.editedByModerator : m.edited)}</span> : null}
-          {message.moderationStatus === 1 && !message.deleted ? <span className="chat-badge chat-badge--signal">{t(m.signalled)}</span> : null}
-          {message.pin ? <span className="chat-badge">{t(m.pinnedBadge)}</span> : null}
-          {message.hideInChat && !message.deleted ? <span className="chat-badge">{t(m.hiddenBadge)}</span> : null}
+          {message.editedAt && !message.deleted ? <Badge>{t(message.editedByModerator ? m.editedByModerator : m.edited)}</Badge> : null}
+          {message.moderationStatus === 1 && !message.deleted ? <Badge tone="warning">{t(m.signalled)}</Badge> : null}
+          {message.pin ? <Badge tone="accent">{t(m.pinnedBadge)}</Badge> : null}
+          {message.hideInChat && !message.deleted ? <Badge>{t(m.hiddenBadge)}</Badge> : null}
         </p>
         {message.replyTo ? (
           <blockquote className="chat-message__quote">
@@ -200,7 +236,7 @@ export function ChatPanel({ room, headingLevel = 2 }: ChatPanelProps) {
         {buttons.length > 0 || may.suspend ? (
           <div className="chat-message__actions" role="group" aria-label={t(m.actions, { name: message.userName })}>
             {buttons.map((button) => (
-              <button key={button.key} type="button" className={`button--small ${button.danger ? 'button--danger' : 'button--secondary'}`} disabled={busy} onClick={button.onClick}>
+              <button key={button.key} type="button" className={buttonClass(button.danger ? 'danger' : 'quiet', 'sm')} disabled={busy} onClick={button.onClick}>
                 {button.label}
               </button>
             ))}
@@ -228,12 +264,12 @@ export function ChatPanel({ room, headingLevel = 2 }: ChatPanelProps) {
         {draft.mode !== 'new' ? (
           <p className="chat-composer__context">
             {draft.mode === 'reply' ? t(m.replyingTo, { name: draft.to.userName }) : t(m.editing)}{' '}
-            <button type="button" className="button--small button--secondary" onClick={() => startDraft({ mode: 'new' })}>
+            <button type="button" className={buttonClass('quiet', 'sm')} onClick={() => startDraft({ mode: 'new' })}>
               {t(m.cancel)}
             </button>
           </p>
         ) : null}
-        <label htmlFor={inputId} className="decisions-sr-only">
+        <label htmlFor={inputId} className="ui-visually-hidden">
           {t(m.label)}
         </label>
         <textarea
@@ -250,7 +286,7 @@ export function ChatPanel({ room, headingLevel = 2 }: ChatPanelProps) {
           <span id={counterId} className={`chat-counter${count > chatMax ? ' chat-counter--over' : ''}`}>
             {t(m.counter, { count, max: chatMax })}
           </span>
-          <button type="submit" disabled={busy || !sendable(text) || chat.status !== 'connected'}>
+          <button type="submit" className={buttonClass('primary')} disabled={busy || !sendable(text) || chat.status !== 'connected'}>
             {t(draft.mode === 'edit' ? m.save : m.send)}
           </button>
         </div>
@@ -259,9 +295,9 @@ export function ChatPanel({ room, headingLevel = 2 }: ChatPanelProps) {
   }
 
   return (
-    <section className="chat-panel" aria-labelledby={titleId} data-chat-room={room} data-chat-status={chat.status} data-chat-open={chat.room ? String(open) : undefined}>
+    <section ref={panel} className="chat-panel" aria-labelledby={titleId} data-chat-room={room} data-chat-status={chat.status} data-chat-open={chat.room ? String(open) : undefined}>
       <ChatStyles />
-      <Heading id={titleId} className="chat-panel__title">
+      <Heading id={titleId} className={titleHidden ? 'ui-visually-hidden' : 'chat-panel__title'}>
         {t(m.title)}
       </Heading>
       {chat.status === 'reconnecting' ? (
@@ -292,7 +328,7 @@ export function ChatPanel({ room, headingLevel = 2 }: ChatPanelProps) {
             </div>
           ) : null}
           {chat.nextBefore ? (
-            <button type="button" className="button--small button--secondary" disabled={chat.loadingEarlier} onClick={() => void chat.loadEarlier().catch(toastError)}>
+            <button type="button" className={buttonClass('quiet', 'sm', 'chat-earlier')} disabled={chat.loadingEarlier} onClick={() => void chat.loadEarlier().catch(toastError)}>
               {t(m.earlier)}
             </button>
           ) : null}
@@ -308,7 +344,7 @@ export function ChatPanel({ room, headingLevel = 2 }: ChatPanelProps) {
           {chat.muted.length > 0 ? (
             <p className="chat-muted">
               {t(m.mutedCount, { count: chat.muted.length })}{' '}
-              <button type="button" className="button--small button--secondary" disabled={busy} onClick={unmuteAll}>
+              <button type="button" className={buttonClass('quiet', 'sm')} disabled={busy} onClick={unmuteAll}>
                 {t(m.unmuteAll)}
               </button>
             </p>

@@ -1,24 +1,23 @@
+/** Which chat room a cycle's phase has: the phase screens put it beside their texts (PhaseChatLayout). */
 import { chatRooms } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
-import { ChatPanel } from './ChatPanel.js';
 
-export interface CycleChatProps {
-  /** The phase whose room to show: proposals, voting or final-vote (creation rooms are per law: use ChatPanel with `chatRooms.creation(lawId)`). */
-  phase: 'proposals' | 'voting' | 'final-vote';
-  /** The cycle; when left out, the cycle currently in `phase` (GET /api/decisions). */
-  cycleId?: string | null;
-}
+export type CyclePhase = 'proposals' | 'voting' | 'final-vote';
 
 const roomOf = { proposals: chatRooms.proposals, voting: chatRooms.voting, 'final-vote': chatRooms.finalVote } as const;
 
-/** The chat of a cycle's phase: ChatPanel on `cycle:<cycleId>:<phase>`; nothing while no cycle is in that phase. */
-export function CycleChat({ phase, cycleId }: CycleChatProps) {
-  const cycles = useResource(`chat-cycles:${phase}:${cycleId ?? ''}`, async (signal) => {
-    if (cycleId) return cycleId;
+/**
+ * The chat room of a cycle's phase (`cycle:<cycleId>:<phase>`); when `cycleId` is left out
+ * (undefined), the cycle currently in `phase` (GET /api/decisions). Null when there is no cycle
+ * (`cycleId` null, or none in that phase) or while it is not yet known.
+ */
+export function useCycleRoom(phase: CyclePhase, cycleId?: string | null): string | null {
+  const cycles = useResource(`chat-cycles:${phase}:${cycleId === undefined ? '?' : (cycleId ?? '')}`, async (signal) => {
+    if (cycleId !== undefined) return cycleId;
     const { cycles: current } = await decisionsApi.cycles(signal);
     return current.find((cycle) => cycle.phase === phase)?.id ?? null;
   });
   const id = cycleId ?? cycles.data ?? null;
-  return id ? <ChatPanel room={roomOf[phase](id)} /> : null;
+  return id ? roomOf[phase](id) : null;
 }

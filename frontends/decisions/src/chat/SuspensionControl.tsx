@@ -5,6 +5,7 @@ import { useFeedback } from '../ui/feedback.js';
 import { formatRelative, moderationApi, runningSuspension, suspensionLengths, type SuspensionLength } from './moderation.js';
 import { formatDay } from '../dates.js';
 import { useBusy } from './busy.js';
+import { buttonClass } from '@civic/frontend-kit/design';
 
 const m = {
   toggle: { id: 'decisions.moderation.toggle' },
@@ -103,7 +104,7 @@ export function SuspensionControl({ userId, userName, disabled = false }: { user
       <button
         ref={toggle}
         type="button"
-        className="button--small button--secondary"
+        className={buttonClass('quiet', 'sm')}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         disabled={disabled}
@@ -121,7 +122,7 @@ export function SuspensionControl({ userId, userName, disabled = false }: { user
             {status.state === 'checking' ? t(m.checking) : until ? untilText(until) : status.state === 'known' ? t(m.notSuspended, { name: userName }) : null}
           </p>
           {status.state !== 'known' ? null : until ? (
-            <button type="button" className="button--small" disabled={busy} onClick={lift}>
+            <button type="button" className={buttonClass('primary', 'sm')} disabled={busy} onClick={lift}>
               {t(m.lift)}
             </button>
           ) : (
@@ -132,12 +133,12 @@ export function SuspensionControl({ userId, userName, disabled = false }: { user
                   <input type="radio" name={`${panelId}-length`} value={minutes} checked={length === minutes} onChange={() => setLength(minutes)} /> {t(m.length(minutes))}
                 </label>
               ))}
-              <button type="button" className="button--small button--danger" disabled={busy} onClick={suspend}>
+              <button type="button" className={buttonClass('danger', 'sm')} disabled={busy} onClick={suspend}>
                 {t(m.suspend)}
               </button>
             </fieldset>
           )}
-          <button type="button" className="button--small button--secondary" onClick={close}>
+          <button type="button" className={buttonClass('secondary', 'sm')} onClick={close}>
             {t(m.close)}
           </button>
         </div>

@@ -1,81 +1,13 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { ErrorMessages, isChatError, type ChatAck, type ChatAckData, type ChatClientEvents, type ChatMessage, type ChatRoom } from '@civic/contracts';
+import { ErrorMessages, isChatError, type ChatAck, type ChatAckData, type ChatClientEvents, type ChatMessage } from '@civic/contracts';
 import { ApiError, restoreSession, toApiError } from '@civic/frontend-kit/api-client';
 import { chatApi } from './api.js';
 import { emitUntilAnswered, newClientMessageId } from './resend.js';
 import { chatSocketOptions } from './socket-options.js';
+import { chatRoomReducer, initialChatRoom } from './room-state.js';
 
-export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting';
-
-interface State {
-  room: ChatRoom | null;
-  /** Oldest first. */
-  messages: ChatMessage[];
-  nextBefore: string | null;
-  muted: string[];
-  moderator: boolean;
-  userId: string | null;
-  status: ConnectionStatus;
-  /** The room could not be joined (unknown room, service unavailable). */
-  failure: ApiError | null;
-  loadingEarlier: boolean;
-}
-
-type Action =
-  | { type: 'joined'; data: ChatAckData['room:join'] }
-  | { type: 'history'; messages: ChatMessage[]; nextBefore: string | null; earlier: boolean }
-  | { type: 'message'; message: ChatMessage }
-  | { type: 'closed'; closedAt: string }
-  | { type: 'muted'; muted: string[] }
-  | { type: 'status'; status: ConnectionStatus }
-  | { type: 'failure'; error: ApiError }
-  | { type: 'loadingEarlier'; value: boolean };
-
-const initial: State = { room: null, messages: [], nextBefore: null, muted: [], moderator: false, userId: null, status: 'connecting', failure: null, loadingEarlier: false };
-
-const byTime = (a: ChatMessage, b: ChatMessage) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
-
-/** A newer view of a message; a hidden message keeps the text its author and the moderators already read. */
-function merge(previous: ChatMessage | undefined, next: ChatMessage, state: State): ChatMessage {
-  if (!previous || next.text !== null || next.deleted) return next;
-  const mayRead = state.moderator || next.userId === state.userId;
-  return next.hideInChat && mayRead && previous.text !== null ? { ...next, text: previous.text } : next;
-}
-
-function upsert(state: State, incoming: ChatMessage[]): ChatMessage[] {
-  const byId = new Map(state.messages.map((message) => [message.id, message]));
-  for (const message of incoming) byId.set(message.id, merge(byId.get(message.id), message, state));
-  return [...byId.values()].sort(byTime);
-}
-
-function reducer(state: State, action: Action): State {
-  switch (action.type) {
-    case 'joined':
-      return { ...state, room: action.data.room, muted: action.data.muted, moderator: action.data.moderator, userId: action.data.userId, failure: null };
-    case 'history':
-      return { ...state, messages: upsert(state, action.messages), nextBefore: action.earlier || state.messages.length === 0 ? action.nextBefore : state.nextBefore, loadingEarlier: false };
-    case 'message': {
-      const messages = upsert(state, [action.message]);
-      if (!state.room) return { ...state, messages };
-      // Pinned messages may be older than the loaded history: only the changed one moves.
-      const current = messages.find((message) => message.id === action.message.id) ?? action.message;
-      const others = state.room.pinned.filter((message) => message.id !== current.id);
-      const pinned = current.pin && !current.deleted ? [...others, current].sort(byTime) : others;
-      return { ...state, messages, room: { ...state.room, pinned } };
-    }
-    case 'closed':
-      return state.room ? { ...state, room: { ...state.room, open: false, closedAt: action.closedAt } } : state;
-    case 'muted':
-      return { ...state, muted: action.muted };
-    case 'status':
-      return { ...state, status: action.status };
-    case 'failure':
-      return { ...state, failure: action.error, loadingEarlier: false };
-    case 'loadingEarlier':
-      return { ...state, loadingEarlier: action.value };
-  }
-}
+export type { ConnectionStatus } from './room-state.js';
 
 const ackTimeoutMs = 10_000;
 /** History pages read at most to catch up after a reconnection. */
@@ -89,7 +21,7 @@ const maxCatchUpPages = 10;
  * expired access token is renewed once and the action retried.
  */
 export function useChatRoom(room: string) {
-  const [state, dispatch] = useReducer(reducer, initial);
+  const [state, dispatch] = useReducer(chatRoomReducer, initialChatRoom);
   const socketRef = useRef<Socket | null>(null);
   const earliest = useRef<string | null>(null);
   /** Ids of the messages shown, for the catch-up after a reconnection. */
@@ -160,7 +92,7 @@ export function useChatRoom(room: string) {
     });
     socket.on('connect_error', () => dispatch({ type: 'status', status: 'reconnecting' }));
     socket.on('message:new', (message: ChatMessage) => {
-      if (message.room === room) dispatch({ type: 'message', message });
+      if (message.room === room) dispatch({ type: 'message', message, fresh: true });
     });
     socket.on('message:updated', (message: ChatMessage) => {
       if (message.room === room) dispatch({ type: 'message', message });
@@ -230,5 +162,8 @@ export function useChatRoom(room: string) {
     dispatch({ type: 'history', messages: history.messages, nextBefore: history.nextBefore, earlier: false });
   }, [room]);
 
-  return { ...state, send, loadEarlier, reload };
+  /** Tells the room whether its panel is on screen: seen, the unread count goes back to zero. */
+  const setVisible = useCallback((value: boolean) => dispatch({ type: 'visible', value }), []);
+
+  return { ...state, send, loadEarlier, reload, setVisible };
 }

@@ -7,7 +7,8 @@ import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { adoptedArticles, archivedSources } from '../law-rules.js';
 import { isNotFound } from '../rules.js';
 import { useShell } from '../RemoteFrame.js';
-import { BallotCounts } from '../ui/ballot.js';
+import { Badge, Button, buttonClass } from '@civic/frontend-kit/design';
+import { ChoiceBars } from '../ui/choice-bars.js';
 import { amendmentName, LawMeta } from '../ui/law-meta.js';
 import { useLawOfAddress } from '../ui/law-tabs.js';
 import { Apa } from '../ui/sources.js';
@@ -51,10 +52,10 @@ function Downloads({ law }: { law: { id: string; title: string } }) {
   const { formatMessage: t } = intl;
   return (
     <span className="decisions-actions decisions-actions--inline">
-      <a className="button button--small" href={lawsApi.pdfUrl(law.id, intl.locale)} download aria-label={`${t(m.pdf)} · ${law.title}`} data-download="pdf">
+      <a className={buttonClass('secondary', 'sm')} href={lawsApi.pdfUrl(law.id, intl.locale)} download aria-label={`${t(m.pdf)} · ${law.title}`} data-download="pdf">
         {t(m.pdf)}
       </a>
-      <a className="button button--small button--secondary" href={lawsApi.openDataUrl(law.id)} download aria-label={`${t(m.json)} · ${law.title}`} data-download="json">
+      <a className={buttonClass('quiet', 'sm')} href={lawsApi.openDataUrl(law.id)} download aria-label={`${t(m.json)} · ${law.title}`} data-download="json">
         {t(m.json)}
       </a>
     </span>
@@ -97,7 +98,7 @@ export function ArchiveScreen() {
           <CategoryOptions none={t(m.allCategories)} />
         </select>
       </div>
-      <button type="submit">{t(m.submit)}</button>
+      <Button type="submit">{t(m.submit)}</Button>
     </form>
   );
 
@@ -110,7 +111,7 @@ export function ArchiveScreen() {
         <ul className="decisions-list">
           {found.map((law) => (
             <li key={law.id}>
-              <article className="decisions-proposal" aria-labelledby={`law-${law.id}`} data-law={law.id}>
+              <article className="ui-card decisions-proposal" aria-labelledby={`law-${law.id}`} data-law={law.id}>
                 <h3 id={`law-${law.id}`} className="decisions-proposal__title">
                   <Link to={`/archive/${encodeURIComponent(law.id)}`}>{law.title}</Link>
                 </h3>
@@ -199,7 +200,7 @@ export function ArchiveLawScreen() {
         <Section id="law-details" title={t(m.details)}>
           <ol className="decisions-list">
             {detail.articles.map((article, index) => (
-              <li key={article.id} className="decisions-proposal">
+              <li key={article.id} className="ui-card decisions-proposal">
                 <h3 className="decisions-proposal__title">{t(common.article, { number: index + 1 })}</h3>
                 {[article, ...article.amendments].map((text, position) => (
                   <div key={text.id} className="decisions-final__result" data-result={text.result?.winner ? (text.result.adopted ? 'adopted' : 'rejected') : 'replaced'}>
@@ -207,10 +208,10 @@ export function ArchiveLawScreen() {
                       <strong>
                         {position === 0 ? t(common.original) : amendmentName(t, position, text.title)}
                       </strong>
-                      {text.result?.winner ? <span className="decisions-badge">{t(text.result.adopted ? m.adoptedText : m.rejectedText)}</span> : null}
+                      {text.result?.winner ? <Badge tone={text.result.adopted ? 'success' : 'danger'}>{t(text.result.adopted ? m.adoptedText : m.rejectedText)}</Badge> : null}
                     </p>
                     <p className="decisions-proposal__description">{text.body}</p>
-                    <BallotCounts text={text} />
+                    <ChoiceBars counts={text.counts} />
                   </div>
                 ))}
               </li>

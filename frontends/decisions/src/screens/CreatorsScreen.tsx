@@ -10,6 +10,7 @@ import { LawMeta, lawPath } from '../ui/law-meta.js';
 import { useLawOfAddress } from '../ui/law-tabs.js';
 import { LoadError, Loading, Section } from '../ui/states.js';
 import { formatDay } from '../dates.js';
+import { buttonClass } from '@civic/frontend-kit/design';
 
 const m = {
   title: { id: 'decisions.creators.title' },
@@ -90,10 +91,10 @@ export function CreatorsScreen() {
             <dd>{formatDay(intl, data.drawnAt, { dateStyle: 'long', timeStyle: 'short' })}</dd>
           </dl>
           <div className="decisions-actions">
-            <button type="button" onClick={() => void check()} disabled={verdict === 'checking'} aria-busy={verdict === 'checking' || undefined}>
+            <button type="button" className={buttonClass('primary')} onClick={() => void check()} disabled={verdict === 'checking'} aria-busy={verdict === 'checking' || undefined}>
               {t(verdict === 'checking' ? m.checking : m.check)}
             </button>
-            <a className="button button--secondary" href={`/api/laws/${encodeURIComponent(detail.id)}/draw`} download={`draw-${detail.id}.json`}>
+            <a className={buttonClass('secondary')} href={`/api/laws/${encodeURIComponent(detail.id)}/draw`} download={`draw-${detail.id}.json`}>
               {t(m.download)}
             </a>
           </div>

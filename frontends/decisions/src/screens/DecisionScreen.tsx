@@ -7,7 +7,7 @@ import { common, phaseMessages, phaseScreens } from '../messages.js';
 import { isNotFound } from '../rules.js';
 import { useShell } from '../RemoteFrame.js';
 import { useSession } from '@civic/frontend-kit/remote-session';
-import { Countdown, PhaseTimeline, StartRuleProgress } from '../ui/cycle.js';
+import { Countdown, CycleTimeline, StartRuleProgress } from '../ui/cycle.js';
 import { ProposalCard } from '../ui/ProposalCard.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';
 
@@ -42,7 +42,7 @@ export function DecisionScreen() {
   if (!data) {
     return (
       <layouts.default title={t(decision.title)} intro={t(decision.intro)}>
-        {cycle.loading ? <Loading /> : <LoadError error={cycle.error} onRetry={cycle.reload} />}
+        {cycle.loading ? <Loading cards={2} /> : <LoadError error={cycle.error} onRetry={cycle.reload} />}
       </layouts.default>
     );
   }
@@ -51,7 +51,7 @@ export function DecisionScreen() {
   const replace = (next: Proposal) => cycle.update((current) => ({ ...current, proposals: current.proposals.map((item) => (item.id === next.id ? next : item)) }));
   return (
     <layouts.default title={t(common.cycle, { number: data.number })} intro={t(decision.intro)}>
-      <PhaseTimeline phase={data.phase} />
+      <CycleTimeline cycle={data} />
       <p className="decisions-cycle__phase">
         {t(decision.phase)} <strong>{t(phaseMessages[data.phase])}</strong> ·{' '}
         <Link to={phaseScreens[data.phase]}>{t(decision.open)}</Link>

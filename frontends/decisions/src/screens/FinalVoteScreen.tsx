@@ -1,11 +1,12 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { Article, LawDetail, VoteAnswer } from '@civic/contracts';
-import { ChatPanel } from '../chat/ChatPanel.js';
+import { chatRooms } from '@civic/contracts';
+import { PhaseChatLayout } from '../chat/PhaseChatLayout.js';
 import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/cycle.js';
-import { BallotControls, BallotCounts } from '../ui/ballot.js';
+import { BallotControls } from '../ui/ballot.js';
 import { livePollMs } from '../ui/VoteControl.js';
 import { amendmentName, Changes, LawMeta } from '../ui/law-meta.js';
 import { LawTabs, useLawsInPhase } from '../ui/law-tabs.js';
@@ -32,19 +33,17 @@ function ArticleRow({ law, article, number, onVoted }: { law: LawDetail; article
     <section className="decisions-final" aria-labelledby={`final-${article.id}`} data-article={article.id}>
       <h3 id={`final-${article.id}`}>{label}</h3>
       <div className="decisions-final__texts">
-        <article className="decisions-proposal" aria-label={`${label} · ${t(common.original)}`} data-text={article.id}>
+        <article className="ui-card decisions-proposal" aria-label={`${label} · ${t(common.original)}`} data-text={article.id}>
           <h4 className="decisions-proposal__title">{t(common.original)}</h4>
           <p className="decisions-proposal__description">{article.body}</p>
-          <BallotCounts text={article} />
           <BallotControls lawId={law.id} text={article} label={label} onVoted={(answer) => onVoted(article.id, answer)} />
         </article>
         {article.amendments.map((amendment, index) => {
           const name = amendmentName(t, index + 1, amendment.title);
           return (
-            <article key={amendment.id} className="decisions-proposal decisions-article--amendment" aria-label={`${label} · ${name}`} data-text={amendment.id}>
+            <article key={amendment.id} className="ui-card decisions-proposal decisions-article--amendment" aria-label={`${label} · ${name}`} data-text={amendment.id}>
               <h4 className="decisions-proposal__title">{name}</h4>
               <Changes before={article.body} after={amendment.body} />
-              <BallotCounts text={amendment} />
               <BallotControls lawId={law.id} text={amendment} label={`${label} · ${name}`} onVoted={(answer) => onVoted(amendment.id, answer)} />
             </article>
           );
@@ -110,15 +109,16 @@ export function FinalVoteScreen() {
             {law.articles.map((article, index) => (
               <ArticleRow key={article.id} law={law} article={article} number={index + 1} onVoted={onVoted} />
             ))}
-            <ChatPanel room={`cycle:${law.cycleId}:final-vote`} />
           </div>
         )}
       </>
     );
   }
+  // The final vote's chat is the cycle's: the same room whichever law is shown.
+  const cycleId = detail.data?.cycleId ?? cycle?.id ?? null;
   return (
     <layouts.list title={t(m.title)} intro={t(m.intro)}>
-      {body}
+      <PhaseChatLayout room={cycleId ? chatRooms.finalVote(cycleId) : null} main={body} />
     </layouts.list>
   );
 }

@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { ButtonLink } from '@civic/frontend-kit/design';
 import type { CycleSummary } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { common, phaseMessages, phaseScreens } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
-import { Countdown, StartRuleProgress } from '../ui/cycle.js';
+import { Countdown, CycleTimeline, StartRuleProgress } from '../ui/cycle.js';
 import { ListOrEmpty, Pending, Section } from '../ui/states.js';
 
 const overview = {
@@ -39,21 +40,26 @@ function CycleCard({ cycle, receivedAt, onElapsed }: { cycle: CycleSummary; rece
   const name = t(common.cycle, { number: cycle.number });
   const phaseId = useId();
   return (
-    <li className="card decisions-cycle" data-cycle={cycle.id}>
-      <h3 className="card__title">
-        <Link to={`/decisions/${encodeURIComponent(cycle.id)}`}>{name}</Link>
-      </h3>
-      <p className="decisions-cycle__phase" id={phaseId}>
-        {t(overview.phase)} <strong>{t(phaseMessages[cycle.phase])}</strong>
-      </p>
-      <p>{t(overview.proposals, { count: cycle.proposals })}</p>
-      <Countdown label={t(common.nextStep)} times={cycle} receivedAt={receivedAt} target={cycle.nextStepAt ?? cycle.phaseEndsAt} onElapsed={onElapsed} />
+    <li className="ui-card decisions-cycle" data-cycle={cycle.id}>
+      <div className="decisions-cycle__head">
+        <h3 className="decisions-cycle__title">
+          <Link to={`/decisions/${encodeURIComponent(cycle.id)}`}>{name}</Link>
+        </h3>
+        <p className="decisions-cycle__phase" id={phaseId}>
+          {t(overview.phase)} <strong>{t(phaseMessages[cycle.phase])}</strong>
+        </p>
+      </div>
+      <CycleTimeline cycle={cycle} />
+      <div className="decisions-cycle__facts">
+        <p>{t(overview.proposals, { count: cycle.proposals })}</p>
+        <Countdown label={t(common.nextStep)} times={cycle} receivedAt={receivedAt} target={cycle.nextStepAt ?? cycle.phaseEndsAt} onElapsed={onElapsed} />
+      </div>
       {cycle.phase === 'proposals' ? <StartRuleProgress cycle={cycle} /> : null}
       <p>
         {/* Named "Go to this phase" (the phase is said above): the phase cards below carry the phase names. */}
-        <Link to={phaseScreens[cycle.phase]} aria-describedby={phaseId}>
+        <ButtonLink to={phaseScreens[cycle.phase]} variant="secondary" aria-describedby={phaseId}>
           {t(overview.open)}
-        </Link>
+        </ButtonLink>
       </p>
     </li>
   );
@@ -77,21 +83,21 @@ export function DecisionsOverviewScreen() {
     <layouts.default title={t(overview.title)} intro={t(overview.intro)}>
       <Section id="decisions-current" title={t(overview.current)}>
         {cycles.data ? (
-          <ListOrEmpty items={cycles.data.cycles} empty={t(overview.none)} className="cards decisions-cycles">
+          <ListOrEmpty items={cycles.data.cycles} empty={t(overview.none)} className="decisions-cycles">
             {(cycle) => <CycleCard key={cycle.id} cycle={cycle} receivedAt={cycles.receivedAt} onElapsed={cycles.reload} />}
           </ListOrEmpty>
         ) : (
-          <Pending resource={cycles} />
+          <Pending resource={cycles} cards={1} />
         )}
       </Section>
       <Section id="decisions-phases" title={t(overview.phases)}>
-        <ul className="cards">
+        <ul className="decisions-links">
           {phaseLinks.map((card) => (
-            <li key={card.to} className="card">
-              <h3 className="card__title">
+            <li key={card.to} className="ui-card decisions-link">
+              <h3 className="decisions-link__title">
                 <Link to={card.to}>{t(card.title)}</Link>
               </h3>
-              <p className="card__description">{t(card.description)}</p>
+              <p className="decisions-muted">{t(card.description)}</p>
             </li>
           ))}
         </ul>

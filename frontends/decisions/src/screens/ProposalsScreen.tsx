@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { ButtonLink } from '@civic/frontend-kit/design';
 import { proposalCategories, type Proposal, type ProposalCategory } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
 import { useNow, useResource } from '@civic/frontend-kit/remote-hooks';
@@ -13,7 +14,8 @@ import { ProposalForm } from '../ui/ProposalForm.js';
 import { CategoryOptions } from '../ui/form-parts.js';
 import { ListOrEmpty, Loading, Pending, Section } from '../ui/states.js';
 import { byRankThenPin } from './DecisionScreen.js';
-import { CycleChat } from '../chat/CycleChat.js';
+import { useCycleRoom } from '../chat/CycleChat.js';
+import { PhaseChatLayout } from '../chat/PhaseChatLayout.js';
 import { formatDay } from '../dates.js';
 import { common } from '../messages.js';
 
@@ -52,6 +54,7 @@ export function ProposalsScreen() {
   const user = useSession();
   const identify = useIdentifyPath();
   const filterId = useId();
+  const room = useCycleRoom('proposals');
   const [params, setParams] = useSearchParams();
   const raw = params.get('category');
   const category = isCategory(raw) ? raw : undefined;
@@ -79,8 +82,8 @@ export function ProposalsScreen() {
   );
 
   const proposals = list.data ? [...list.data.proposals].sort(byRankThenPin) : [];
-  return (
-    <layouts.list title={t(page.title)} intro={t(page.intro)} toolbar={toolbar}>
+  const main = (
+    <>
       {list.data?.countdown ? (
         <Countdown label={t(common.nextStep)} times={list.data.countdown} receivedAt={list.receivedAt} target={list.data.countdown.nextStepAt ?? list.data.countdown.phaseEndsAt} onElapsed={list.reload} />
       ) : null}
@@ -102,15 +105,12 @@ export function ProposalsScreen() {
           <Pending resource={list} />
         )}
       </Section>
-      <Section id="proposals-create" title={t(page.create)}>
+      <Section id="proposals-create" title={t(page.create)} className="ui-card decisions-section">
         {user === undefined ? (
-          <Loading />
+          <Loading lines={2} />
         ) : user === null ? (
           <p>
-            {t(page.loginToPropose)}{' '}
-            <Link className="button" to={identify}>
-              {t(common.logIn)}
-            </Link>
+            {t(page.loginToPropose)} <ButtonLink to={identify}>{t(common.logIn)}</ButtonLink>
           </p>
         ) : (
           <>
@@ -138,7 +138,11 @@ export function ProposalsScreen() {
           </>
         )}
       </Section>
-      <CycleChat phase="proposals" />
+    </>
+  );
+  return (
+    <layouts.list title={t(page.title)} intro={t(page.intro)} toolbar={toolbar}>
+      <PhaseChatLayout room={room} main={main} />
     </layouts.list>
   );
 }

@@ -7,11 +7,12 @@ import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/cycle.js';
-import { ProposalCard, VoteCountsList } from '../ui/ProposalCard.js';
+import { ProposalCard } from '../ui/ProposalCard.js';
 import { EmptyWithLink, ListOrEmpty, Pending, Section } from '../ui/states.js';
 import { livePollMs, VoteControl } from '../ui/VoteControl.js';
 import { byRankThenPin } from './DecisionScreen.js';
-import { CycleChat } from '../chat/CycleChat.js';
+import { useCycleRoom } from '../chat/CycleChat.js';
+import { PhaseChatLayout } from '../chat/PhaseChatLayout.js';
 import { common } from '../messages.js';
 
 const page = {
@@ -36,9 +37,10 @@ function VoteList({ proposals, user, onVoted }: { proposals: Proposal[]; user: S
       {(proposal) => (
         <li key={proposal.id}>
           <ProposalCard proposal={proposal} user={user}>
-            <VoteCountsList counts={proposal.counts} />
             <VoteControl
               title={proposal.title}
+              counts={proposal.counts}
+              score
               myVote={proposal.myVote}
               noVote={page.noVote}
               cast={(choice) => (choice ? decisionsApi.vote(proposal.id, choice) : decisionsApi.deleteVote(proposal.id))}
@@ -83,6 +85,8 @@ export function VotingOnProposalsScreen() {
     view.update((current) => ({ ...current, proposals: current.proposals.map((item) => (item.id === id ? { ...item, counts: answer.counts, myVote: answer.myVote } : item)) }));
 
   const data = view.data;
+  // The chat of the cycle shown (the one last seen in its vote, results included), else none.
+  const room = useCycleRoom('voting', data?.cycle?.id ?? null);
   let body;
   if (!data) body = <Pending resource={view} />;
   else if (!data.cycle) body = <EmptyWithLink title={t(page.none)} hint={t(page.noneHint)} to="/decisions/proposals" link={t(page.toProposals)} />;
@@ -116,13 +120,12 @@ export function VotingOnProposalsScreen() {
             </ListOrEmpty>
           )}
         </Section>
-        <CycleChat phase="voting" cycleId={cycle.id} />
       </>
     );
   }
   return (
     <layouts.list title={t(page.title)} intro={t(page.intro)}>
-      {body}
+      <PhaseChatLayout room={room} main={body} />
     </layouts.list>
   );
 }

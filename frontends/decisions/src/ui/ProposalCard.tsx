@@ -1,13 +1,25 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import type { Proposal, SessionUser, VoteCounts } from '@civic/contracts';
+import type { Proposal, SessionUser } from '@civic/contracts';
+import { Badge, buttonClass } from '@civic/frontend-kit/design';
 import { decisionsApi } from '../api/decisions.js';
-import { categoryMessages, choiceMessages, common, stateMessages } from '../messages.js';
+import { categoryMessages, common, stateMessages } from '../messages.js';
 import { permissions } from '../rules.js';
 import { useAct } from './act.js';
+import { ChoiceBars } from './choice-bars.js';
 import { useFeedback } from './feedback.js';
 import { ProposalForm } from './ProposalForm.js';
 import { formatDay } from '../dates.js';
+
+/** The badge colour of each state: where a proposal stands at a glance. */
+const stateTones: Record<Proposal['state'], 'neutral' | 'accent' | 'success' | 'warning' | 'danger'> = {
+  submitted: 'neutral',
+  'in-vote': 'accent',
+  selected: 'success',
+  'second-chance': 'warning',
+  rejected: 'danger',
+  deleted: 'neutral',
+};
 
 const messages = {
   by: { id: 'decisions.proposal.by' },
@@ -25,23 +37,6 @@ const messages = {
   pinDone: { id: 'decisions.proposal.pinDone' },
   unpinDone: { id: 'decisions.proposal.unpinDone' },
 };
-
-/** The four counts and the score (for - against). */
-export function VoteCountsList({ counts }: { counts: VoteCounts }) {
-  const { formatMessage: t } = useIntl();
-  return (
-    <ul className="decisions-counts" aria-label={t(common.counts)}>
-      {(['for', 'against', 'neutral', 'blank'] as const).map((choice) => (
-        <li key={choice} data-count={choice}>
-          {t(choiceMessages[choice])} <strong>{counts[choice]}</strong>
-        </li>
-      ))}
-      <li data-count="score">
-        {t(common.score)} <strong>{counts.score}</strong>
-      </li>
-    </ul>
-  );
-}
 
 /**
  * One proposal: title, category, author, state, rank, pin and signal marks, description, and, with
@@ -127,7 +122,7 @@ export function ProposalCard({
 
   if (editing) {
     return (
-      <article className="decisions-proposal" aria-labelledby={titleId}>
+      <article className="ui-card decisions-proposal" aria-labelledby={titleId}>
         <Heading id={titleId} className="decisions-proposal__title">
           {t(common.edit)} · {proposal.title}
         </Heading>
@@ -157,22 +152,22 @@ export function ProposalCard({
     : [];
 
   return (
-    <article className={`decisions-proposal${proposal.pin ? ' decisions-proposal--pinned' : ''}`} aria-labelledby={titleId} data-proposal={proposal.id}>
+    <article className={`ui-card decisions-proposal${proposal.pin ? ' ui-card--accent' : ''}`} aria-labelledby={titleId} data-proposal={proposal.id}>
       <Heading id={titleId} className="decisions-proposal__title">
         {proposal.title}
       </Heading>
       <p className="decisions-proposal__meta">
-        {proposal.rank !== null ? <span className="decisions-badge decisions-badge--rank">{t(common.rank, { rank: proposal.rank })}</span> : null}
-        <span className="decisions-badge">{t(categoryMessages[proposal.category])}</span>
-        <span className="decisions-badge decisions-badge--state">{t(stateMessages[proposal.state])}</span>
-        {proposal.pin ? <span className="decisions-badge decisions-badge--pin">{t(common.pinned)}</span> : null}
-        {proposal.moderationStatus === 1 ? <span className="decisions-badge decisions-badge--signal">{t(common.signalled)}</span> : null}
+        {proposal.rank !== null ? <Badge tone="accent">{t(common.rank, { rank: proposal.rank })}</Badge> : null}
+        <Badge>{t(categoryMessages[proposal.category])}</Badge>
+        <Badge tone={stateTones[proposal.state]}>{t(stateMessages[proposal.state])}</Badge>
+        {proposal.pin ? <Badge tone="accent">{t(common.pinned)}</Badge> : null}
+        {proposal.moderationStatus === 1 ? <Badge tone="warning">{t(common.signalled)}</Badge> : null}
         <span className="decisions-proposal__author">
           {t(messages.by, { name: proposal.userName, date: formatDay(intl, proposal.createdAt, { dateStyle: 'long' }) })}
         </span>
       </p>
       <p className="decisions-proposal__description">{proposal.description}</p>
-      {showCounts ? <VoteCountsList counts={proposal.counts} /> : null}
+      {showCounts ? <ChoiceBars counts={proposal.counts} score /> : null}
       {children}
       {buttons.length > 0 ? (
         <div className="decisions-actions" role="group" aria-label={t(common.actions, { title: proposal.title })}>
@@ -180,7 +175,7 @@ export function ProposalCard({
             <button
               key={button.key}
               type="button"
-              className={`button--small ${button.danger ? 'button--danger' : 'button--secondary'}`}
+              className={buttonClass(button.danger ? 'danger' : button.key === 'edit' ? 'secondary' : 'quiet', 'sm')}
               disabled={busy}
               onClick={() => void button.onClick()}
             >

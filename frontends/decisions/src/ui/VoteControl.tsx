@@ -1,13 +1,17 @@
 /**
- * The four choices as a radio group, the reader's vote and a way to take it back: one control for a
- * proposal in its vote and for an article or amendment in the final vote.
+ * The votes as bars, the four choices as a radio group, the reader's vote and a way to take it back:
+ * one control for a proposal in its vote and for an article or amendment in the final vote. The
+ * choice shows selected and the bars move at once; a refused vote rolls back with its error.
  */
 import { useId, useRef, useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
-import { voteChoices, type VoteAnswer, type VoteChoice } from '@civic/contracts';
+import { voteChoices, type VoteAnswer, type VoteChoice, type VoteCounts } from '@civic/contracts';
+import { buttonClass } from '@civic/frontend-kit/design';
 import { choiceMessages } from '../messages.js';
 import { useAct } from './act.js';
+import { ChoiceBars } from './choice-bars.js';
 import { useFeedback } from './feedback.js';
+import { withVote } from './tally.js';
 
 const m = {
   yourVoteOn: { id: 'decisions.vote.yourVoteOn' },
@@ -23,6 +27,10 @@ export const livePollMs = 5000;
 export interface VoteControlProps {
   /** What the vote is on, as the group's legend names it. */
   title: string;
+  /** The counts as the service last answered them. */
+  counts: VoteCounts;
+  /** Shows the score (for - against) under the bars: proposals have one, the final vote's texts not. */
+  score?: boolean;
   /** The reader's vote as the service last answered it. */
   myVote: VoteChoice | null;
   /** What the line under the choices says when the reader has not voted. */
@@ -32,15 +40,16 @@ export interface VoteControlProps {
   onVoted: (answer: VoteAnswer) => void;
 }
 
-export function VoteControl({ title, myVote, noVote, cast, onVoted }: VoteControlProps) {
+export function VoteControl({ title, counts, score = false, myVote, noVote, cast, onVoted }: VoteControlProps) {
   const { formatMessage: t } = useIntl();
   const { toast } = useFeedback();
   const act = useAct();
   const name = useId();
   const choices = useRef<HTMLFieldSetElement>(null);
-  // The choice being sent, shown checked at once; arrow keys in the group send one vote at a time,
-  // the last choice winning.
-  const [pending, setPending] = useState<VoteChoice | null>(null);
+  // The choice being sent ('none': the vote taken back), shown checked and counted at once; arrow
+  // keys in the group send one vote at a time, the last choice winning. Cleared when the run ends:
+  // what shows then is the service's answer, or the vote as it was when the call failed.
+  const [pending, setPending] = useState<VoteChoice | 'none' | null>(null);
   const [busy, setBusy] = useState(false);
   const queued = useRef<VoteChoice | 'none' | null>(null);
   const running = useRef(false);
@@ -73,13 +82,14 @@ export function VoteControl({ title, myVote, noVote, cast, onVoted }: VoteContro
   };
   const send = (choice: VoteChoice | 'none') => {
     queued.current = choice;
-    setPending(choice === 'none' ? null : choice);
+    setPending(choice);
     void drain();
   };
 
-  const shown = pending ?? myVote;
+  const shown = pending === null ? myVote : pending === 'none' ? null : pending;
   return (
     <div className="decisions-vote">
+      <ChoiceBars counts={withVote(counts, myVote, shown)} score={score} />
       <fieldset ref={choices} className="decisions-vote__choices" aria-busy={busy || undefined}>
         <legend>{t(m.yourVoteOn, { title })}</legend>
         {voteChoices.map((choice) => (
@@ -92,7 +102,7 @@ export function VoteControl({ title, myVote, noVote, cast, onVoted }: VoteContro
       <p className="decisions-vote__mine" data-my-vote={myVote ?? ''}>
         <span>{myVote ? t(m.yourVote, { choice: t(choiceMessages[myVote]) }) : t(noVote)}</span>
         {myVote ? (
-          <button type="button" className="button--small button--secondary" aria-disabled={busy || undefined} onClick={() => !busy && send('none')}>
+          <button type="button" className={buttonClass('quiet', 'sm')} aria-disabled={busy || undefined} onClick={() => !busy && send('none')}>
             {t(m.takeBack)}
           </button>
         ) : null}

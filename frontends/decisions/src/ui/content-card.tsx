@@ -1,21 +1,29 @@
-/** The articles and amendments of a law in the drafting editor, each with the actions the reader may take. */
+/**
+ * The articles and amendments of a law in the drafting workspace: each reads as a paragraph of the
+ * text, with one main action beside it (Edit, for who may edit it) and the rest in a menu, its
+ * sources quietly below, and an article's amendments beside it (below it on a narrow column).
+ */
 import { useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Article, LawDetail, SessionUser } from '@civic/contracts';
+import { Button, Menu, VisuallyHidden, type MenuItem } from '@civic/frontend-kit/design';
 import { lawsApi } from '../api/laws.js';
 import { contentPermissions, mayDraft } from '../law-rules.js';
 import { useRun, type Reload } from './act.js';
 import { useFeedback } from './feedback.js';
 import { amendmentName, ContentBadges } from './law-meta.js';
 import { SourceList } from './sources.js';
-import { FormOpener, TitleField } from './form-parts.js';
+import { TitleField } from './form-parts.js';
 import { TextForm } from './text-form.js';
+import { drafting } from './drafting/messages.js';
+import { Opener } from './drafting/Opener.js';
 import { common } from '../messages.js';
 
 const m = {
   amendmentTitleLabel: { id: 'decisions.amendment.titleLabel' },
   addAmendment: { id: 'decisions.amendment.add' },
   amendmentText: { id: 'decisions.amendment.text' },
+  addSource: { id: 'decisions.source.add' },
   deleteTitle: { id: 'decisions.article.deleteTitle' },
   deleted: { id: 'decisions.article.deleted' },
   signalModeratorTitle: { id: 'decisions.content.signalModeratorTitle' },
@@ -24,115 +32,171 @@ const m = {
   writtenBy: { id: 'decisions.article.by' },
 };
 
-/** One article or amendment in the editor: its text, marks and the actions the reader may take. */
-function ContentCard({ law, item, label, user, reload, children }: { law: LawDetail; item: Article; label: string; user: SessionUser | null | undefined; reload: Reload; children?: ReactNode }) {
+/** How an article moves among the articles of its group (absent for amendments). */
+export interface ArticlePlace {
+  index: number;
+  count: number;
+  move: (to: number) => void;
+}
+
+/** One article or amendment: its text, marks, its one main action and the menu of the others. */
+function ContentCard({
+  law,
+  item,
+  label,
+  level,
+  user,
+  reload,
+  place,
+  handle,
+  side,
+}: {
+  law: LawDetail;
+  item: Article;
+  label: string;
+  level: 4 | 6;
+  user: SessionUser | null | undefined;
+  reload: Reload;
+  place?: ArticlePlace;
+  handle?: ReactNode;
+  /** Beside the text on a wide column (an article's amendments). */
+  side?: ReactNode;
+}) {
   const { formatMessage: t } = useIntl();
   const { toast } = useFeedback();
   const [editing, setEditing] = useState(false);
+  const [addingSource, setAddingSource] = useState(false);
   const headingId = useId();
   const may = contentPermissions(item, law, user);
   const draft = mayDraft(law, user);
-  const isArticle = item.kind === 'article';
-  const siblings = law.articles.filter((article) => article.groupId === item.groupId);
-  const index = siblings.findIndex((article) => article.id === item.id);
   const run = useRun(reload);
+  const Heading = `h${level}` as const;
 
+  const more: MenuItem[] = [];
+  if (place && draft && place.index > 0) more.push({ key: 'up', label: t(common.moveUp), onSelect: () => place.move(place.index - 1) });
+  if (place && draft && place.index < place.count - 1) more.push({ key: 'down', label: t(common.moveDown), onSelect: () => place.move(place.index + 1) });
+  if (may.addSource) more.push({ key: 'source', label: t(m.addSource), onSelect: () => setAddingSource(true) });
+  if (may.signalScribe && user)
+    more.push({ key: 'scribe', label: t(common.signalScribe), onSelect: () => run(() => lawsApi.signalArticle(law.id, item.id, 'scribe'), t(m.signalDone), { title: t(m.signalScribeTitle), message: label }) });
+  if (may.signalModerator)
+    more.push({
+      key: 'moderator',
+      label: t(common.signalModerator),
+      onSelect: () => run(() => lawsApi.signalArticle(law.id, item.id, 'moderator'), t(m.signalDone), { title: t(m.signalModeratorTitle), message: label }),
+    });
+  if (may.pin) more.push({ key: 'pin', label: t(item.pin ? common.unpin : common.pin), onSelect: () => run(() => lawsApi.pinArticle(law.id, item.id, !item.pin), t(common.saved)) });
+  if (may.remove)
+    more.push({ key: 'delete', label: t(common.delete), danger: true, onSelect: () => run(() => lawsApi.deleteArticle(law.id, item.id), t(m.deleted), { title: t(m.deleteTitle), message: label, danger: true }) });
+
+  const isArticle = item.kind === 'article';
+  const classes = ['drafting-article', isArticle ? 'drafting-article--main' : 'drafting-article--amendment', side ? 'drafting-article--with-side' : '', item.pin ? 'drafting-article--pinned' : ''];
   return (
-    <article className={`decisions-proposal decisions-article${item.kind === 'amendment' ? ' decisions-article--amendment' : ''}${item.pin ? ' decisions-proposal--pinned' : ''}`} aria-labelledby={headingId} data-article={item.id}>
-      <h4 id={headingId} className="decisions-proposal__title">
-        {label}
-      </h4>
-      <p className="decisions-proposal__meta">
-        <span className="decisions-proposal__author">{t(m.writtenBy, { name: item.userName })}</span>
-        <ContentBadges item={item} />
-      </p>
-      {editing ? (
-        <TextForm
-          label={isArticle ? t(common.articleText) : t(m.amendmentText)}
-          initial={item.body}
-          multiline
-          max={5000}
-          submitLabel={t(common.save)}
-          onCancel={() => setEditing(false)}
-          onSubmit={async (body) => {
-            await lawsApi.editArticle(law.id, item.id, item.title, body);
-            setEditing(false);
-            toast(t(common.saved), 'success');
-            reload();
-          }}
+    <article className={classes.filter(Boolean).join(' ')} aria-labelledby={headingId} data-article={item.id}>
+      <div className="drafting-article__body">
+        <div className="drafting-article__head">
+          {handle}
+          <Heading id={headingId} className="drafting-article__title">
+            {label}
+          </Heading>
+          <div className="drafting-article__tools" role="group" aria-label={t(common.actions, { title: label })}>
+            {may.edit && !editing ? (
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                {t(common.edit)}
+              </Button>
+            ) : null}
+            {more.length > 0 ? <Menu label={t(drafting.moreActions)} items={more} /> : null}
+          </div>
+        </div>
+        {editing ? (
+          <TextForm
+            label={isArticle ? t(common.articleText) : t(m.amendmentText)}
+            initial={item.body}
+            multiline
+            autoFocus
+            max={5000}
+            submitLabel={t(common.save)}
+            onCancel={() => setEditing(false)}
+            onSubmit={async (body) => {
+              await lawsApi.editArticle(law.id, item.id, item.title, body);
+              setEditing(false);
+              toast(t(common.saved), 'success');
+              reload();
+            }}
+          />
+        ) : (
+          <p className="drafting-article__text">{item.body}</p>
+        )}
+        <p className="drafting-article__by">
+          <span>{t(m.writtenBy, { name: item.userName })}</span>
+          <ContentBadges item={item} />
+        </p>
+        <SourceList
+          sources={item.sources}
+          target={{ kind: 'article', id: item.id }}
+          canAdd={may.addSource}
+          canChange={may.edit || Boolean(user?.moderator)}
+          canPin={Boolean(user?.moderator)}
+          onChanged={reload}
+          adding={addingSource}
+          onAddingChange={setAddingSource}
         />
-      ) : (
-        <p className="decisions-proposal__description">{item.body}</p>
-      )}
-      <div className="decisions-actions" role="group" aria-label={t(common.actions, { title: label })}>
-        {may.edit && !editing ? (
-          <button type="button" className="button--small" onClick={() => setEditing(true)}>
-            {t(common.edit)}
-          </button>
-        ) : null}
-        {draft && isArticle && index > 0 ? (
-          <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.moveArticle(law.id, item.id, { direction: 'up' }), t(common.saved))}>
-            {t(common.moveUp)}
-          </button>
-        ) : null}
-        {draft && isArticle && index >= 0 && index < siblings.length - 1 ? (
-          <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.moveArticle(law.id, item.id, { direction: 'down' }), t(common.saved))}>
-            {t(common.moveDown)}
-          </button>
-        ) : null}
-        {may.signalScribe && user ? (
-          <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.signalArticle(law.id, item.id, 'scribe'), t(m.signalDone), { title: t(m.signalScribeTitle), message: label })}>
-            {t(common.signalScribe)}
-          </button>
-        ) : null}
-        {may.signalModerator ? (
-          <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.signalArticle(law.id, item.id, 'moderator'), t(m.signalDone), { title: t(m.signalModeratorTitle), message: label })}>
-            {t(common.signalModerator)}
-          </button>
-        ) : null}
-        {may.pin ? (
-          <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.pinArticle(law.id, item.id, !item.pin), t(common.saved))}>
-            {t(item.pin ? common.unpin : common.pin)}
-          </button>
-        ) : null}
-        {may.remove ? (
-          <button type="button" className="button--small button--danger" onClick={() => run(() => lawsApi.deleteArticle(law.id, item.id), t(m.deleted), { title: t(m.deleteTitle), message: label, danger: true })}>
-            {t(common.delete)}
-          </button>
-        ) : null}
       </div>
-      <SourceList sources={item.sources} target={{ kind: 'article', id: item.id }} canAdd={may.addSource} canChange={may.edit || Boolean(user?.moderator)} canPin={Boolean(user?.moderator)} onChanged={reload} />
-      {children}
+      {side}
     </article>
   );
 }
 
-/** An article with its amendments and, for creators, the form to amend it. */
-export function ArticleBlock({ law, article, number, user, reload }: { law: LawDetail; article: Article; number: number; user: SessionUser | null | undefined; reload: Reload }) {
+/** An article of the text: its paragraph, and beside it its amendments and, for creators, the form to propose one. */
+export function ArticleBlock({
+  law,
+  article,
+  number,
+  user,
+  reload,
+  place,
+  handle,
+}: {
+  law: LawDetail;
+  article: Article;
+  number: number;
+  user: SessionUser | null | undefined;
+  reload: Reload;
+  place?: ArticlePlace;
+  handle?: ReactNode;
+}) {
   const { formatMessage: t } = useIntl();
   const { toast } = useFeedback();
   const [title, setTitle] = useState('');
+  const amendmentsId = useId();
   const draft = mayDraft(law, user);
   const label = t(common.article, { number });
-  return (
-    <li>
-      <ContentCard law={law} item={article} label={label} user={user} reload={reload}>
-        {article.amendments.length > 0 ? (
-          <ol className="decisions-list decisions-amendments">
+  const hasAmendments = article.amendments.length > 0;
+  const side =
+    hasAmendments || draft ? (
+      <section className="drafting-amendments" aria-labelledby={amendmentsId}>
+        <h5 id={amendmentsId} className="drafting-amendments__title">
+          <span aria-hidden="true">{t(drafting.amendments)}</span>
+          <VisuallyHidden>{t(drafting.amendmentsOf, { article: label })}</VisuallyHidden>
+        </h5>
+        {hasAmendments ? (
+          <ol className="drafting-amendments__list">
             {article.amendments.map((amendment, index) => (
               <li key={amendment.id}>
-                <ContentCard law={law} item={amendment} label={amendmentName(t, index + 1, amendment.title)} user={user} reload={reload} />
+                <ContentCard law={law} item={amendment} label={amendmentName(t, index + 1, amendment.title)} level={6} user={user} reload={reload} />
               </li>
             ))}
           </ol>
-        ) : null}
+        ) : (
+          <p className="decisions-muted">{t(drafting.noAmendment)}</p>
+        )}
         {draft ? (
-          <FormOpener
+          <Opener
             label={t(m.addAmendment)}
             form={(close) => (
               <TextForm
                 label={t(m.amendmentText)}
                 multiline
+                autoFocus
                 max={5000}
                 submitLabel={t(m.addAmendment)}
                 onCancel={close}
@@ -148,7 +212,7 @@ export function ArticleBlock({ law, article, number, user, reload }: { law: LawD
             )}
           />
         ) : null}
-      </ContentCard>
-    </li>
-  );
+      </section>
+    ) : null;
+  return <ContentCard law={law} item={article} label={label} level={4} user={user} reload={reload} place={place} handle={handle} side={side} />;
 }

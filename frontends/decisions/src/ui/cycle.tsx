@@ -1,10 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { decisionPhases, type Countdown as CountdownTimes, type CycleSummary, type DecisionPhase, type DecisionSettings } from '@civic/contracts';
+import type { Countdown as CountdownTimes, CycleSummary, DecisionSettings } from '@civic/contracts';
 import { apiRequest } from '@civic/frontend-kit/api-client';
+import { Meter, PhaseTimeline } from '@civic/frontend-kit/design';
 import { formatDuration, formatWholeDuration } from '@civic/frontend-kit/duration';
-import { useCountdown } from '@civic/frontend-kit/remote-hooks';
+import { useCountdown, useNow } from '@civic/frontend-kit/remote-hooks';
 import { phaseMessages } from '../messages.js';
+import { timelineSteps } from './timeline.js';
 
 const messages = {
   left: { id: 'decisions.countdown.left' },
@@ -14,15 +16,14 @@ const messages = {
   seconds: { id: 'decisions.countdown.seconds' },
   elapsed: { id: 'decisions.countdown.elapsed' },
   timeline: { id: 'decisions.timeline.label' },
-  done: { id: 'decisions.timeline.done' },
-  current: { id: 'decisions.timeline.current' },
-  upcoming: { id: 'decisions.timeline.upcoming' },
   startRule: { id: 'decisions.startRule.title' },
   users: { id: 'decisions.startRule.users' },
   proposals: { id: 'decisions.startRule.proposals' },
   met: { id: 'decisions.startRule.met' },
   notMet: { id: 'decisions.startRule.notMet' },
   extended: { id: 'decisions.startRule.extended' },
+  reached: { id: 'decisions.startRule.reached' },
+  missing: { id: 'decisions.startRule.missing' },
 };
 
 /** The units of a countdown, for formatDuration. */
@@ -64,38 +65,49 @@ export function Countdown({
   );
 }
 
-/** The five phases in order, the cycle's current one marked. */
-export function PhaseTimeline({ phase }: { phase: DecisionPhase }) {
+/** The deployment's settings (phase lengths, extension), read once per page and shared by every card. */
+let settingsRequest: Promise<DecisionSettings> | null = null;
+function loadSettings(): Promise<DecisionSettings> {
+  settingsRequest ??= apiRequest<DecisionSettings>('GET', '/api/decisions/settings').catch((error: unknown) => {
+    settingsRequest = null; // tried again next time
+    throw error;
+  });
+  return settingsRequest;
+}
+
+/** The settings once known; null until then (or when they cannot be read: the screens do without). */
+function useDecisionSettings(): DecisionSettings | null {
+  const [settings, setSettings] = useState<DecisionSettings | null>(null);
+  useEffect(() => {
+    let current = true;
+    loadSettings().then(
+      (value) => current && setSettings(value),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return settings;
+}
+
+/**
+ * The cycle's four phases as a timeline: done, running (with "now") and to come, with their dates
+ * (those to come planned from the phase lengths); an ordered list for screen readers.
+ */
+export function CycleTimeline({ cycle }: { cycle: Pick<CycleSummary, 'phase' | 'phaseStartedAt' | 'phaseEndsAt'> }) {
   const { formatMessage: t } = useIntl();
-  const currentIndex = decisionPhases.indexOf(phase);
-  return (
-    <ol className="decisions-timeline" aria-label={t(messages.timeline)}>
-      {decisionPhases.map((item, index) => {
-        const status = index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'upcoming';
-        return (
-          <li key={item} className={`decisions-timeline__step decisions-timeline__step--${status}`} aria-current={status === 'current' ? 'step' : undefined}>
-            <span className="decisions-timeline__name">{t(phaseMessages[item])}</span>
-            <span className="decisions-sr-only"> ({t(messages[status])})</span>
-          </li>
-        );
-      })}
-    </ol>
-  );
+  const settings = useDecisionSettings();
+  const now = useNow();
+  const steps = timelineSteps(cycle, settings?.phaseSeconds);
+  return <PhaseTimeline label={t(messages.timeline)} now={new Date(now).toISOString()} phases={steps.map((step) => ({ ...step, label: t(phaseMessages[step.key]) }))} />;
 }
 
 /** One extension of a proposals phase as the decisions service runs it, written out; null until known. */
 function useExtensionText(): string | null {
   const intl = useIntl();
-  const [seconds, setSeconds] = useState<number | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    apiRequest<DecisionSettings>('GET', '/api/decisions/settings', { signal: controller.signal }).then(
-      (settings) => setSeconds(settings.extensionSeconds),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, []);
-  return seconds === null ? null : formatWholeDuration(intl, seconds);
+  const settings = useDecisionSettings();
+  return settings ? formatWholeDuration(intl, settings.extensionSeconds) : null;
 }
 
 /** The start rule of the proposals phase: verified citizens and proposals against what is required. */
@@ -114,10 +126,13 @@ export function StartRuleProgress({ cycle }: { cycle: Pick<CycleSummary, 'startR
         {t(messages.startRule)}
       </h3>
       {rows.map((row) => (
-        <div key={row.key} className="decisions-progress">
-          <label htmlFor={`${id}-${row.key}`}>{row.label}</label>
-          <progress id={`${id}-${row.key}`} value={Math.min(row.value, row.max)} max={Math.max(row.max, 1)} />
-        </div>
+        <Meter
+          key={row.key}
+          label={row.label}
+          value={Math.min(row.value, row.max)}
+          max={Math.max(row.max, 1)}
+          valueText={row.value >= row.max ? t(messages.reached) : t(messages.missing, { count: row.max - row.value })}
+        />
       ))}
       {rule.met ? <p className="decisions-start-rule__status">{t(messages.met)}</p> : null}
       {!rule.met && extension ? <p className="decisions-start-rule__status">{t(messages.notMet, { extension })}</p> : null}

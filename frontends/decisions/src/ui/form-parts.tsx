@@ -3,6 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { proposalCategories } from '@civic/contracts';
 import { categoryMessages } from '../messages.js';
+import { buttonClass } from '@civic/frontend-kit/design';
 
 /** What every form of the decisions screens is given: its button's text, the call it makes, and (where it can close) Cancel. */
 export interface FormProps<T> {
@@ -13,16 +14,16 @@ export interface FormProps<T> {
 
 /**
  * A form's submit button (busy while its call runs) and, where the form can be closed, Cancel. With
- * `busyLabel` the button takes the shell's `submit` style and says so, beside a spinner, while busy.
+ * `busyLabel` the button says so, beside a spinner, while busy.
  */
 export function FormActions({ busy, busyLabel, submitLabel, onCancel }: { busy: boolean; busyLabel?: string } & Pick<FormProps<unknown>, 'submitLabel' | 'onCancel'>) {
   const { formatMessage: t } = useIntl();
   return (
     <div className="decisions-actions">
-      <button type="submit" className={busyLabel === undefined ? undefined : 'submit'} disabled={busy} aria-busy={busy || undefined}>
+      <button type="submit" className={buttonClass('primary')} disabled={busy} aria-busy={busy || undefined}>
         {busy && busyLabel !== undefined ? (
           <>
-            <span className="spinner" aria-hidden="true" />
+            <span className="ui-button__spinner" aria-hidden="true" />
             {busyLabel}
           </>
         ) : (
@@ -30,7 +31,7 @@ export function FormActions({ busy, busyLabel, submitLabel, onCancel }: { busy: 
         )}
       </button>
       {onCancel ? (
-        <button type="button" className="button--secondary" onClick={onCancel}>
+        <button type="button" className={buttonClass('secondary')} onClick={onCancel}>
           {t({ id: 'decisions.form.cancel' })}
         </button>
       ) : null}
@@ -69,7 +70,7 @@ export function FormOpener({ label, form }: { label: string; form: (close: () =>
   const [open, setOpen] = useState(false);
   if (open) return form(() => setOpen(false));
   return (
-    <button type="button" className="button--small button--secondary" onClick={() => setOpen(true)}>
+    <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => setOpen(true)}>
       {label}
     </button>
   );

@@ -6,6 +6,8 @@ import { lawsApi } from '../api/laws.js';
 import { contentPermissions } from '../law-rules.js';
 import { useRun, type Reload } from './act.js';
 import { useFeedback } from './feedback.js';
+import { Button, Menu, type MenuItem } from '@civic/frontend-kit/design';
+import { drafting } from './drafting/messages.js';
 import { TitleField } from './form-parts.js';
 import { TextForm } from './text-form.js';
 import { common } from '../messages.js';
@@ -29,7 +31,8 @@ const m = {
 export type LawChange = 'edited' | 'deleted';
 
 /**
- * What the reader may do with the law itself: edit its title and description, signal, pin, delete.
+ * What the reader may do with the law itself: edit its title and description (its main action), and
+ * from a menu signal, pin, delete.
  * An edit or a deletion also tells the screen (`onChanged`), whose tabs list the laws by title.
  */
 export function LawActions({ law, user, reload, onChanged }: { law: LawDetail; user: SessionUser | null | undefined; reload: Reload; onChanged: (change: LawChange) => void }) {
@@ -46,6 +49,7 @@ export function LawActions({ law, user, reload, onChanged }: { law: LawDetail; u
         label={t(m.lawDescription)}
         initial={law.description}
         multiline
+        autoFocus
         max={600}
         submitLabel={t(common.save)}
         onCancel={() => setEditing(false)}
@@ -60,38 +64,29 @@ export function LawActions({ law, user, reload, onChanged }: { law: LawDetail; u
       />
     );
   }
+  // One main action (Edit, for who may edit); the others wait in a menu, in the order they had.
+  const more: MenuItem[] = [];
+  if (may.signalScribe && user)
+    more.push({ key: 'scribe', label: t(common.signalScribe), onSelect: () => run(() => lawsApi.signalLaw(law.id, 'scribe'), t(m.lawSignalScribeDone), { title: t(m.lawSignalScribeTitle), message: law.title }) });
+  if (may.signalModerator)
+    more.push({ key: 'moderator', label: t(common.signalModerator), onSelect: () => run(() => lawsApi.signalLaw(law.id, 'moderator'), t(m.lawSignalDone), { title: t(m.lawSignalModeratorTitle), message: law.title }) });
+  if (may.pin) more.push({ key: 'pin', label: t(law.pin ? common.unpin : common.pin), onSelect: () => run(() => lawsApi.pinLaw(law.id, !law.pin), t(law.pin ? m.lawUnpinDone : m.lawPinDone)) });
+  if (may.remove)
+    more.push({
+      key: 'delete',
+      label: t(common.delete),
+      danger: true,
+      // The law is gone: the screen moves on to the laws left rather than reloading this one.
+      onSelect: () => runThenLeave(() => lawsApi.deleteLaw(law.id), t(m.lawDeleted), { title: t(m.deleteLawTitle), message: law.title, danger: true }),
+    });
   return (
-    <div className="decisions-actions" role="group" aria-label={t(m.lawActions)}>
+    <div className="drafting-bar" role="group" aria-label={t(m.lawActions)}>
       {may.edit ? (
-        <button type="button" className="button--small" onClick={() => setEditing(true)}>
+        <Button variant="secondary" onClick={() => setEditing(true)}>
           {t(common.edit)}
-        </button>
+        </Button>
       ) : null}
-      {may.signalScribe && user ? (
-        <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.signalLaw(law.id, 'scribe'), t(m.lawSignalScribeDone), { title: t(m.lawSignalScribeTitle), message: law.title })}>
-          {t(common.signalScribe)}
-        </button>
-      ) : null}
-      {may.signalModerator ? (
-        <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.signalLaw(law.id, 'moderator'), t(m.lawSignalDone), { title: t(m.lawSignalModeratorTitle), message: law.title })}>
-          {t(common.signalModerator)}
-        </button>
-      ) : null}
-      {may.pin ? (
-        <button type="button" className="button--small button--secondary" onClick={() => run(() => lawsApi.pinLaw(law.id, !law.pin), t(law.pin ? m.lawUnpinDone : m.lawPinDone))}>
-          {t(law.pin ? common.unpin : common.pin)}
-        </button>
-      ) : null}
-      {may.remove ? (
-        <button
-          type="button"
-          className="button--small button--danger"
-          // The law is gone: the screen moves on to the laws left rather than reloading this one.
-          onClick={() => runThenLeave(() => lawsApi.deleteLaw(law.id), t(m.lawDeleted), { title: t(m.deleteLawTitle), message: law.title, danger: true })}
-        >
-          {t(common.delete)}
-        </button>
-      ) : null}
+      {more.length > 0 ? <Menu label={t(drafting.moreActions)} items={more} /> : null}
     </div>
   );
 }

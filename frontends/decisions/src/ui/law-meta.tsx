@@ -2,6 +2,7 @@
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { LawSummary } from '@civic/contracts';
+import { Badge, type Tone } from '@civic/frontend-kit/design';
 import { wordDiff } from '../law-rules.js';
 import { categoryMessages, common } from '../messages.js';
 
@@ -11,6 +12,9 @@ export const lawStateMessages = {
   adopted: { id: 'decisions.law.state.adopted' },
   rejected: { id: 'decisions.law.state.rejected' },
 } as const;
+
+/** Where a law stands at a glance. */
+export const lawStateTones: Record<keyof typeof lawStateMessages, Tone> = { creation: 'accent', 'final-vote': 'accent', adopted: 'success', rejected: 'danger' };
 
 const m = {
   by: { id: 'decisions.law.by' },
@@ -26,9 +30,9 @@ export function ContentBadges({ item }: { item: { pin: boolean; moderationStatus
   const { formatMessage: t } = useIntl();
   return (
     <>
-      {item.pin ? <span className="decisions-badge decisions-badge--pin">{t(common.pinned)}</span> : null}
-      {item.moderationStatus === 1 ? <span className="decisions-badge decisions-badge--signal">{t(common.signalled)}</span> : null}
-      {item.scribeStatus === 1 ? <span className="decisions-badge decisions-badge--signal">{t(m.signalledScribe)}</span> : null}
+      {item.pin ? <Badge tone="accent">{t(common.pinned)}</Badge> : null}
+      {item.moderationStatus === 1 ? <Badge tone="warning">{t(common.signalled)}</Badge> : null}
+      {item.scribeStatus === 1 ? <Badge tone="warning">{t(m.signalledScribe)}</Badge> : null}
     </>
   );
 }
@@ -51,9 +55,9 @@ export function LawMeta({ law }: { law: LawSummary }) {
   const { formatMessage: t } = useIntl();
   return (
     <p className="decisions-proposal__meta">
-      <span className="decisions-badge">{t(categoryMessages[law.category])}</span>
-      <span className="decisions-badge decisions-badge--state" data-law-state={law.state}>
-        {t(lawStateMessages[law.state])}
+      <Badge>{t(categoryMessages[law.category])}</Badge>
+      <span data-law-state={law.state}>
+        <Badge tone={lawStateTones[law.state]}>{t(lawStateMessages[law.state])}</Badge>
       </span>
       <span className="decisions-proposal__author">{t(m.by, { name: law.userName })}</span>
       <Link to={`/decisions/creators/${encodeURIComponent(law.id)}`}>{t(m.creatorsLink, { count: law.creators.length })}</Link>

@@ -1,17 +1,39 @@
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { EmptyState, Skeleton, SkeletonCard } from '@civic/frontend-kit/design';
 import type { Resource } from '@civic/frontend-kit/remote-hooks';
 import { screenStates } from '@civic/frontend-kit/remote-states';
 
-export const { Loading, LoadError, Empty } = screenStates({
-  loading: { id: 'decisions.status.loading' },
+const loading = { id: 'decisions.status.loading' };
+
+export const { LoadError } = screenStates({
+  loading,
   loadError: { id: 'decisions.status.loadError' },
   retry: { id: 'decisions.status.retry' },
 });
 
+/** While a screen's data is on its way: grey lines in the shape of what comes, "Loading…" for screen readers. */
+export function Loading({ cards = 0, lines }: { cards?: number; lines?: number }) {
+  const { formatMessage: t } = useIntl();
+  if (cards === 0) return <Skeleton label={t(loading)} lines={lines} />;
+  return (
+    <div className="decisions-skeletons">
+      {Array.from({ length: cards }, (_, index) => (
+        <SkeletonCard key={index} label={t(loading)} />
+      ))}
+    </div>
+  );
+}
+
+/** A list or a phase with nothing in it: its title, and what to do instead. */
+export function Empty({ title, children }: { title: string; children?: ReactNode }) {
+  return <EmptyState title={title}>{children}</EmptyState>;
+}
+
 /** What a screen shows while its resource has no data yet: loading, or the failure and a retry. */
-export function Pending({ resource }: { resource: Pick<Resource<unknown>, 'loading' | 'error' | 'reload'> }) {
-  return resource.loading ? <Loading /> : <LoadError error={resource.error} onRetry={resource.reload} />;
+export function Pending({ resource, cards = 2 }: { resource: Pick<Resource<unknown>, 'loading' | 'error' | 'reload'>; cards?: number }) {
+  return resource.loading ? <Loading cards={cards} /> : <LoadError error={resource.error} onRetry={resource.reload} />;
 }
 
 /** The empty state of a phase with nothing in it: why, and a link to where to look instead. */
@@ -36,9 +58,9 @@ export function ListOrEmpty<T>({ items, empty, className, ordered = false, child
 }
 
 /** A screen's section, labelled by its `<h2>` (`id` names the heading). */
-export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function Section({ id, title, children, className }: { id: string; title: string; children: ReactNode; className?: string }) {
   return (
-    <section aria-labelledby={id}>
+    <section aria-labelledby={id} className={className ?? 'decisions-section'}>
       <h2 id={id}>{title}</h2>
       {children}
     </section>

@@ -4,13 +4,14 @@ import { useIntl } from 'react-intl';
 import { useErrorText } from './feedback.js';
 import { FormActions, type FormProps } from './form-parts.js';
 
-/** A small text form (one field) used for group names, articles and amendments. */
+/** A small text form (one field) used for group names, articles and amendments; `extra` fields go above it. */
 export function TextForm({
   label,
   initial = '',
   multiline = false,
   max,
   extra,
+  autoFocus = false,
   submitLabel,
   onSubmit,
   onCancel,
@@ -20,6 +21,8 @@ export function TextForm({
   multiline?: boolean;
   max: number;
   extra?: ReactNode;
+  /** Takes the focus when shown (a form opened by a button). */
+  autoFocus?: boolean;
 }) {
   const { formatMessage: t } = useIntl();
   const errorText = useErrorText();
@@ -52,6 +55,7 @@ export function TextForm({
   const control = {
     id,
     value,
+    autoFocus,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : undefined,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValue(event.target.value),

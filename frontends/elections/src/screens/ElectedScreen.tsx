@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Badge, ButtonLink } from '@civic/frontend-kit/design';
 import type { CandidateTo, Official } from '@civic/contracts';
 import { electionsApi } from '../api/elections.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
@@ -40,27 +40,32 @@ export function ElectedScreen() {
       toolbar={<ElectionsNav links={[{ to: '/elections', text: t(page.back) }]} />}
     >
       {elected.loading ? (
-        <Loading />
+        <Loading cards={3} />
       ) : !data ? (
         <LoadError error={elected.error} onRetry={elected.reload} />
       ) : (
-        <>
-          <ElectionCountdown schedule={data.schedule} receivedAt={elected.receivedAt} onElapsed={elected.reload} />
+        <div className="elections-stack">
+          <div className="ui-card ui-card--accent">
+            <ElectionCountdown schedule={data.schedule} receivedAt={elected.receivedAt} onElapsed={elected.reload} />
+          </div>
           {!data.election ? (
-            <Empty title={t(page.none)}>
-              <p className="elections-muted">{t(page.noneHint)}</p>
-            </Empty>
+            <Empty title={t(page.none)}>{t(page.noneHint)}</Empty>
           ) : (
             <>
-              <p>
-                {t(page.forMonth, { month: monthName(data.election.month) })} <Link to={`/elections/${data.election.id}`}>{t(page.results)}</Link>
-              </p>
+              <div className="elections-schedule">
+                <p>{t(page.forMonth, { month: monthName(data.election.month) })}</p>
+                <ButtonLink to={`/elections/${data.election.id}`} variant="secondary">
+                  {t(page.results)}
+                </ButtonLink>
+              </div>
               {roles.map((role) => {
                 const headingId = `elections-officials-${role}`;
                 const officials = byRole[role];
                 return (
-                  <section key={role} aria-labelledby={headingId} data-role={role}>
-                    <h2 id={headingId}>{t(roleTitles[role])}</h2>
+                  <section key={role} className="ui-card" aria-labelledby={headingId} data-role={role}>
+                    <h2 id={headingId} className="ui-card__title">
+                      {t(roleTitles[role])}
+                    </h2>
                     {role === 3 ? <p className="elections-muted">{t(page.greatWiseNote)}</p> : null}
                     {officials.length === 0 ? (
                       <p className="elections-muted">{t(page.noOfficial)}</p>
@@ -68,7 +73,7 @@ export function ElectedScreen() {
                       <ul className="elections-officials" aria-labelledby={headingId}>
                         {officials.map((official) => (
                           <li key={official.id} className="elections-official" data-official={official.id}>
-                            <strong>{official.userName}</strong> <span className="elections-muted">{t(page.votes, { count: official.totalVotes })}</span>
+                            <strong>{official.userName}</strong> <Badge tone="success">{t(page.votes, { count: official.totalVotes })}</Badge>
                           </li>
                         ))}
                       </ul>
@@ -78,7 +83,7 @@ export function ElectedScreen() {
               })}
             </>
           )}
-        </>
+        </div>
       )}
     </layouts.list>
   );

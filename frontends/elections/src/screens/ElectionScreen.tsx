@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
+import { Badge, ResultBars } from '@civic/frontend-kit/design';
 import { electionsApi } from '../api/elections.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { roleTitles } from '../messages.js';
@@ -25,6 +26,8 @@ const page = {
   elected: { id: 'elections.election.elected' },
   notElected: { id: 'elections.election.notElected' },
   back: { id: 'elections.election.back' },
+  barsCaption: { id: 'elections.election.barsCaption' },
+  details: { id: 'elections.election.details' },
   toElected: { id: 'elections.overview.toElected' },
 };
 
@@ -48,64 +51,75 @@ export function ElectionScreen() {
         ]}
       />
       {election.loading ? (
-        <Loading />
+        <Loading cards={3} />
       ) : !data ? (
         <LoadError error={election.error} onRetry={election.reload} />
       ) : (
-        <>
+        <div className="elections-stack">
           <p className="elections-muted">
             {t(page.closed, { date: formatDay(intl, data.closedAt, { dateStyle: 'long', timeStyle: 'short' }), voters: data.voters, candidates: data.candidates })}
           </p>
           {data.roles.map((role) => {
             const headingId = `elections-result-${role.candidateTo}`;
             return (
-              <section key={role.candidateTo} aria-labelledby={headingId} data-role={role.candidateTo}>
-                <h2 id={headingId}>{t(roleTitles[role.candidateTo])}</h2>
+              <section key={role.candidateTo} className="ui-card" aria-labelledby={headingId} data-role={role.candidateTo}>
+                <h2 id={headingId} className="ui-card__title">
+                  {t(roleTitles[role.candidateTo])}
+                </h2>
                 <p className="elections-muted">{t(page.seats, { count: role.seats })}</p>
                 {role.candidates.length === 0 ? (
                   <p className="elections-muted">{t(page.noCandidate)}</p>
                 ) : (
-                  // Narrow screens scroll the table, never the page.
-                  <div className="elections-table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
-                    <table className="elections-table">
-                      <caption className="elections-sr-only">{t(roleTitles[role.candidateTo])}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col" className="elections-number">
-                            {t(page.rank)}
-                          </th>
-                          <th scope="col">{t(page.candidate)}</th>
-                          <th scope="col" className="elections-number">
-                            {t(page.total)}
-                          </th>
-                          <th scope="col" className="elections-number">
-                            {t(page.votesFor)}
-                          </th>
-                          <th scope="col" className="elections-number">
-                            {t(page.votesAgainst)}
-                          </th>
-                          <th scope="col">{t(page.outcome)}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {role.candidates.map((candidate) => (
-                          <tr key={candidate.userId} data-candidate={candidate.userId}>
-                            <td className="elections-number">{candidate.rank}</td>
-                            <th scope="row">{candidate.userName}</th>
-                            <td className="elections-number">{candidate.totalVotes}</td>
-                            <td className="elections-number">{candidate.votesFor}</td>
-                            <td className="elections-number">{candidate.votesAgainst}</td>
-                            <td>{candidate.elected ? <span className="elections-badge elections-badge--elected">{t(page.elected)}</span> : t(page.notElected)}</td>
+                  <>
+                    {/* The +1 votes as bars (never negative, unlike a total); the table gives every figure. */}
+                    <ResultBars
+                      caption={t(page.barsCaption, { role: t(roleTitles[role.candidateTo]) })}
+                      rows={role.candidates.map((candidate) => ({ key: candidate.userId, label: candidate.userName, value: candidate.votesFor, highlight: candidate.elected }))}
+                    />
+                    {/* Narrow screens scroll the table, never the page. */}
+                    <div className="elections-table-scroll" role="region" aria-labelledby={`${headingId}-details`} tabIndex={0}>
+                      <table className="elections-table">
+                        <caption id={`${headingId}-details`} className="ui-visually-hidden">
+                          {t(page.details, { role: t(roleTitles[role.candidateTo]) })}
+                        </caption>
+                        <thead>
+                          <tr>
+                            <th scope="col" className="elections-number">
+                              {t(page.rank)}
+                            </th>
+                            <th scope="col">{t(page.candidate)}</th>
+                            <th scope="col" className="elections-number">
+                              {t(page.total)}
+                            </th>
+                            <th scope="col" className="elections-number">
+                              {t(page.votesFor)}
+                            </th>
+                            <th scope="col" className="elections-number">
+                              {t(page.votesAgainst)}
+                            </th>
+                            <th scope="col">{t(page.outcome)}</th>
                           </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                        </thead>
+                        <tbody>
+                          {role.candidates.map((candidate) => (
+                            <tr key={candidate.userId} data-candidate={candidate.userId}>
+                              <td className="elections-number">{candidate.rank}</td>
+                              <th scope="row">{candidate.userName}</th>
+                              <td className="elections-number">{candidate.totalVotes}</td>
+                              <td className="elections-number">{candidate.votesFor}</td>
+                              <td className="elections-number">{candidate.votesAgainst}</td>
+                              <td>{candidate.elected ? <Badge tone="success">{t(page.elected)}</Badge> : t(page.notElected)}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </div>
+                  </>
                 )}
               </section>
             );
           })}
-        </>
+        </div>
       )}
     </layouts.default>
   );

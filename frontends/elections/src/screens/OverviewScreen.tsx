@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
+import { Badge, Button, ButtonLink } from '@civic/frontend-kit/design';
 import type { Candidate, CandidateTo, CandidateVote, ElectionList, SessionUser } from '@civic/contracts';
 import { ApiError } from '@civic/frontend-kit/api-client';
 import { electionsApi } from '../api/elections.js';
 import { useResource, type Resource } from '@civic/frontend-kit/remote-hooks';
 import { roleDescriptions, roleNames, roleTitles } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
-import { applyVote, isNotFound, isStanding, monthDate, roles, voteFor } from '../rules.js';
+import { applyVote, isNotFound, isStanding, monthDate, roles, voteFor, withVote } from '../rules.js';
 import { useIdentifyPath, useMembersOnly, useReplaceSession, useSession } from '@civic/frontend-kit/remote-session';
 import { ElectionCountdown } from '../ui/countdown.js';
 import { ElectionsNav } from '../ui/nav.js';
@@ -59,6 +60,18 @@ export function useMonthName(): (month: string) => string {
   return useCallback((month: string) => intl.formatDate(monthDate(month), { month: 'long', year: 'numeric', timeZone: 'UTC' }), [intl]);
 }
 
+/** The share of +1 and −1 votes as one thin bar (decoration: the figures beside it say the same in text). */
+function SupportBar({ votesFor, votesAgainst }: { votesFor: number; votesAgainst: number }) {
+  const cast = votesFor + votesAgainst;
+  if (cast === 0) return <div className="elections-support" aria-hidden="true" />;
+  return (
+    <div className="elections-support" aria-hidden="true">
+      <span className="elections-support__for" style={{ width: `${(votesFor * 100) / cast}%` }} />
+      <span className="elections-support__against" style={{ width: `${(votesAgainst * 100) / cast}%` }} />
+    </div>
+  );
+}
+
 /** A candidate with their figures and, for another member, the +1 / -1 buttons. */
 function CandidateCard({
   candidate,
@@ -74,14 +87,17 @@ function CandidateCard({
   onVote: (candidate: Candidate, role: CandidateTo, value: 1 | -1 | 0) => Promise<void>;
 }) {
   const { formatMessage: t } = useIntl();
-  const [busy, setBusy] = useState(false);
+  // The vote shows at once (optimistic); a second press waits for the first answer. The buttons stay
+  // focusable meanwhile, so a keyboard user keeps their place.
+  const busy = useRef(false);
   const mine = user?.id === candidate.id;
   const send = async (value: 1 | -1 | 0) => {
-    setBusy(true);
+    if (busy.current) return;
+    busy.current = true;
     try {
       await onVote(candidate, role, value);
     } finally {
-      setBusy(false);
+      busy.current = false;
     }
   };
   const name = candidate.userName || candidate.id.slice(0, 8);
@@ -90,10 +106,10 @@ function CandidateCard({
       <article className={`elections-candidate${mine ? ' elections-candidate--mine' : ''}`} aria-label={name} data-candidate={candidate.id}>
         <div>
           <h3 className="elections-candidate__name">
-            {name}
-            {mine ? <span className="elections-badge">{t(page.you)}</span> : null}
-            {candidate.moderator ? <span className="elections-badge">{t(page.moderator)}</span> : null}
-            {candidate.scribe ? <span className="elections-badge">{t(page.scribe)}</span> : null}
+            <span>{name}</span>
+            {mine ? <Badge tone="accent">{t(page.you)}</Badge> : null}
+            {candidate.moderator ? <Badge>{t(page.moderator)}</Badge> : null}
+            {candidate.scribe ? <Badge>{t(page.scribe)}</Badge> : null}
           </h3>
           <ul className="elections-candidate__figures">
             <li data-figure="total">
@@ -106,20 +122,25 @@ function CandidateCard({
               {t(page.votesAgainst)} <strong>{candidate.votesAgainst}</strong>
             </li>
           </ul>
+          <SupportBar votesFor={candidate.votesFor} votesAgainst={candidate.votesAgainst} />
         </div>
         {mine ? null : (
           <div className="elections-vote" role="group" aria-label={t(page.voteGroup, { name })}>
-            <button type="button" aria-pressed={myVote === 1} disabled={busy} onClick={() => void send(myVote === 1 ? 0 : 1)}>
+            <Button variant={myVote === 1 ? 'primary' : 'secondary'} size="sm" aria-pressed={myVote === 1} onClick={() => void send(myVote === 1 ? 0 : 1)}>
               {t(page.voteFor)}
-            </button>
-            <button type="button" className="button--secondary" aria-pressed={myVote === -1} disabled={busy} onClick={() => void send(myVote === -1 ? 0 : -1)}>
+            </Button>
+            <Button variant={myVote === -1 ? 'danger' : 'secondary'} size="sm" aria-pressed={myVote === -1} onClick={() => void send(myVote === -1 ? 0 : -1)}>
               {t(page.voteAgainst)}
-            </button>
-            {user ? <span className="elections-muted">{myVote === 0 ? t(page.noVote) : t(page.yourVote, { vote: myVote === 1 ? '+1' : '−1' })}</span> : null}
+            </Button>
             {myVote !== 0 ? (
-              <button type="button" className="button--secondary" disabled={busy} onClick={() => void send(0)}>
+              <Button variant="quiet" size="sm" onClick={() => void send(0)}>
                 {t(page.takeBack)}
-              </button>
+              </Button>
+            ) : null}
+            {user ? (
+              <p className="elections-vote__state" aria-live="polite">
+                {myVote === 0 ? t(page.noVote) : t(page.yourVote, { vote: myVote === 1 ? '+1' : '−1' })}
+              </p>
             ) : null}
           </div>
         )}
@@ -201,13 +222,17 @@ function RoleSection({
   const vote = async (candidate: Candidate, candidateTo: CandidateTo, value: 1 | -1 | 0) => {
     await membersOnly(async (member) => {
       const before = voteFor(votes, candidate.id, candidateTo);
+      // Optimistic: the choice and the candidate's totals move at once; a failure puts both back.
+      onVotes(withVote(votes, member.id, candidate.id, candidateTo, value));
+      candidates.update((list) => applyVote(list, candidate.id, before, value));
       try {
         const input = { candidateId: candidate.id, userId: member.id, candidateTo };
         const answer = value === 0 ? await electionsApi.deleteVote(input) : await electionsApi.vote({ ...input, vote: value });
         onVotes(answer);
-        candidates.update((list) => applyVote(list, candidate.id, before, value));
         toast(value === 0 ? t(page.takenBack) : t(page.saved, { vote: value === 1 ? '+1' : '−1', name: candidate.userName }), 'success');
       } catch (error) {
+        onVotes([...votes]);
+        candidates.update((list) => applyVote(list, candidate.id, value, before));
         if (error instanceof ApiError && error.statusCode === 401) await navigate(identify);
         else toastError(error);
       }
@@ -216,7 +241,7 @@ function RoleSection({
 
   const titleId = `elections-role-${role}`;
   return (
-    <section className="elections-role" aria-labelledby={titleId} data-role={role}>
+    <section className="ui-card elections-role" aria-labelledby={titleId} data-role={role}>
       <h2 id={titleId} className="elections-role__title">
         {t(roleTitles[role])}
       </h2>
@@ -224,23 +249,23 @@ function RoleSection({
       <p className="elections-muted">{t(page.seats, { count: seats })}</p>
       <div className="elections-role__actions">
         {user === null ? (
-          <Link to={identify}>{t(page.logInToStand, { role: roleName })}</Link>
+          <ButtonLink to={identify} variant="secondary">
+            {t(page.logInToStand, { role: roleName })}
+          </ButtonLink>
         ) : (
           <>
-            <button type="button" className={withdrawing ? 'button--secondary' : undefined} disabled={pending || user === undefined} aria-busy={pending || undefined} onClick={() => void toggleCandidacy()}>
+            <Button variant={withdrawing ? 'secondary' : 'primary'} busy={pending} disabled={user === undefined} onClick={() => void toggleCandidacy()}>
               {withdrawing ? t(page.withdraw, { role: roleName }) : t(page.stand, { role: roleName })}
-            </button>
-            {withdrawing ? <span>{t(page.standing, { role: roleName })}</span> : null}
+            </Button>
+            {withdrawing ? <Badge tone="success">{t(page.standing, { role: roleName })}</Badge> : null}
           </>
         )}
       </div>
-      <h3 className="elections-sr-only">{t(page.candidatesOf, { role: t(roleTitles[role]) })}</h3>
+      <h3 className="ui-visually-hidden">{t(page.candidatesOf, { role: t(roleTitles[role]) })}</h3>
       {candidates.loading ? (
         <Loading />
       ) : (candidates.data ?? []).length === 0 ? (
-        <Empty title={t(page.noCandidate)}>
-          <p className="elections-muted">{t(page.noCandidateHint)}</p>
-        </Empty>
+        <Empty title={t(page.noCandidate)}>{t(page.noCandidateHint)}</Empty>
       ) : (
         <ol className="elections-list" aria-label={t(page.candidatesOf, { role: t(roleTitles[role]) })}>
           {(candidates.data ?? []).map((candidate) => (
@@ -256,8 +281,10 @@ function PastElections({ list }: { list: ElectionList }) {
   const { formatMessage: t } = useIntl();
   const monthName = useMonthName();
   return (
-    <section aria-labelledby="elections-past">
-      <h2 id="elections-past">{t(page.past)}</h2>
+    <section className="ui-card" aria-labelledby="elections-past">
+      <h2 id="elections-past" className="ui-card__title">
+        {t(page.past)}
+      </h2>
       {list.elections.length === 0 ? (
         <p className="elections-muted">{t(page.noPast)}</p>
       ) : (
@@ -294,25 +321,29 @@ export function ElectionsOverviewScreen() {
 
   if (isNotFound(overview.error)) return <NotFound />;
   let body;
-  if (overview.loading) body = <Loading />;
+  if (overview.loading) body = <Loading cards={3} />;
   else if (!overview.data) body = <LoadError error={overview.error} onRetry={overview.reload} />;
   else {
     const { schedule } = overview.data;
     const seats = { 1: schedule.seats.moderators, 2: schedule.seats.scribes, 3: schedule.seats.greatWises } as const;
     body = (
-      <>
-        <p className="elections-muted" data-month={schedule.candidacyMonth}>
-          {t(page.month, { month: monthName(schedule.candidacyMonth) })}
-        </p>
-        <ElectionCountdown schedule={schedule} receivedAt={overview.receivedAt} onElapsed={onElapsed} />
-        <ElectionsNav links={[{ to: '/elections/elected', text: t(page.toElected) }]} />
+      <div className="elections-stack">
+        <div className="ui-card ui-card--accent elections-schedule">
+          <div>
+            <p className="elections-muted" data-month={schedule.candidacyMonth}>
+              {t(page.month, { month: monthName(schedule.candidacyMonth) })}
+            </p>
+            <ElectionCountdown schedule={schedule} receivedAt={overview.receivedAt} onElapsed={onElapsed} />
+          </div>
+          <ElectionsNav links={[{ to: '/elections/elected', text: t(page.toElected) }]} />
+        </div>
         <div className="elections-roles">
           {roles.map((role) => (
             <RoleSection key={role} role={role} seats={seats[role]} candidacyMonth={schedule.candidacyMonth} votes={currentVotes} onVotes={setVotes} />
           ))}
         </div>
         <PastElections list={overview.data} />
-      </>
+      </div>
     );
   }
   return (

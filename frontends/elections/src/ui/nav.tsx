@@ -1,12 +1,14 @@
-import { Link } from 'react-router-dom';
+import { ButtonLink } from '@civic/frontend-kit/design';
 
-/** The links between the elections screens, in one row. */
+/** The links between the elections screens, in one row of secondary buttons (44 px targets). */
 export function ElectionsNav({ links }: { links: readonly { to: string; text: string }[] }) {
   return (
     <ul className="elections-nav">
       {links.map((link) => (
         <li key={link.to}>
-          <Link to={link.to}>{link.text}</Link>
+          <ButtonLink to={link.to} variant="secondary">
+            {link.text}
+          </ButtonLink>
         </li>
       ))}
     </ul>

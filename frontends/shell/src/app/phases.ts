@@ -19,6 +19,18 @@ export interface PhaseCountdown {
   phase: DecisionPhase;
   /** Epoch ms, on the browser's clock corrected by the server time, of the next step; null if none. */
   nextStepAt: number | null;
+  /** When the current phase began and ends (ISO, as the service gave them), for the timeline's dates. */
+  startedAt: string;
+  endsAt: string | null;
+}
+
+/** The four phases a decision goes through before the archive, in order. */
+export const cyclePhases = ['proposals', 'voting', 'creation', 'final-vote'] as const satisfies readonly DecisionPhase[];
+
+/** Each of the four phases as done, current or upcoming for a cycle now in `phase`. */
+export function phaseStates(phase: DecisionPhase): { phase: (typeof cyclePhases)[number]; state: 'done' | 'current' | 'upcoming' }[] {
+  const at = phase === 'archive' ? cyclePhases.length : cyclePhases.indexOf(phase);
+  return cyclePhases.map((each, index) => ({ phase: each, state: index < at ? 'done' : index === at ? 'current' : 'upcoming' }));
 }
 
 /**
@@ -26,7 +38,7 @@ export interface PhaseCountdown {
  * its next step on the local clock: `receivedAt` is the local time the answer carrying `serverTime` came.
  */
 export function currentPhases(cycles: readonly CycleSummary[], receivedAt: number): PhaseCountdown[] {
-  const order: DecisionPhase[] = ['proposals', 'voting', 'creation', 'final-vote'];
+  const order: readonly DecisionPhase[] = cyclePhases;
   return cycles
     .filter((cycle) => cycle.phase !== 'archive')
     .map((cycle) => {
@@ -37,6 +49,8 @@ export function currentPhases(cycles: readonly CycleSummary[], receivedAt: numbe
         number: cycle.number,
         phase: cycle.phase,
         nextStepAt: Number.isNaN(target) || Number.isNaN(offset) ? null : target - offset,
+        startedAt: cycle.phaseStartedAt,
+        endsAt: cycle.phaseEndsAt,
       };
     })
     .sort((a, b) => order.indexOf(a.phase) - order.indexOf(b.phase) || a.number - b.number);

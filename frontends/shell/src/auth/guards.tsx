@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { Skeleton } from '@civic/frontend-kit/design';
 import { Navigate, useLocation } from 'react-router-dom';
 import { ErrorMessages } from '@civic/contracts';
 import type { ErrorPageState } from '../screens/ErrorScreen.js';
@@ -7,14 +8,10 @@ import { useAuth } from './AuthProvider.js';
 
 const messages = { loading: { id: 'common.loading' } };
 
-/** The status line shown while something loads: `text`, or the common "Loading…". */
+/** The placeholder shown while something loads, saying `text` (or the common "Loading…") to screen readers. */
 export function Loading({ text }: { text?: string }) {
   const { formatMessage: t } = useIntl();
-  return (
-    <p className="loading" role="status">
-      {text ?? t(messages.loading)}
-    </p>
-  );
+  return <Skeleton lines={3} label={text ?? t(messages.loading)} />;
 }
 
 /** The /identify address that brings the visitor back to the current page afterwards. */

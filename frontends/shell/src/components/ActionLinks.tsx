@@ -15,7 +15,7 @@ export function ActionLinks({ links }: { links: readonly ActionLink[] }) {
     <ul className="link-list link-list--actions">
       {links.map((link, index) => (
         <li key={typeof link.to === 'string' ? link.to : index}>
-          <Link className={link.plain ? undefined : index === 0 ? 'button' : 'button button--secondary'} to={link.to} {...link.data}>
+          <Link className={link.plain ? 'ui-button ui-button--quiet' : index === 0 ? 'ui-button ui-button--primary' : 'ui-button ui-button--secondary'} to={link.to} {...link.data}>
             {link.text}
           </Link>
         </li>

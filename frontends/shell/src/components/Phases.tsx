@@ -3,7 +3,8 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import type { CycleSummary } from '@civic/contracts';
 import { apiRequest } from '@civic/frontend-kit/api-client';
-import { currentPhases, phaseRoutes, timeLeft, visibleParts, type PhaseCountdown } from '../app/phases.js';
+import { PhaseTimeline, SkeletonCard } from '@civic/frontend-kit/design';
+import { currentPhases, phaseRoutes, phaseStates, timeLeft, visibleParts, type PhaseCountdown } from '../app/phases.js';
 
 interface PhasesState {
   /** undefined while loading, null when the decisions service did not answer. */
@@ -80,6 +81,7 @@ const messages = {
   none: { id: 'phases.none' },
   unavailable: { id: 'phases.unavailable' },
   loading: { id: 'common.loading' },
+  timeline: { id: 'phases.timeline' },
   days: { id: 'countdown.days' },
   hours: { id: 'countdown.hours' },
   minutes: { id: 'countdown.minutes' },
@@ -173,27 +175,36 @@ function HomePhase({ phase, now }: { phase: PhaseCountdown; now: number }) {
   const phaseName = usePhaseName();
   const text = useCountdownText(phase.nextStepAt, now, { precise: true });
   const labelId = useId();
+  const timeline = phaseStates(phase.phase).map(({ phase: each, state }) => ({
+    key: each,
+    label: phaseName(each),
+    state,
+    ...(state === 'current' ? { start: phase.startedAt, end: phase.endsAt ?? undefined } : {}),
+  }));
   return (
-    <li className="phase-card" aria-labelledby={labelId}>
-      <h3 id={labelId} className="phase-card__title">
-        <Link to={phaseRoutes[phase.phase]}>{phaseName(phase.phase)}</Link>
-      </h3>
-      <p className="phase-card__decision">{t(messages.decision, { number: phase.number })}</p>
-      {text ? (
-        <p className="phase-card__countdown">
-          {t(messages.nextStep, {
-            time: (
-              <strong className="countdown" data-countdown={phase.phase}>
-                {text}
-              </strong>
-            ),
-          })}
-        </p>
-      ) : phase.nextStepAt !== null ? (
-        <p className="phase-card__countdown" data-phase-due={phase.phase}>
-          {t(messages.nextStepDue)}
-        </p>
-      ) : null}
+    <li className="phase-card ui-card" aria-labelledby={labelId}>
+      <div className="home-timeline__head">
+        <h3 id={labelId} className="phase-card__title">
+          <Link to={phaseRoutes[phase.phase]}>{phaseName(phase.phase)}</Link>
+        </h3>
+        <p className="phase-card__decision">{t(messages.decision, { number: phase.number })}</p>
+        {text ? (
+          <p className="phase-card__countdown">
+            {t(messages.nextStep, {
+              time: (
+                <strong className="countdown" data-countdown={phase.phase}>
+                  {text}
+                </strong>
+              ),
+            })}
+          </p>
+        ) : phase.nextStepAt !== null ? (
+          <p className="phase-card__countdown" data-phase-due={phase.phase}>
+            {t(messages.nextStepDue)}
+          </p>
+        ) : null}
+      </div>
+      <PhaseTimeline label={t(messages.timeline, { number: phase.number })} phases={timeline} now={new Date(now).toISOString()} />
     </li>
   );
 }
@@ -206,12 +217,12 @@ export function HomePhases({ title }: { title: string }) {
   const headingId = useId();
   useRefreshWhenElapsed(phases, now, refresh);
   let body: ReactNode;
-  if (phases === undefined) body = <p className="loading">{t(messages.loading)}</p>;
+  if (phases === undefined) body = <SkeletonCard lines={2} label={t(messages.loading)} />;
   else if (phases === null) body = <p>{t(messages.unavailable)}</p>;
   else if (phases.length === 0) body = <p>{t(messages.none)}</p>;
   else
     body = (
-      <ul className="phase-cards">
+      <ul className="home-timelines">
         {phases.map((phase) => (
           <HomePhase key={phase.cycleId} phase={phase} now={now} />
         ))}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { Card } from '@civic/frontend-kit/design';
 import type { CardsListLayoutProps } from '../remotes/contract.js';
 import { ScreenLayout } from './ScreenLayout.js';
 
@@ -7,12 +8,9 @@ export function CardsListLayout({ cards, ...props }: CardsListLayoutProps) {
   const grid = (
     <ul className="cards">
       {cards.map((card) => (
-        <li key={card.to} className="card">
-          <h2 className="card__title">
-            <Link to={card.to}>{card.title}</Link>
-          </h2>
+        <Card key={card.to} as="li" className="card" title={<Link to={card.to}>{card.title}</Link>}>
           <p className="card__description">{card.description}</p>
-        </li>
+        </Card>
       ))}
     </ul>
   );

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { PageHeader } from '@civic/frontend-kit/design';
 
 const messages = { appName: { id: 'app.name' } };
 
@@ -10,10 +11,5 @@ export function ScreenHeading({ title, intro }: { title: string; intro?: ReactNo
   useEffect(() => {
     document.title = `${title} · ${appName}`;
   }, [title, appName]);
-  return (
-    <div className="screen-heading">
-      <h1 tabIndex={-1}>{title}</h1>
-      {intro ? <p className="intro">{intro}</p> : null}
-    </div>
-  );
+  return <PageHeader title={title} lead={intro} />;
 }

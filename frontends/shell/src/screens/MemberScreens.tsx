@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { SessionUser } from '@civic/contracts';
+import { ButtonLink, EmptyState } from '@civic/frontend-kit/design';
 import { todoApi, electionRoles } from '../api/todo.js';
 import { useAuth } from '../auth/AuthProvider.js';
 import { Loading, RequireUser } from '../auth/guards.js';
@@ -111,12 +112,10 @@ function Todo({ user }: { user: SessionUser }) {
   }
   if (todo.items.length === 0) {
     return (
-      <div className="empty-state" data-todo="empty">
-        <p className="empty-state__title">{t(protectedPage.empty)}</p>
-        <p>{t(protectedPage.emptyHint)}</p>
-        <p>
-          <Link to="/decisions">{t(protectedPage.decisions)}</Link>
-        </p>
+      <div data-todo="empty">
+        <EmptyState title={t(protectedPage.empty)} action={<ButtonLink to="/decisions" variant="secondary">{t(protectedPage.decisions)}</ButtonLink>}>
+          <p>{t(protectedPage.emptyHint)}</p>
+        </EmptyState>
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { EmptyState } from '@civic/frontend-kit/design';
 import type { Alert } from '../api/notifications.js';
 import { Loading, RequireUser } from '../auth/guards.js';
 import { useConfirm } from '../components/ConfirmModal.js';
@@ -96,9 +97,10 @@ function NotificationsList({ title, intro }: { title: string; intro: string }) {
       {!list.loaded ? (
         <Loading />
       ) : list.alerts.length === 0 ? (
-        <div className="empty-state" data-notifications="empty">
-          <p className="empty-state__title">{t(messages.empty)}</p>
-          <p>{t(messages.emptyHint)}</p>
+        <div data-notifications="empty">
+          <EmptyState title={t(messages.empty)}>
+            <p>{t(messages.emptyHint)}</p>
+          </EmptyState>
         </div>
       ) : (
         <>

@@ -1,0 +1,240 @@
+/**
+ * The design of every screen (issue 20), on a stack of its own: one decision cycle walked through its
+ * four phases (src/phase-walk.ts), each phase screen looked at while its phase is on, then every route
+ * of src/routes.ts. Each screen is checked in the four combinations of 1280 / 375 px wide and light /
+ * dark theme, changed on the loaded page (no reload): nothing wider than the screen, no serious axe
+ * violation, at 375 px a header of one row at most 64 px tall whose controls are 44 px touch targets,
+ * the charts' text equivalents; on the phase screens the chat in a side panel beside the texts from
+ * 1024 px, and a chat tab button at 375 px. The phase screens are checked in English (Alice) and
+ * French (Bob); the routes as an English visitor and a French member.
+ *
+ * The walk also keeps full-page screenshots (light, English) of home, voting, creation and final vote
+ * at 1280 and 375 px: into docs/design/screenshots/after/ with DESIGN_SCREENSHOTS=1, else into .tmp/.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { describeViolations, seriousAxeViolations } from '../src/axe.js';
+import { shootBothWidths } from '../src/design-shots.js';
+import { startOwnStack, type OwnStack } from '../src/own-stack.js';
+import { PHASE_WALK_SETTINGS, phaseWalkers, walkThroughPhases, type Locale, type PhaseScreen, type Walkers } from '../src/phase-walk.js';
+import { APP_ROUTES, UNKNOWN_ID, type RouteIds } from '../src/routes.js';
+import { closeSessions, openSession, waitForHeading, type Session } from '../src/session.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const shotsDir = process.env.DESIGN_SCREENSHOTS === '1' ? path.join(root, 'docs/design/screenshots/after') : path.join(root, '.tmp/design-screenshots');
+const run = randomBytes(3).toString('hex');
+/** The longest wait for the cycle to move on by one phase. */
+const phaseWaitMs = 120_000;
+
+const COMBINATIONS = [
+  { width: 1280, height: 900, colorScheme: 'light' },
+  { width: 1280, height: 900, colorScheme: 'dark' },
+  { width: 375, height: 812, colorScheme: 'light' },
+  { width: 375, height: 812, colorScheme: 'dark' },
+] as const;
+
+/** The chat's tab button on phones, by the side panel's title. */
+const chatTab: Record<Locale, RegExp> = { en: /^Chat\b/, fr: /^Discussion\b/ };
+
+let stack: OwnStack | null = null;
+let walkers: Walkers | undefined;
+let visitor: Session | undefined;
+let lawId = UNKNOWN_ID;
+let cycleId = UNKNOWN_ID;
+
+/** What the page measures of itself in one combination. */
+interface Measures {
+  overflow: number;
+  wide: string[];
+  header: { height: number; small: string[] } | null;
+  charts: string[];
+  panel: { layouts: number; mainRight: number; asideLeft: number; asideTop: number; asideBottom: number; asideWidth: number; viewportHeight: number } | null;
+}
+
+function measure(page: Page): Promise<Measures> {
+  return page.evaluate(() => {
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      // A visually hidden element (a skip link before it is focused) is 1 px or less.
+      return box.width > 1 && box.height > 1 && element.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+    };
+    const describe = (element: Element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 30)}"`;
+    // The page's banner: the header that is not inside main or a sectioning element.
+    const banner = Array.from(document.querySelectorAll('header')).find((header) => !header.parentElement?.closest('main, article, section, aside, nav'));
+    let header: Measures['header'] = null;
+    if (banner) {
+      const controls = Array.from(banner.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])')).filter(visible);
+      const small = controls
+        .filter((control) => {
+          const box = control.getBoundingClientRect();
+          return box.width < 44 || box.height < 44;
+        })
+        .map((control) => {
+          const box = control.getBoundingClientRect();
+          return `${describe(control)} ${Math.round(box.width)}x${Math.round(box.height)}`;
+        });
+      header = { height: banner.getBoundingClientRect().height, small };
+    }
+    // Each chart shown: a caption, and each bar's number written out.
+    const charts = Array.from(document.querySelectorAll('figure.ui-bars')).filter(visible).flatMap((figure) => {
+      const problems: string[] = [];
+      if (!figure.querySelector('figcaption')?.textContent?.trim()) problems.push('a chart without a caption');
+      const rows = Array.from(figure.querySelectorAll('.ui-bars__row'));
+      if (rows.length === 0) problems.push('a chart without rows');
+      for (const row of rows) if (!/\d/.test(row.textContent ?? '')) problems.push(`a bar without its number: ${describe(row)}`);
+      return problems;
+    });
+    const layouts = document.querySelectorAll('[data-layout="side-panel"]');
+    let panel: Measures['panel'] = null;
+    const layout = layouts[0];
+    const aside = layout?.querySelector('[data-side-panel]');
+    const main = layout?.firstElementChild;
+    if (layout && aside && main && main !== aside) {
+      const mainBox = main.getBoundingClientRect();
+      const asideBox = aside.getBoundingClientRect();
+      panel = {
+        layouts: layouts.length,
+        mainRight: mainBox.right,
+        asideLeft: asideBox.left,
+        asideTop: asideBox.top,
+        asideBottom: asideBox.bottom,
+        asideWidth: asideBox.width,
+        viewportHeight: window.innerHeight,
+      };
+    }
+    const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    // What sticks out, for the failure message: the innermost elements past the right edge.
+    const wide = overflow > 0 ? Array.from(document.body.querySelectorAll('*')).filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && element.children.length === 0 && visible(element)).slice(0, 3).map(describe) : [];
+    return { overflow, wide, header, charts, panel };
+  });
+}
+
+/**
+ * Checks the loaded page in the four width × theme combinations and answers what is wrong, one line
+ * each (empty when all is well). `phase`: a phase screen, whose chat must sit beside the texts.
+ */
+async function designProblems(page: Page, label: string, { phase = false, locale = 'en' as Locale } = {}): Promise<string[]> {
+  const problems: string[] = [];
+  for (const { width, height, colorScheme } of COMBINATIONS) {
+    const at = `${label} at ${width} px ${colorScheme}`;
+    await page.setViewportSize({ width, height });
+    // Reduced motion: no transition is caught half-way by the contrast check.
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await page.waitForTimeout(150);
+    const seen = await measure(page);
+    if (seen.overflow > 0) problems.push(`${at}: the page scrolls sideways by ${seen.overflow} px (${seen.wide.join(', ')})`);
+    if (!seen.header) problems.push(`${at}: no page header (banner)`);
+    else if (width < 1024) {
+      if (seen.header.height > 64) problems.push(`${at}: the header is ${Math.round(seen.header.height)} px tall`);
+      for (const small of seen.header.small) problems.push(`${at}: header control smaller than 44 px: ${small}`);
+    }
+    for (const chart of seen.charts) problems.push(`${at}: ${chart}`);
+    if (phase) {
+      if (!seen.panel) problems.push(`${at}: no side-panel layout`);
+      else if (width >= 1024) {
+        const { mainRight, asideLeft, asideTop, asideBottom, asideWidth, viewportHeight } = seen.panel;
+        if (asideLeft < mainRight - 1) problems.push(`${at}: the chat (left ${asideLeft}) is not beside the texts (right ${mainRight})`);
+        if (asideWidth <= 0 || asideTop >= viewportHeight || asideBottom <= 0) problems.push(`${at}: the chat is not in the first viewport (top ${asideTop})`);
+      } else {
+        const tab = page.getByRole('button', { name: chatTab[locale] });
+        const box = (await tab.count()) === 1 && (await tab.isVisible()) ? await tab.boundingBox() : null;
+        if (!box) problems.push(`${at}: no visible chat tab button`);
+        else if (box.height < 44) problems.push(`${at}: the chat tab button is ${Math.round(box.height)} px tall`);
+      }
+    }
+    // A violation names every offending element: the first few are enough to find it.
+    for (const violation of describeViolations(await seriousAxeViolations(page))) problems.push(`${at}: ${violation.slice(0, 400)}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  return problems;
+}
+
+/** Waits for the screen: its one h1, and no loading state left. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('.loading, [data-remote-loading], [aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForTimeout(300);
+}
+
+beforeAll(async () => {
+  // Phases long enough for two readers to look at each screen in four combinations.
+  stack = await startOwnStack('e2e_design', { ...PHASE_WALK_SETTINGS, PHASE_VOTING_SECONDS: '60', PHASE_CREATION_SECONDS: '60', PHASE_FINAL_VOTE_SECONDS: '60' });
+  walkers = await phaseWalkers(stack, run, 20_000);
+  for (const { page } of [walkers.alice, walkers.bob]) await page.setViewportSize({ width: 1280, height: 900 });
+}, 180_000);
+
+afterAll(async () => {
+  await closeSessions([walkers?.alice, walkers?.bob, visitor]);
+  await stack?.stop();
+}, 60_000);
+
+it(
+  'shows each phase screen with the chat beside the texts, in both languages, widths and themes',
+  async () => {
+    const base = stack!.baseUrl;
+    const problems: string[] = [];
+    const look = async (who: Session, locale: Locale, screen: PhaseScreen) => {
+      await who.page.goto(`${base}${screen.path}`);
+      await waitForHeading(who.page, screen.heading[locale]);
+      await who.page.locator('[data-side-panel]').waitFor({ state: 'attached' });
+      await settled(who.page);
+      problems.push(...(await designProblems(who.page, `${screen.name} (${locale})`, { phase: true, locale })));
+    };
+    lawId = await walkThroughPhases(base, walkers!, run, phaseWaitMs, async (screen) => {
+      const { alice, bob } = walkers!;
+      if (screen.name === 'voting') {
+        // The home page's timeline shows the cycle in its vote.
+        await alice.page.goto(`${base}/`);
+        await settled(alice.page);
+        if ((await alice.page.locator('[aria-current="step"]').count()) === 0) problems.push('home (en): no timeline with the current phase');
+        problems.push(...(await designProblems(alice.page, 'home (en)')));
+        await shootBothWidths(alice.page, shotsDir, 'home');
+      }
+      await look(alice, 'en', screen);
+      if (screen.name === 'voting' || screen.name === 'final-vote') {
+        // Votes were cast: their bars show, each with a text equivalent (checked in designProblems).
+        expect(await alice.page.locator('figure.ui-bars').count()).toBeGreaterThan(0);
+      }
+      if (screen.name !== 'proposals') await shootBothWidths(alice.page, shotsDir, screen.name);
+      await look(bob, 'fr', screen);
+    });
+    expect(problems).toEqual([]);
+    expect(walkers!.alice.problems).toEqual([]);
+    expect(walkers!.bob.problems).toEqual([]);
+  },
+  6 * phaseWaitMs,
+);
+
+describe.each([
+  ['an English visitor', 'en'],
+  ['a French member', 'fr'],
+] as const)('every route as %s, in both widths and themes', (_who, locale) => {
+  let session: Session;
+  let ids: RouteIds;
+
+  beforeAll(async () => {
+    if (locale === 'en') {
+      visitor = await openSession(stack!.browser, { locale: 'en-US', serviceWorkers: 'block', viewport: { width: 1280, height: 900 } }, 20_000);
+      session = visitor;
+    } else session = walkers!.bob;
+    const cycles = (await (await fetch(`${stack!.baseUrl}/api/decisions`)).json()) as { cycles: { id: string }[] };
+    cycleId = cycles.cycles[0]?.id ?? UNKNOWN_ID;
+    // The member visits their own pages (Bob); the visitor visits Alice's.
+    const owner = locale === 'fr' ? walkers!.bob : walkers!.alice;
+    const user = await owner.page.evaluate(async () => {
+      const answer = await fetch('/api/login/auth-user', { method: 'POST', headers: { accept: 'application/json', 'x-requested-with': 'fetch' } });
+      return (await answer.json()) as { id: string; userName: string };
+    });
+    ids = { cycleId, lawId, electionId: UNKNOWN_ID, user };
+  });
+
+  it.each(APP_ROUTES.map((entry) => [entry.route, entry] as const))('%s', async (route, entry) => {
+    const { page } = session;
+    await page.goto(`${stack!.baseUrl}${entry.path(ids)}`);
+    await settled(page);
+    expect(await designProblems(page, `${route} (${locale})`, { locale })).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,117 @@
+/**
+ * How creators add to the text: one button for an article and one for a group, each opening a
+ * clearly titled form (one at a time), which closes once sent and gives the focus back.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { LawDetail } from '@civic/contracts';
+import { buttonClass, Card } from '@civic/frontend-kit/design';
+import { lawsApi } from '../../api/laws.js';
+import type { Reload } from '../act.js';
+import { useFeedback } from '../feedback.js';
+import { TextForm } from '../text-form.js';
+import { common } from '../../messages.js';
+import { drafting } from './messages.js';
+
+const m = {
+  addGroup: { id: 'decisions.group.add' },
+  groupName: { id: 'decisions.group.name' },
+  addArticle: { id: 'decisions.article.add' },
+  articleGroup: { id: 'decisions.article.group' },
+  noGroup: { id: 'decisions.article.noGroup' },
+};
+
+type Open = 'article' | 'group' | null;
+
+export function AddContent({ law, reload }: { law: LawDetail; reload: Reload }) {
+  const { formatMessage: t } = useIntl();
+  const { toast } = useFeedback();
+  const groupSelectId = useId();
+  const [open, setOpen] = useState<Open>(null);
+  const [groupForArticle, setGroupForArticle] = useState('');
+  const articleButton = useRef<HTMLButtonElement>(null);
+  const groupButton = useRef<HTMLButtonElement>(null);
+  const closed = useRef<Open>(null);
+  // A form that closes gives the focus back to the button that opened it.
+  useEffect(() => {
+    if (open !== null || !closed.current) return;
+    (closed.current === 'article' ? articleButton : groupButton).current?.focus();
+    closed.current = null;
+  }, [open]);
+  const close = () => {
+    closed.current = open;
+    setOpen(null);
+  };
+  const toggle = (which: Exclude<Open, null>) => {
+    closed.current = null;
+    setOpen(open === which ? null : which);
+  };
+
+  return (
+    <section className="drafting-add" aria-labelledby={`${groupSelectId}-tools`}>
+      <h3 id={`${groupSelectId}-tools`} className="ui-visually-hidden">
+        {t(drafting.addTools)}
+      </h3>
+      <div className="drafting-bar">
+        <button ref={articleButton} type="button" className={buttonClass('primary')} aria-expanded={open === 'article'} onClick={() => toggle('article')}>
+          {t(drafting.addArticleOpen)}
+        </button>
+        <button ref={groupButton} type="button" className={buttonClass('secondary')} aria-expanded={open === 'group'} onClick={() => toggle('group')}>
+          {t(drafting.addGroupOpen)}
+        </button>
+      </div>
+      {open === 'article' ? (
+        <Card title={t(drafting.addArticleTitle)} titleLevel={4} className="drafting-add__card">
+          <p className="drafting-add__hint">{t(drafting.addArticleHint)}</p>
+          <TextForm
+            label={t(common.articleText)}
+            multiline
+            autoFocus
+            max={5000}
+            submitLabel={t(m.addArticle)}
+            onCancel={close}
+            extra={
+              <div className="field">
+                <label htmlFor={groupSelectId}>{t(m.articleGroup)}</label>
+                <select id={groupSelectId} value={groupForArticle} onChange={(event) => setGroupForArticle(event.target.value)}>
+                  <option value="">{t(m.noGroup)}</option>
+                  {law.groups.map((group) => (
+                    <option key={group.id} value={group.id}>
+                      {group.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            }
+            onSubmit={async (body) => {
+              await lawsApi.addArticle(law.id, body, groupForArticle || null);
+              close();
+              toast(t(common.created), 'success');
+              reload();
+            }}
+          />
+        </Card>
+      ) : null}
+      {open === 'group' ? (
+        <Card title={t(drafting.addGroupTitle)} titleLevel={4} className="drafting-add__card">
+          <p className="drafting-add__hint">{t(drafting.addGroupHint)}</p>
+          <TextForm
+            label={t(m.groupName)}
+            autoFocus
+            max={120}
+            submitLabel={t(m.addGroup)}
+            onCancel={close}
+            onSubmit={async (name) => {
+              const detail = await lawsApi.addGroup(law.id, name);
+              // The next article goes into the new group unless the creator chooses otherwise.
+              setGroupForArticle(detail.groups[detail.groups.length - 1]?.id ?? '');
+              close();
+              toast(t(common.saved), 'success');
+              reload();
+            }}
+          />
+        </Card>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * The drafting workspace of one law, laid out as the document being written: its title and
+ * description, then its groups as sections and its articles as numbered paragraphs (amendments
+ * beside them), its sources, and for its creators the forms to add an article or a group.
+ * Read-only for everyone but the law's creators; every action stays permission-driven.
+ */
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { Article, LawDetail, SessionUser } from '@civic/contracts';
+import { buttonClass, EmptyState, Menu, type MenuItem } from '@civic/frontend-kit/design';
+import { lawsApi } from '../../api/laws.js';
+import { contentPermissions, isCreatorOf, mayDraft } from '../../law-rules.js';
+import { useRun, type Reload } from '../act.js';
+import { ArticleBlock } from '../content-card.js';
+import { useFeedback } from '../feedback.js';
+import { LawActions, type LawChange } from '../law-actions.js';
+import { ContentBadges, LawMeta } from '../law-meta.js';
+import { SourceList } from '../sources.js';
+import { TextForm } from '../text-form.js';
+import { common } from '../../messages.js';
+import { AddContent } from './AddContent.js';
+import { drafting } from './messages.js';
+import { SortableArticles } from './SortableArticles.js';
+import { DraftingStyles } from './styles.js';
+import { useArticleOrder } from './use-article-order.js';
+
+const m = {
+  youAreCreator: { id: 'decisions.creations.youAreCreator' },
+  readOnly: { id: 'decisions.creations.readOnly' },
+  ungrouped: { id: 'decisions.creations.ungrouped' },
+  noArticles: { id: 'decisions.creations.noArticles' },
+  groupName: { id: 'decisions.group.name' },
+  rename: { id: 'decisions.group.rename' },
+  deleteGroup: { id: 'decisions.group.delete' },
+  deleteGroupTitle: { id: 'decisions.group.deleteTitle' },
+  deleteGroupMessage: { id: 'decisions.group.deleteMessage' },
+  groupActions: { id: 'decisions.group.actions' },
+  addSource: { id: 'decisions.source.add' },
+};
+
+interface Section {
+  /** The group's id, null for the articles without a group. */
+  id: string | null;
+  name: string;
+  articles: { article: Article; number: number }[];
+}
+
+/** The sections of the text in order (articles without a group first), articles numbered through the whole law. */
+function sectionsOf(law: LawDetail, articles: Article[], ungrouped: string): Section[] {
+  const groups = [{ id: null as string | null, name: ungrouped }, ...law.groups.map((group) => ({ id: group.id as string | null, name: group.name }))];
+  let number = 0;
+  return groups.map((group) => ({ ...group, articles: articles.filter((article) => article.groupId === group.id).map((article) => ({ article, number: ++number })) }));
+}
+
+/** A group's heading with its one main action (Rename) and the others in a menu. */
+function SectionHead({ law, section, index, count, draft, reload }: { law: LawDetail; section: Section; index: number; count: number; draft: boolean; reload: Reload }) {
+  const { formatMessage: t } = useIntl();
+  const { toast } = useFeedback();
+  const [renaming, setRenaming] = useState(false);
+  const run = useRun(reload);
+  const headingId = `group-${section.id ?? 'none'}`;
+  const groupId = section.id;
+  const heading = (
+    <h3 id={headingId} className="drafting-section__title">
+      {section.name}
+    </h3>
+  );
+  if (!groupId || !draft) return <div className="drafting-section__head">{heading}</div>;
+  if (renaming) {
+    return (
+      <div className="drafting-section__head">
+        {heading}
+        <TextForm
+          label={t(m.groupName)}
+          initial={section.name}
+          autoFocus
+          max={120}
+          submitLabel={t(common.save)}
+          onCancel={() => setRenaming(false)}
+          onSubmit={async (name) => {
+            await lawsApi.renameGroup(law.id, groupId, name);
+            setRenaming(false);
+            toast(t(common.saved), 'success');
+            reload();
+          }}
+        />
+      </div>
+    );
+  }
+  // Index 0 is the articles without a group, which always come first: a group moves among the groups.
+  const more: MenuItem[] = [];
+  if (index > 1) more.push({ key: 'up', label: t(common.moveUp), onSelect: () => run(() => lawsApi.moveGroup(law.id, groupId, 'up'), t(common.saved)) });
+  if (index < count - 1) more.push({ key: 'down', label: t(common.moveDown), onSelect: () => run(() => lawsApi.moveGroup(law.id, groupId, 'down'), t(common.saved)) });
+  more.push({
+    key: 'delete',
+    label: t(m.deleteGroup),
+    danger: true,
+    onSelect: () => run(() => lawsApi.deleteGroup(law.id, groupId), t(common.saved), { title: t(m.deleteGroupTitle), message: t(m.deleteGroupMessage, { name: section.name }), danger: true }),
+  });
+  return (
+    <div className="drafting-section__head">
+      {heading}
+      <div className="drafting-bar" role="group" aria-label={t(m.groupActions, { name: section.name })}>
+        <button type="button" className={buttonClass('secondary')} onClick={() => setRenaming(true)}>
+          {t(m.rename)}
+        </button>
+        <Menu label={t(drafting.moreActions)} items={more} />
+      </div>
+    </div>
+  );
+}
+
+export function LawDocument({ law, user, reload, onLawChanged }: { law: LawDetail; user: SessionUser | null | undefined; reload: Reload; onLawChanged: (change: LawChange) => void }) {
+  const { formatMessage: t } = useIntl();
+  const draft = mayDraft(law, user);
+  const lawMay = contentPermissions(law, law, user);
+  const creator = isCreatorOf(law, user);
+  const order = useArticleOrder(law, reload, t(drafting.orderSaved));
+  const sections = sectionsOf(law, order.articles, t(m.ungrouped));
+  const empty = law.articles.length === 0 && law.groups.length === 0;
+  // The law's own sources close the document, quietly; the form opens from a quiet button.
+  const canAddSource = draft || lawMay.addSource;
+  const [addingSource, setAddingSource] = useState(false);
+
+  return (
+    <div className="drafting-doc" data-law={law.id}>
+      <DraftingStyles />
+      <header className="drafting-doc__head">
+        <h2 className="drafting-doc__title">{law.title}</h2>
+        <LawMeta law={law} />
+        <p className="drafting-doc__meta">
+          <ContentBadges item={law} />
+        </p>
+        <p className="drafting-doc__description">{law.description}</p>
+        <LawActions key={`${law.id}:${law.updatedAt}`} law={law} user={user} reload={reload} onChanged={onLawChanged} />
+        <p className={creator ? 'notice notice--success' : 'notice'}>{creator ? t(m.youAreCreator) : t(m.readOnly)}</p>
+      </header>
+      {empty ? <EmptyState title={t(m.noArticles)}>{draft ? <p>{t(drafting.emptyHint)}</p> : null}</EmptyState> : null}
+      {sections.map((section, index) => {
+        if (section.id === null && section.articles.length === 0) return null;
+        return (
+          <section key={section.id ?? 'none'} className="drafting-section" aria-labelledby={`group-${section.id ?? 'none'}`} data-group={section.name}>
+            <SectionHead law={law} section={section} index={index} count={sections.length} draft={draft} reload={reload} />
+            {section.articles.length === 0 ? (
+              <p className="decisions-muted">{t(m.noArticles)}</p>
+            ) : (
+            <SortableArticles
+              items={section.articles.map(({ article, number }) => ({ id: article.id, label: t(common.article, { number }) }))}
+              sortable={draft && section.articles.length > 1}
+              onMove={order.move}
+            >
+              {(item, handle) => {
+                const index = section.articles.findIndex((entry) => entry.article.id === item.id);
+                const { article, number } = section.articles[index]!;
+                return (
+                  <ArticleBlock
+                    law={law}
+                    article={article}
+                    number={number}
+                    user={user}
+                    reload={reload}
+                    handle={handle}
+                    place={{ index, count: section.articles.length, move: (to) => order.move(article.id, to) }}
+                  />
+                );
+              }}
+            </SortableArticles>
+            )}
+          </section>
+        );
+      })}
+      {draft ? <AddContent law={law} reload={reload} /> : null}
+      <SourceList
+        sources={law.sources}
+        target={{ kind: 'law', id: law.id }}
+        canAdd={canAddSource}
+        canChange={draft || lawMay.edit || Boolean(user?.moderator)}
+        canPin={Boolean(user?.moderator)}
+        onChanged={reload}
+        adding={addingSource}
+        onAddingChange={setAddingSource}
+      />
+      {canAddSource && !addingSource ? (
+        <p className="drafting-doc__more">
+          <button type="button" className={buttonClass('quiet')} onClick={() => setAddingSource(true)}>
+            {t(m.addSource)}
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}
