@@ -21,7 +21,8 @@ export async function openSession(browser: Browser, options: BrowserContextOptio
   context.setDefaultTimeout(timeoutMs);
   const page = await context.newPage();
   const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  // The page's address and the stack say where an exception came from when a run fails.
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message} on ${page.url()}\n${error.stack ?? ''}`));
   return { context, page, problems };
 }
 

@@ -18,6 +18,7 @@ import { registerVerified, type Account } from '../src/accounts.js';
 import { describeViolations, seriousAxeViolations } from '../src/axe.js';
 import { startOwnStack, type OwnStack } from '../src/own-stack.js';
 import { openAndWaitFor, openSession, waitForHeading, type Session } from '../src/session.js';
+import { until } from '../src/until.js';
 
 let ownStack: OwnStack | null = null;
 let baseUrl = '';
@@ -200,6 +201,9 @@ describe.each(['en', 'fr'] as const)('before the election (%s)', (lang) => {
     const greatWises = role(page, 3);
     const stand = greatWises.getByRole('button', { name: t.stand(t.roles.greatWise), exact: true });
     await stand.waitFor();
+    // The session is known (the button turns enabled) before it ends: a page still restoring it would
+    // find it gone and offer to log in without a click.
+    await until('the stand button to be enabled', () => stand.isEnabled(), 20_000);
     await context.clearCookies(); // logged out in another tab, or the session expired
     await stand.click();
     await page.locator('[data-snackbar="error"]', { hasText: t.noUser }).waitFor();
