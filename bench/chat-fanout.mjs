@@ -9,7 +9,6 @@
 // Run: node bench/run-all.mjs chat-fanout
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -268,15 +267,15 @@ async function main() {
   }
 
   try {
-    const loadBefore = loadavg()[0];
     const base = await baseline();
-    rows.push({ name: `baseline: bare socket.io relay, ${SOCKETS} sockets, ${RATE} msg/s`, perSecond: base.perSecond, p50: base.p50, p99: base.p99, errors: base.lost + base.doubled });
+    rows.push({ name: `baseline: bare socket.io relay, ${SOCKETS} sockets, ${RATE} msg/s`, perSecond: base.perSecond, rateUnit: 'deliveries/s', p50: base.p50, p99: base.p99, errors: base.lost + base.doubled });
     for (const instances of [1, 2]) {
       const [result, peak] = await chatRun(instances);
       const ok = result.lost === 0 && result.doubled === 0 && result.refused === 0;
       rows.push({
         name: instances === 1 ? `chat, 1 instance, ${SOCKETS} sockets, ${RATE} msg/s` : `chat, 2 instances + Redis streams, ${SOCKETS} sockets, ${RATE} msg/s`,
         perSecond: result.perSecond,
+        rateUnit: 'deliveries/s',
         p50: result.p50,
         p99: result.p99,
         peakRss: peak,
@@ -290,9 +289,9 @@ async function main() {
       );
     }
     notes.push(
-      `Latency: from the post (emit) to the arrival of message:new at each socket; ${POSTERS} posting sockets in the main thread, the others in ${WORKERS} worker threads of the benchmark process; "per second" counts deliveries.`,
+      `Latency: from the post (emit) to the arrival of message:new at each socket; ${POSTERS} posting sockets in the main thread, the others in ${WORKERS} worker threads of the benchmark process.`,
     );
-    notes.push(`Machine load average (1 min) ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after: everything (clients, services, PostgreSQL, NATS, Redis) shares the machine's cores.`);
+    notes.push("Everything (clients, services, PostgreSQL, NATS, Redis) shares the machine's cores.");
     report('Chat fan-out (post -> every socket of the room)', rows, notes);
   } finally {
     await tokens.close();

@@ -86,15 +86,17 @@ try {
   const [loaded, rss] = await withPeak(service.rss, () => measure(call(`${base}/${heavy}`, heavyCookie, 50), { concurrency: CONCURRENCY }));
   await pool.close();
 
+  // One client at a time: what counts is the latency; a rate of one client would say nothing.
+  const latency = ({ p50, p99, errors }) => ({ p50, p99, errors });
   const within = (row) => row.p99 < TARGET_P99_MS && row.errors === 0;
   report(
     `Notifications list (GET ${base}/{userId}) with ${ALERTS.toLocaleString('en')} alerts for one user`,
     [
-      { name: 'baseline: newest page, user with 50 alerts', perSecond: baseline.perSecond, p50: baseline.p50, p99: baseline.p99, errors: baseline.errors },
-      { name: 'newest page (default offset 0, limit 50)', ...first, ratio: first.p99 / baseline.p99, target: `p99 < ${TARGET_P99_MS} ms`, met: within(first) },
-      { name: 'keyset page anywhere in the history (before)', ...deep, ratio: deep.p99 / baseline.p99, target: `p99 < ${TARGET_P99_MS} ms`, met: within(deep) },
-      { name: 'newer than an id (getNewsAlertsFromId)', ...newer, ratio: newer.p99 / baseline.p99, target: `p99 < ${TARGET_P99_MS} ms`, met: within(newer) },
-      { name: 'unread count (GET .../unread/{userId})', ...count, ratio: count.p99 / baseline.p99 },
+      { name: 'baseline: newest page, user with 50 alerts', ...latency(baseline) },
+      { name: 'newest page (default offset 0, limit 50)', ...latency(first), ratio: first.p99 / baseline.p99, target: `p99 < ${TARGET_P99_MS} ms`, met: within(first) },
+      { name: 'keyset page anywhere in the history (before)', ...latency(deep), ratio: deep.p99 / baseline.p99, target: `p99 < ${TARGET_P99_MS} ms`, met: within(deep) },
+      { name: 'newer than an id (getNewsAlertsFromId)', ...latency(newer), ratio: newer.p99 / baseline.p99, target: `p99 < ${TARGET_P99_MS} ms`, met: within(newer) },
+      { name: 'unread count (GET .../unread/{userId})', ...latency(count), ratio: count.p99 / baseline.p99 },
       { name: `newest page, ${CONCURRENCY} concurrent clients (throughput)`, ...loaded, peakRss: rss },
     ],
     [

@@ -137,27 +137,45 @@ async function startProcess(name, script, env, ready) {
 }
 
 const mib = (bytes) => `${(bytes / 1048576).toFixed(0)} MiB`;
-const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(value < 10 ? 2 : 1)} ms` : '-');
+const ms = (value) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+const has = (value) => value !== undefined && value !== null && !Number.isNaN(value);
+const figure = (value) => (Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(2));
 
 /**
- * One result row: `name`, throughput (`perSecond`), `p50`, `p99`, `peakRss` (bytes), `ratio` to the
- * benchmark's baseline, `target` (text) and whether it is `met`. Printed as a line and, under
- * `pnpm bench`, appended as JSON for the Markdown report.
+ * The columns a result row may fill, in order. A table shows only the columns that one of its rows
+ * fills, so a tally has no rate and a paint time no memory.
+ * - `perSecond` is a rate, in `rateUnit` ('/s' unless said: 'deliveries/s', 'citizens/min' with the
+ *   value already per minute...);
+ * - `value` with its `unit` is any other figure ('KiB/citizen', 'µs CPU/request', '% CPU');
+ * - `p50`/`p99` are milliseconds, `peakRss` bytes, `ratio` the row against the benchmark's baseline
+ *   (each benchmark's notes say which figure it compares), `errors` a count.
+ */
+export const COLUMNS = [
+  { header: 'rate', align: 'right', cell: (row) => (has(row.perSecond) ? `${row.perSecond.toFixed(0)} ${row.rateUnit ?? '/s'}` : '') },
+  { header: 'figure', align: 'right', cell: (row) => (has(row.value) ? `${figure(row.value)} ${row.unit ?? ''}`.trim() : '') },
+  { header: 'p50', align: 'right', cell: (row) => (has(row.p50) ? ms(row.p50) : '') },
+  { header: 'p99', align: 'right', cell: (row) => (has(row.p99) ? ms(row.p99) : '') },
+  { header: 'peak memory', align: 'right', cell: (row) => (has(row.peakRss) ? mib(row.peakRss) : '') },
+  { header: 'ratio to baseline', align: 'right', cell: (row) => (has(row.ratio) ? `${row.ratio.toFixed(2)}x` : '') },
+  { header: 'errors', align: 'right', cell: (row) => (row.errors ? String(row.errors) : '') },
+  { header: 'target', align: 'left', cell: (row) => (row.target ? `${row.target}: ${row.met ? 'met' : '**missed**'}` : '') },
+];
+
+/** The columns that at least one of `rows` fills. */
+export function usedColumns(rows) {
+  return COLUMNS.filter((column) => rows.some((row) => column.cell(row) !== ''));
+}
+
+/**
+ * One result table: rows as described at COLUMNS, plus `name`, `target` (text) and whether it is
+ * `met`. Printed and, under `pnpm bench`, appended as JSON for the Markdown report.
  */
 export function report(benchmark, rows, notes = []) {
   console.log(`\n${benchmark}`);
+  const columns = usedColumns(rows);
   for (const row of rows) {
-    const parts = [
-      row.name.padEnd(48),
-      row.perSecond === undefined ? '' : `${row.perSecond.toFixed(0).padStart(8)} /s`,
-      row.p50 === undefined ? '' : `p50 ${ms(row.p50)}`,
-      row.p99 === undefined ? '' : `p99 ${ms(row.p99)}`,
-      row.peakRss === undefined ? '' : `peak RSS ${mib(row.peakRss)}`,
-      row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}x baseline`,
-      row.errors ? `errors ${row.errors}` : '',
-      row.target === undefined ? '' : `target ${row.target}: ${row.met ? 'met' : 'MISSED'}`,
-    ];
-    console.log(`  ${parts.filter(Boolean).join('   ')}`);
+    const cells = columns.map((column) => column.cell(row).replaceAll('**', '')).map((text, i) => (text ? `${columns[i].header} ${text}` : ''));
+    console.log(`  ${row.name.padEnd(48)}   ${cells.filter(Boolean).join('   ')}`);
   }
   for (const note of notes) console.log(`  ${note}`);
   if (process.env.BENCH_RESULTS) appendFileSync(process.env.BENCH_RESULTS, `${JSON.stringify({ benchmark, rows, notes })}\n`);
