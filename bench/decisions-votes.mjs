@@ -3,9 +3,13 @@
 // (PostgreSQL-backed, its own database and NATS prefix) directly, through a bare proxy, and through
 // the built gateway, with
 // the same client and concurrency in the same run. Reports votes/s, p50, p99, the service/floor and
-// gateway/direct ratios, and checks the counters against the vote rows afterwards.
+// gateway/direct ratios, the CPU time the service, the bare proxy and the gateway each spend per vote
+// (user + system time of the process from /proc over the load phase), and checks the counters against
+// the vote rows afterwards.
 // Run: node bench/run-all.mjs decisions-votes (needs PostgreSQL and NATS: DATABASE_URL, NATS_URL,
 // default 127.0.0.1). Sends traffic to 127.0.0.1 only.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -18,6 +22,18 @@ const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 10);
 const TARGET_PER_SECOND = 2000;
 const TARGET_P99_MS = 100;
 const TARGET_RATIO = 0.6;
+
+// CPU time of a process (user + system) from /proc/<pid>/stat, in µs; NaN where there is no /proc.
+const TICK_US = 1e6 / (Number(String(execFileSync('getconf', ['CLK_TCK'])).trim()) || 100);
+function cpuMicros(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+  } catch {
+    return NaN;
+  }
+}
 
 // The test kit's stand-in for identity: a JWKS over HTTP and EdDSA access tokens signed like identity's.
 const { TestTokens } = await import(pathToFileURL(path.join(root, 'packages/test-kit/dist/tokens.js')).href);
@@ -48,24 +64,26 @@ try {
 
   const votesTo = (origin) => voter(origin, seeded, CONNECTIONS);
 
-  // Warm-up: JIT, connection pools, the JWKS fetch.
-  for (const origin of [floor.origin, decisions.origin]) {
+  // Warm-up: JIT, connection pools, the JWKS fetch; the proxies too, so neither is measured cold.
+  for (const origin of [floor.origin, decisions.origin, bareProxy.origin, gateway.origin]) {
     const warm = votesTo(origin);
     await measure(warm.task, { concurrency: CONNECTIONS, durationMs: 1000 });
     await warm.close();
   }
 
-  /** The votes sent to one server, with its peak memory meanwhile. */
+  /** The votes sent to one server, with its peak memory and the CPU time (µs) it spent per vote. */
   const through = async (server) => {
     const client = votesTo(server.origin);
-    const measured = await withPeak(server.rss, () => measure(client.task, { concurrency: CONNECTIONS }));
+    const before = cpuMicros(server.child.pid);
+    const [measured, peakRss] = await withPeak(server.rss, () => measure(client.task, { concurrency: CONNECTIONS }));
+    const cpuPerRequest = (cpuMicros(server.child.pid) - before) / measured.count;
     await client.close();
-    return measured;
+    return [measured, peakRss, cpuPerRequest];
   };
   const [bare, bareRss] = await through(floor);
-  const [direct, directRss] = await through(decisions);
-  const [viaBareProxy, bareProxyRss] = await through(bareProxy);
-  const [viaGateway, gatewayRss] = await through(gateway);
+  const [direct, directRss, directCpu] = await through(decisions);
+  const [viaBareProxy, bareProxyRss, bareProxyCpu] = await through(bareProxy);
+  const [viaGateway, gatewayRss, gatewayCpu] = await through(gateway);
 
   const mismatched = await mismatchedCounters(sql);
   const { rows: totals } = await sql.query('SELECT count(*)::int AS votes FROM decisions.proposal_vote');
@@ -84,11 +102,15 @@ try {
         target: `>= ${TARGET_PER_SECOND}/s, p99 < ${TARGET_P99_MS} ms, >= ${TARGET_RATIO}x direct`,
         met: viaGateway.perSecond >= TARGET_PER_SECOND && viaGateway.p99 < TARGET_P99_MS && viaGateway.perSecond / direct.perSecond >= TARGET_RATIO,
       },
+      { name: 'decisions service CPU per vote, directly', unit: 'µs CPU/request', value: directCpu },
+      { name: 'bare proxy CPU per vote (baseline)', unit: 'µs CPU/request', value: bareProxyCpu },
+      { name: 'gateway CPU per vote', unit: 'µs CPU/request', value: gatewayCpu, ratio: gatewayCpu / bareProxyCpu },
     ],
     [
       `${CONNECTIONS} connections, ${MEMBERS} members voting on ${PROPOSALS} proposals (casts and replacements), JWT cookie auth.`,
       'Ratios: the service to the bare endpoint (its token check, validation, metrics and framework cost); the bare proxy and the gateway to the service directly (target >= 0.6): the bare proxy is the cost of one more HTTP hop on the same cores, the gap between it and the gateway is the gateway\'s rate limit, CSRF rule, security headers, request ids and metrics.',
       `The gateway reaches ${((viaGateway.perSecond / viaBareProxy.perSecond) * 100).toFixed(0)} % of the bare proxy's throughput (what its own checks cost); the bare proxy ${((viaBareProxy.perSecond / direct.perSecond) * 100).toFixed(0)} % of direct (what one more process on the same two cores costs).`,
+      `CPU per vote (user + system time of the process over the load phase / votes served): the decisions service ${directCpu.toFixed(0)} µs, the bare proxy ${bareProxyCpu.toFixed(0)} µs, the gateway ${gatewayCpu.toFixed(0)} µs (${(gatewayCpu / bareProxyCpu).toFixed(2)}x the bare proxy).`,
       `${totals[0].votes} vote rows afterwards; proposals whose counters differ from their rows: ${mismatched}.`,
     ],
   );

@@ -1,10 +1,13 @@
-// Gateway overhead: the same small JSON request served by an upstream directly, then through the
-// built gateway, with the same client and concurrency in the same run. Reports requests/s, latency
-// percentiles, the ratio to the direct baseline, and the gateway's peak memory.
+// Gateway overhead: the same small JSON request served by an upstream directly, through a bare proxy
+// (@fastify/http-proxy alone) and through the built gateway, with the same client and concurrency in
+// the same run. Reports requests/s, latency percentiles, the ratio to the direct baseline, the
+// gateway's peak memory, and the CPU time each proxy process spends per request it forwards.
 // Run: node bench/run-all.mjs gateway-overhead. Sends traffic to 127.0.0.1 only.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { Pool } from 'undici';
-import { measure, report, startService, withPeak } from './lib/bench.mjs';
+import { measure, report, startBaseline, startService, withPeak } from './lib/bench.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
@@ -18,24 +21,60 @@ function get(origin, pathName) {
   return { task, close: () => pool.close() };
 }
 
+// CPU time of a process (user + system) from /proc/<pid>/stat, in µs; NaN where there is no /proc.
+const TICK_US = 1e6 / (Number(String(execFileSync('getconf', ['CLK_TCK'])).trim()) || 100);
+function cpuMicros(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+  } catch {
+    return NaN;
+  }
+}
+
 const upstream = Fastify({ logger: false });
 upstream.get('/api/decisions/start-rule', async () => ({ registeredUsers: 42, met: false }));
 await upstream.listen({ port: 0, host: '127.0.0.1' });
 const upstreamOrigin = `http://127.0.0.1:${upstream.server.address().port}`;
-const gateway = await startService('gateway', { DECISIONS_URL: upstreamOrigin, RATE_LIMIT_MAX: '100000000' }, { ready: '/healthz' });
+let gateway = null;
+let bareProxy = null;
 
 try {
+  bareProxy = await startBaseline('bare-proxy', { UPSTREAM: upstreamOrigin });
+  gateway = await startService('gateway', { DECISIONS_URL: upstreamOrigin, RATE_LIMIT_MAX: '100000000' }, { ready: '/healthz' });
+
+  /** The load through one server: throughput, percentiles, its peak memory and its CPU µs per request. */
+  const through = async (server) => {
+    const client = get(server.origin, '/api/decisions/start-rule');
+    // Warm-up: JIT and keep-alive connections on both sides.
+    await measure(client.task, { concurrency: CONNECTIONS, durationMs: 1000 });
+    const before = cpuMicros(server.child.pid);
+    const [measured, peakRss] = await withPeak(server.rss, () => measure(client.task, { concurrency: CONNECTIONS }));
+    const cpuPerRequest = (cpuMicros(server.child.pid) - before) / measured.count;
+    await client.close();
+    return { measured, peakRss, cpuPerRequest };
+  };
+
   const directClient = get(upstreamOrigin, '/api/decisions/start-rule');
+  await measure(directClient.task, { concurrency: CONNECTIONS, durationMs: 1000 });
   const direct = await measure(directClient.task, { concurrency: CONNECTIONS });
   await directClient.close();
-  const gatewayClient = get(gateway.origin, '/api/decisions/start-rule');
-  const [viaGateway, peakRss] = await withPeak(gateway.rss, () => measure(gatewayClient.task, { concurrency: CONNECTIONS }));
-  await gatewayClient.close();
+  const viaBare = await through(bareProxy);
+  const viaGateway = await through(gateway);
+  const cpuRatio = viaGateway.cpuPerRequest / viaBare.cpuPerRequest;
   report('Gateway overhead (GET of a small JSON answer)', [
     { name: 'baseline: upstream directly', ...direct },
-    { name: 'through the gateway', ...viaGateway, peakRss, ratio: viaGateway.perSecond / direct.perSecond },
-  ], [`${CONNECTIONS} connections; the upstream is a bare Fastify route, so the ratio is the gateway's whole cost.`]);
+    { name: 'through a bare proxy (http-proxy alone)', ...viaBare.measured, peakRss: viaBare.peakRss, ratio: viaBare.measured.perSecond / direct.perSecond },
+    { name: 'through the gateway', ...viaGateway.measured, peakRss: viaGateway.peakRss, ratio: viaGateway.measured.perSecond / direct.perSecond },
+    { name: 'bare proxy CPU per request (baseline)', unit: 'µs CPU/request', value: viaBare.cpuPerRequest },
+    { name: 'gateway CPU per request', unit: 'µs CPU/request', value: viaGateway.cpuPerRequest, ratio: cpuRatio },
+  ], [
+    `${CONNECTIONS} connections; the upstream is a bare Fastify route in the benchmark's process, so the ratio is the proxy's whole cost.`,
+    `CPU per request: user + system time of the proxy's process over the load phase, divided by the requests it served: gateway ${viaGateway.cpuPerRequest.toFixed(0)} µs, bare proxy ${viaBare.cpuPerRequest.toFixed(0)} µs (${cpuRatio.toFixed(2)}x).`,
+  ]);
 } finally {
-  await gateway.stop();
+  await gateway?.stop();
+  await bareProxy?.stop();
   await upstream.close();
 }

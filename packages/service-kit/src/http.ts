@@ -47,6 +47,11 @@ export interface ServiceAppOptions {
   bodyLimit?: number;
   /** Headers every answer carries besides the request id (the gateway's security headers). */
   answerHeaders?: AnswerHeaders;
+  /**
+   * Parse cookies (request.cookies, reply.setCookie); on by default. The gateway passes the Cookie
+   * header through without reading it, so it spares the plugin's hooks on every request.
+   */
+  cookies?: boolean;
 }
 
 /**
@@ -104,12 +109,14 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
       done();
     });
   }
-  app.addHook('onSend', async (request, reply) => {
+  // Callback hooks, not async ones: these run on every answer, and a callback spares a promise each.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // A draining pod answers, then closes the connection, so the caller opens its next one elsewhere.
     if (drain.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
-  await app.register(cookie);
+  if (options.cookies !== false) await app.register(cookie);
   keepPersonalAnswersOutOfCaches(app);
   installTextRules(app);
   installErrorHandling(app);
@@ -348,12 +355,12 @@ function installMetrics(app: ServiceApp, service: string): Registry {
     registers: [registry],
   });
   app.decorate('metrics', registry);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern (`/api/laws/:id`), never the URL: one series per route, whatever callers send.
     // Answers given without a route (404, unreadable URL) share one value.
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    duration.observe({ method: request.method, route, status_code: reply.statusCode }, reply.elapsedTime / 1000);
+    if (route !== '/metrics') duration.observe({ method: request.method, route, status_code: reply.statusCode }, reply.elapsedTime / 1000);
+    done();
   });
   app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
     reply.header('content-type', registry.contentType);

@@ -29,6 +29,8 @@ export async function buildApp({ config, logger }: GatewayDeps): Promise<Service
     trustProxy,
     readiness: upstreamReadiness(origins, dispatchers.api),
     answerHeaders: await securityHeaders(trustProxy !== false),
+    // Cookies reach the services as they came; the gateway itself reads none.
+    cookies: false,
   });
   app.addHook('onClose', async () => {
     await dispatchers.close();

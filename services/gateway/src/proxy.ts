@@ -6,6 +6,7 @@ import { ErrorMessages, type ErrorBody } from '@civic/contracts';
 import { AppError } from '@civic/service-kit';
 import { cutForItsSize, installBodyLimit, payloadTooLarge } from './body-limit.js';
 import { API_PREFIX, ROUTES, type RouteRule, type UpstreamName } from './domain/routes.js';
+import { forwardTo, rawBody } from './forward.js';
 import { corsHook, csrfGuard, socketOriginGuard } from './security.js';
 import type { UpstreamOrigins } from './upstreams.js';
 
@@ -90,6 +91,25 @@ function unavailable(upstream: UpstreamName): NonNullable<ReplyOptions['onError'
 
 const MAX_WEBSOCKET_MESSAGE = 1024 * 1024;
 
+/** The methods forwarded to the services (others are the gateway's 404). */
+const FORWARDED_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
+
+/**
+ * The ordinary API routes (short answers), forwarded by the gateway's own lean handler (forward.ts):
+ * a prefix and everything under it per route, the router taking the most specific. Bodies reach the
+ * handler unparsed.
+ */
+async function requestRoutes(scope: FastifyInstance, options: ProxyOptions): Promise<void> {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', rawBody);
+  for (const route of ROUTES) {
+    if (!route.prefix.startsWith(`${API_PREFIX}/`) || route.longLived) continue;
+    const handler = forwardTo({ upstream: route.upstream, origin: options.origins[route.upstream], dispatcher: options.api });
+    scope.route({ method: FORWARDED_METHODS, url: route.prefix, handler });
+    scope.route({ method: FORWARDED_METHODS, url: `${route.prefix}/*`, handler });
+  }
+}
+
 async function registerProxy(scope: FastifyInstance, route: RouteRule, options: ProxyOptions): Promise<void> {
   const common: FastifyHttpProxyOptions = {
     upstream: options.origins[route.upstream],
@@ -124,9 +144,10 @@ function apiNotFound(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 /**
- * /api: rate limit per client IP, CORS when configured, the CSRF rule, the body limit, then one proxy
- * per route of domain/routes.ts (the router takes the most specific prefix). Bodies stream through
- * unbuffered.
+ * /api: rate limit per client IP, CORS when configured, the CSRF rule, the body limit, then the routes
+ * of domain/routes.ts (the router takes the most specific prefix): ordinary ones through forward.ts,
+ * long-lived ones through @fastify/http-proxy. Small bodies of known length travel as one buffer,
+ * others stream through unbuffered.
  */
 export async function apiRoutes(scope: FastifyInstance, options: ProxyOptions): Promise<void> {
   await scope.register(rateLimit, {
@@ -140,8 +161,10 @@ export async function apiRoutes(scope: FastifyInstance, options: ProxyOptions): 
   if (options.trustedOrigins.size > 0) scope.addHook('onRequest', corsHook(options.trustedOrigins));
   scope.addHook('onRequest', csrfGuard(options.trustedOrigins));
   installBodyLimit(scope, options.bodyLimit);
+  await scope.register(requestRoutes, options);
+  // Long-lived answers (server-sent events) keep @fastify/http-proxy, through the realtime pool.
   for (const route of ROUTES) {
-    if (route.prefix.startsWith(`${API_PREFIX}/`)) await registerProxy(scope, route, options);
+    if (route.prefix.startsWith(`${API_PREFIX}/`) && route.longLived) await registerProxy(scope, route, options);
   }
   scope.all(API_PREFIX, apiNotFound);
   scope.all(`${API_PREFIX}/*`, apiNotFound);

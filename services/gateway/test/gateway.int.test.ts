@@ -1,9 +1,10 @@
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { BODY_LIMIT_BYTES, type ServiceApp } from '@civic/service-kit';
 import { buildApp } from '../src/app.js';
 import { httpClient } from './http-client.js';
-import { clearSeen, closedPortUrl, gatewayConfig, startUpstreams, stopUpstreams, type Seen, type Upstreams } from './upstream-fakes.js';
+import { BIG_ANSWER_BYTES, clearSeen, closedPortUrl, gatewayConfig, startUpstreams, stopUpstreams, type Seen, type Upstreams } from './upstream-fakes.js';
 
 const client = httpClient();
 const call = client.call;
@@ -174,6 +175,60 @@ describe('route map', () => {
       expect(answer.json()).toMatchObject({ statusCode: 400, statusMessage: 'Bad Request' });
     }
     for (const upstream of Object.values(upstreams)) expect(upstream.seen).toHaveLength(0);
+  });
+});
+
+describe('forwarding', () => {
+  test('answers above the gathered size stream through whole, with or without a length', async () => {
+    const sized = await call(base, '/api/sources/big');
+    expect(sized.status).toBe(200);
+    expect(sized.headers['content-length']).toBe(String(BIG_ANSWER_BYTES));
+    expect(sized.text).toBe('x'.repeat(BIG_ANSWER_BYTES));
+    const chunked = await call(base, '/api/sources/chunked');
+    expect(chunked.status).toBe(200);
+    expect(chunked.text).toBe('x'.repeat(BIG_ANSWER_BYTES));
+    expect(chunked.headers['x-request-id']).toBeDefined();
+  });
+
+  test('a header the upstream repeats reaches the client whole, both cookies included', async () => {
+    const answer = await call(base, '/api/users/repeated');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    expect(answer.headers.link).toEqual(['</a>; rel="preload"', '</b>; rel="preload"']);
+  });
+
+  test('hop-by-hop headers and those the Connection header names are not forwarded', async () => {
+    // node:http sends the Connection header as given (undici's client refuses such a value).
+    await new Promise<void>((resolve, reject) => {
+      const sent = request(`${base}/api/users/1`, { agent: false, headers: { connection: 'close, x-private', 'x-private': 'secret', 'x-public': 'kept' } }, (answer) => {
+        answer.resume();
+        answer.once('end', resolve);
+      });
+      sent.once('error', reject);
+      sent.end();
+    });
+    const [seen] = seenBy('identity');
+    expect(seen!.headers['x-private']).toBeUndefined();
+    expect(seen!.headers['x-public']).toBe('kept');
+  });
+
+  test('a chunked request body within the limit streams through whole', async () => {
+    const parts = ['{"text":"', 'y'.repeat(100_000), '"}'];
+    const response = await fetch(`${base}/api/laws/l1/articles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({
+        start(controller) {
+          for (const part of parts) controller.enqueue(new TextEncoder().encode(part));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    expect(seenBy('decisions')[0]!.body).toBe(parts.join(''));
+    expect(seenBy('decisions')[0]!.headers['transfer-encoding']).toBe('chunked');
   });
 });
 

@@ -5,6 +5,9 @@ import { loadConfig } from '@civic/service-kit';
 import { GatewayConfig } from '../src/config.js';
 import { UPSTREAMS, type UpstreamName } from '../src/domain/routes.js';
 
+/** Size of the `.../big` and `.../chunked` answers: above what the gateway gathers before sending. */
+export const BIG_ANSWER_BYTES = 200 * 1024;
+
 /** What an echo upstream saw of one request. */
 export interface Seen {
   upstream: UpstreamName;
@@ -29,7 +32,9 @@ export interface EchoUpstream {
 /**
  * A small upstream that answers every request with what it received, as JSON. Special paths:
  * `/readyz` (status `readyStatus`), `.../fail-409` (an error body of the service), `.../fail-503`,
- * `.../hang` (never answers); `?cache-control=<value>` sets that header on the answer. With
+ * `.../hang` (never answers), `.../big` (200 KiB of 'x' with its length), `.../chunked` (the same
+ * without a length, in chunks), `.../repeated` (a header sent twice and two cookies);
+ * `?cache-control=<value>` sets that header on the answer. With
  * `websocket`, it accepts upgrades and echoes messages.
  */
 export async function startEchoUpstream(name: UpstreamName, websocket = false): Promise<EchoUpstream> {
@@ -75,6 +80,24 @@ export async function startEchoUpstream(name: UpstreamName, websocket = false): 
           }
         }, 400);
         res.on('close', () => clearInterval(timer));
+        return;
+      }
+      if (url.endsWith('/big')) {
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(BIG_ANSWER_BYTES) });
+        res.end('x'.repeat(BIG_ANSWER_BYTES));
+        return;
+      }
+      if (url.endsWith('/chunked')) {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        for (let sent = 0; sent < BIG_ANSWER_BYTES; sent += 1024) res.write('x'.repeat(1024));
+        res.end();
+        return;
+      }
+      if (url.endsWith('/repeated')) {
+        res.setHeader('content-type', 'application/json');
+        res.setHeader('link', ['</a>; rel="preload"', '</b>; rel="preload"']);
+        res.setHeader('set-cookie', ['a=1; Path=/', 'b=2; Path=/']);
+        res.end('{}');
         return;
       }
       if (url.endsWith('/fail-409')) {

@@ -1,0 +1,275 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Dispatcher } from 'undici';
+import { ErrorMessages, type ErrorBody } from '@civic/contracts';
+import { cutForItsSize, payloadTooLarge } from './body-limit.js';
+
+/**
+ * The gateway's own forwarding of API requests, on undici's keep-alive pools without
+ * @fastify/reply-from: one copy of the headers each way, no URL object, no stream when the body is
+ * small. A request or an answer whose length is known and small is forwarded as one buffer (one
+ * write with its headers); any other body streams through with back-pressure.
+ */
+
+/** Bodies up to this size (with a known length) travel as one buffer; larger or chunked ones stream. */
+export const SMALL_BODY_BYTES = 64 * 1024;
+
+/**
+ * Request headers never forwarded: hop-by-hop ones, Host (the upstream's), Expect (answered here, undici
+ * refuses it), Content-Length (undici sets it from the body), and the ones the gateway sets itself.
+ */
+const NOT_FORWARDED = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'host',
+  'expect',
+  'content-length',
+  'x-request-id',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+]);
+
+/** Answer headers of the upstream's connection, not of the answer. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
+
+/** Header names a Connection header lists (hop-by-hop by its say), when it lists any besides keep-alive/close. */
+function listedInConnection(connection: string | string[] | undefined): string[] | null {
+  if (typeof connection !== 'string') return null;
+  const lower = connection.toLowerCase();
+  if (lower === 'keep-alive' || lower === 'close') return null;
+  return lower
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name.length > 0);
+}
+
+/**
+ * The headers the upstream gets, as undici's flat list: the client's, less the hop-by-hop ones, plus
+ * the request id and the client's address, scheme and host as the gateway established them
+ * (X-Forwarded-* from a client are believed only under TRUST_PROXY, and replaced here either way).
+ */
+export function upstreamHeaders(request: FastifyRequest, contentLength: number | null): string[] {
+  const incoming = request.headers;
+  const listed = listedInConnection(incoming.connection);
+  const headers: string[] = [];
+  for (const name in incoming) {
+    if (NOT_FORWARDED.has(name) || (listed !== null && listed.includes(name))) continue;
+    const value = incoming[name];
+    if (typeof value === 'string') headers.push(name, value);
+    else if (Array.isArray(value)) for (const each of value) headers.push(name, each);
+  }
+  if (contentLength !== null) headers.push('content-length', String(contentLength));
+  headers.push('x-request-id', request.id, 'x-forwarded-for', request.ip, 'x-forwarded-proto', request.protocol, 'x-forwarded-host', request.host);
+  return headers;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Request bodies reach the handler unparsed (Fastify content-type parser of the proxied routes): a small
+ * one of known length as a Buffer, any other as the stream itself (the body limit's counter when chunked).
+ */
+export function rawBody(request: FastifyRequest, payload: NodeJS.ReadableStream & Readable, done: (error: Error | null, body?: unknown) => void): void {
+  const length = Number(request.headers['content-length']);
+  if (!(length <= SMALL_BODY_BYTES) || request.headers['transfer-encoding'] !== undefined) return done(null, payload);
+  if (length === 0) return done(null, EMPTY);
+  const chunks: Buffer[] = [];
+  payload.on('data', (chunk: Buffer) => chunks.push(chunk));
+  payload.once('error', (error) => done(error));
+  payload.once('end', () => done(null, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+}
+
+const SERVICE_UNAVAILABLE: ErrorBody = Object.freeze({ statusCode: 503, statusMessage: ErrorMessages.serviceUnavailable });
+const BAD_REQUEST: ErrorBody = Object.freeze({ statusCode: 400, statusMessage: ErrorMessages.badRequest });
+
+/**
+ * Whether a path could reach, once decoded by the upstream, outside the prefix it was routed by
+ * (`..` segments, also percent-encoded or with backslashes). Plain paths are passed at a glance.
+ */
+export function climbsOut(path: string): boolean {
+  let suspicious = false;
+  for (let i = 0; i < path.length; i++) {
+    const code = path.charCodeAt(i);
+    // '%', '.', '\'
+    if (code === 37 || code === 46 || code === 92) {
+      suspicious = true;
+      break;
+    }
+  }
+  if (!suspicious) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path.replaceAll('\\', '/'));
+  } catch {
+    return true;
+  }
+  return decoded.replaceAll('\\', '/').split('/').includes('..');
+}
+
+export interface ForwardTarget {
+  /** Upstream name, in the logs of its failures. */
+  upstream: string;
+  origin: string;
+  dispatcher: Dispatcher;
+}
+
+/** The route handler forwarding a request to `target`, the full path kept (upstreams serve /api/... themselves). */
+export function forwardTo(target: ForwardTarget) {
+  return function forward(request: FastifyRequest, reply: FastifyReply): void {
+    const url = request.url;
+    const query = url.indexOf('?');
+    if (climbsOut(query === -1 ? url : url.slice(0, query))) {
+      reply.code(400).send(BAD_REQUEST);
+      return;
+    }
+    const body = request.body as Buffer | Readable | undefined;
+    const streamed = body !== undefined && !Buffer.isBuffer(body);
+    const length = streamed ? Number(request.headers['content-length']) : NaN;
+    const options: Dispatcher.DispatchOptions = {
+      origin: target.origin,
+      path: url,
+      method: request.method as Dispatcher.HttpMethod,
+      // A streamed body keeps its announced length; a buffer's is undici's to set.
+      headers: upstreamHeaders(request, Number.isInteger(length) ? length : null),
+      body: body ?? null,
+    };
+    target.dispatcher.dispatch(options, new Forwarding(target, options, request, reply, 0));
+  };
+}
+
+/**
+ * One request's trip to the upstream, as an undici dispatch handler: the answer's headers are copied
+ * once into the reply; a small answer of known length is gathered and sent as one buffer, any other
+ * (server-sent events, large files) is streamed with back-pressure.
+ */
+class Forwarding implements Dispatcher.DispatchHandler {
+  private abort: ((error?: Error) => void) | null = null;
+  private resume: (() => void) | null = null;
+  private chunks: Buffer[] | null = null;
+  private stream: Readable | null = null;
+  private answered = false;
+
+  constructor(
+    private readonly target: ForwardTarget,
+    private readonly options: Dispatcher.DispatchOptions,
+    private readonly request: FastifyRequest,
+    private readonly reply: FastifyReply,
+    private readonly attempt: number,
+  ) {}
+
+  onConnect(abort: (error?: Error) => void): void {
+    this.abort = abort;
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void): boolean {
+    const { reply } = this;
+    this.answered = true;
+    if (this.clientGone()) {
+      // The client is gone: nothing to answer.
+      this.abort?.();
+      return false;
+    }
+    let length = -1;
+    for (let i = 0; i < rawHeaders.length; i += 2) {
+      const name = rawHeaders[i]!.toString('latin1').toLowerCase();
+      if (HOP_BY_HOP.has(name)) continue;
+      const value = rawHeaders[i + 1]!.toString('latin1');
+      if (name === 'content-length') length = Number(value);
+      const previous = reply.getHeader(name);
+      // A header the upstream repeats is kept whole; one the gateway set before is the upstream's to replace.
+      if (previous !== undefined && name !== 'set-cookie' && this.seenFromUpstream(rawHeaders, i, name)) {
+        reply.header(name, Array.isArray(previous) ? [...previous, value] : [String(previous), value]);
+      } else {
+        reply.header(name, value);
+      }
+    }
+    // An HTTP/1 connection cannot take the next request before this one's body is read.
+    if (!this.request.raw.complete) reply.header('connection', 'close');
+    reply.code(statusCode);
+    // No body (204, 304, HEAD) or a small one: gathered, then sent with the headers in one write.
+    if (statusCode === 204 || statusCode === 304 || this.options.method === 'HEAD' || (length >= 0 && length <= SMALL_BODY_BYTES)) {
+      this.chunks = [];
+      return true;
+    }
+    this.resume = resume;
+    this.stream = new Readable({
+      read: () => this.resume?.(),
+      destroy: (error, callback) => {
+        // The client went away mid-answer: the upstream request goes too.
+        if (this.chunks === null && !this.streamEnded) this.abort?.(error ?? undefined);
+        callback(error);
+      },
+    });
+    reply.send(this.stream);
+    return true;
+  }
+
+  private streamEnded = false;
+
+  /** The client closed its connection before the answer (injected requests have a socket of their own kind). */
+  private clientGone(): boolean {
+    const { raw } = this.request;
+    return raw.aborted || raw.socket?.destroyed === true;
+  }
+
+  /** Whether `name` already came earlier in this answer's headers (rather than from the gateway). */
+  private seenFromUpstream(rawHeaders: Buffer[], before: number, name: string): boolean {
+    for (let i = 0; i < before; i += 2) {
+      if (rawHeaders[i]!.length === name.length && rawHeaders[i]!.toString('latin1').toLowerCase() === name) return true;
+    }
+    return false;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.stream !== null) return this.stream.push(chunk);
+    this.chunks?.push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    if (this.stream !== null) {
+      this.streamEnded = true;
+      this.stream.push(null);
+      return;
+    }
+    const chunks = this.chunks;
+    if (chunks === null) return;
+    if (chunks.length === 0) this.reply.send();
+    else this.reply.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  }
+
+  onError(error: Error): void {
+    if (this.stream !== null) {
+      this.streamEnded = true;
+      this.stream.destroy(error);
+      return;
+    }
+    const { reply } = this;
+    if (reply.sent || this.clientGone()) return;
+    if (this.answered) {
+      // Headers were copied but the small body failed on its way: the answer cannot be given.
+      reply.raw.destroy(error);
+      return;
+    }
+    if (cutForItsSize(error)) {
+      reply.header('connection', 'close').code(413).send(payloadTooLarge().toBody());
+      return;
+    }
+    const code = (error as Error & { code?: string }).code;
+    // A stale keep-alive socket (closed by the upstream as the request went out) is retried once for
+    // GET and HEAD; nothing else is retried, and an upstream's own 503 passes through as it is.
+    if (this.attempt === 0 && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') && (this.options.method === 'GET' || this.options.method === 'HEAD')) {
+      this.target.dispatcher.dispatch(this.options, new Forwarding(this.target, this.options, this.request, reply, 1));
+      return;
+    }
+    const cause = (error as Error & { cause?: { code?: string } }).cause;
+    this.request.log.warn({ upstream: this.target.upstream, code: cause?.code ?? code }, 'upstream unavailable');
+    reply.code(503).send(SERVICE_UNAVAILABLE);
+  }
+}
