@@ -200,7 +200,32 @@ it(
   async () => {
     const { page } = alice;
     await until('the archive', async () => (await api<LawList>(alice, 'GET', `/api/laws?state=adopted&q=${encodeURIComponent(run)}`)).laws.some((law) => law.id === lawId));
+    // The archive a page at a time: this stack archives one law, so its first page is answered as if
+    // newer laws filled it (none shown, a cursor to follow); the next page fails once (the error and
+    // a retry), then comes from the service and is appended, and no further page is offered.
+    const cursor = '00000000-0000-4000-8000-000000000000';
+    let nextPageCalls = 0;
+    const archiveList = (url: URL) => url.pathname === '/api/laws' && !url.searchParams.has('state') && !url.searchParams.has('q');
+    await page.route(archiveList, async (route) => {
+      const url = new URL(route.request().url());
+      if (url.searchParams.get('before') !== cursor) return route.fulfill({ json: { laws: [], nextBefore: cursor } });
+      nextPageCalls += 1;
+      if (nextPageCalls === 1) return route.abort();
+      url.searchParams.delete('before');
+      return route.continue({ url: url.toString() });
+    });
     await openAndWaitFor(page, `${baseUrl}/archive`, 'Archive');
+    const more = page.getByRole('button', { name: 'Load more laws', exact: true });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').getByText('The next laws could not be loaded', { exact: false }).waitFor();
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('article', { name: title, exact: true }).waitFor();
+    expect(await more.count()).toBe(0);
+    expect(nextPageCalls).toBe(2);
+    await page.unroute(archiveList);
+
     await page.getByLabel('Title contains', { exact: true }).fill(run);
     await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Transport' });
     await page.getByRole('button', { name: 'Search', exact: true }).click();

@@ -151,3 +151,12 @@ export async function recomputeDraw(seed: string, lawId: string, eligible: reado
   }
   return pool.slice(0, k);
 }
+
+/**
+ * The archive's list once more pages were read: the first page as last fetched (it is refreshed, so
+ * a newly archived law appears at the top), then the later pages in order, each law once.
+ */
+export function withMorePages<T extends { id: string }>(first: readonly T[], more: readonly T[]): T[] {
+  const seen = new Set(first.map((law) => law.id));
+  return [...first, ...more.filter((law) => !seen.has(law.id) && Boolean(seen.add(law.id)))];
+}

@@ -5,7 +5,7 @@
  */
 import type { Article, LawState, SessionUser, Source } from '@civic/contracts';
 import { drawCreators } from '../../../services/decisions/src/domain/creators-draw.js';
-import { adoptedArticles, archivedSources, contentPermissions, mayDraft, recomputeDraw, wordDiff } from '../src/law-rules.js';
+import { adoptedArticles, archivedSources, contentPermissions, mayDraft, recomputeDraw, withMorePages, wordDiff } from '../src/law-rules.js';
 import { withFrenchOrdinal } from '../src/dates.js';
 import { sessionUser } from '../../../packages/frontend-kit/test/support/session-user.js';
 
@@ -108,5 +108,16 @@ describe('recomputeDraw', () => {
     for (const seed of ['a1b2', 'f'.repeat(64), 'seed']) {
       expect(await recomputeDraw(seed, 'AAAAAAAA-0000-4000-8000-000000000001', eligible, 5)).toEqual(drawCreators(seed, 'aaaaaaaa-0000-4000-8000-000000000001', eligible, 5));
     }
+  });
+});
+
+describe('the archive read a page at a time', () => {
+  const laws = (...ids: string[]) => ids.map((id) => ({ id }));
+  it('appends the later pages after the first, in order', () => {
+    expect(withMorePages(laws('a', 'b'), laws('c', 'd')).map((law) => law.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(withMorePages(laws('a'), []).map((law) => law.id)).toEqual(['a']);
+  });
+  it('shows each law once when the refreshed first page now holds a law of a later page', () => {
+    expect(withMorePages(laws('new', 'a', 'b'), laws('b', 'c', 'c')).map((law) => law.id)).toEqual(['new', 'a', 'b', 'c']);
   });
 });

@@ -1,4 +1,4 @@
-import { manifestUrl, parseRemoteConfig } from '../src/remotes/config.js';
+import { manifestUrl, parseRemoteConfig, remoteOfPath } from '../src/remotes/config.js';
 
 describe('/remotes.json', () => {
   it('reads the manifest URL of each remote', () => {
@@ -35,5 +35,20 @@ describe('/remotes.json', () => {
     expect(manifestUrl('https://cdn.example.org/e/mf-manifest.json', 'https://civic.example/')).toBe(
       'https://cdn.example.org/e/mf-manifest.json',
     );
+  });
+});
+
+describe('the remote of the first path, started before the shell renders', () => {
+  const paths = { decisions: ['/decisions/*', '/kanban/*', '/archive/*'], elections: ['/elections/*'] };
+  it('names the remote serving a path and its sub-paths', () => {
+    expect(remoteOfPath('/archive', paths)).toBe('decisions');
+    expect(remoteOfPath('/archive/3f2a', paths)).toBe('decisions');
+    expect(remoteOfPath('/kanban/laws', paths)).toBe('decisions');
+    expect(remoteOfPath('/elections/elected', paths)).toBe('elections');
+  });
+  it('names none for the shell’s own screens, nor for a path that only begins like a remote’s', () => {
+    expect(remoteOfPath('/', paths)).toBeNull();
+    expect(remoteOfPath('/login', paths)).toBeNull();
+    expect(remoteOfPath('/archives', paths)).toBeNull();
   });
 });

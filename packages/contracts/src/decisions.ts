@@ -226,13 +226,17 @@ export type LawArticleParams = Static<typeof LawArticleParamsSchema>;
 export const LawLangQuerySchema = Type.Object({ lang: Type.Optional(Type.Enum(['en', 'fr'])) }, { additionalProperties: false });
 export type LawLangQuery = Static<typeof LawLangQuerySchema>;
 
-/** GET /api/laws query: search by title (q) and category, filter by state or cycle. */
+/**
+ * GET /api/laws query: search by title (q) and category, filter by state or cycle; `before` is the
+ * previous page's `nextBefore`, to read the laws after it in the same order.
+ */
 export const LawQuerySchema = Type.Object(
   {
     q: Type.Optional(Type.String({ maxLength: 256 })),
     category: Type.Optional(Category),
     state: Type.Optional(LawStateSchema),
     cycleId: Type.Optional(Id),
+    before: Type.Optional(Id),
   },
   { additionalProperties: false },
 );
@@ -444,8 +448,8 @@ export const CreatorsDrawSchema = Type.Object({
 });
 export type CreatorsDraw = Static<typeof CreatorsDrawSchema>;
 
-/** GET /api/laws */
-export const LawListSchema = Type.Object({ laws: Type.Array(LawSummarySchema) });
+/** GET /api/laws: one page; `nextBefore` reads the next one, null after the last. */
+export const LawListSchema = Type.Object({ laws: Type.Array(LawSummarySchema), nextBefore: nullable(Id) });
 export type LawList = Static<typeof LawListSchema>;
 
 /** GET /api/kanban/laws */

@@ -54,7 +54,7 @@ export function createRemoteFrame(remote: string, catalogs: RemoteCatalogs) {
   function RemoteRoutes({ shell, styles, fallback, children }: { shell: RemoteRoutesProps; styles: ReactNode; fallback: ReactNode; children: ReactNode }) {
     return (
       <RemoteFrame shell={shell}>
-        <SessionProvider>
+        <SessionProvider restore={shell.services?.session}>
           <FeedbackProvider services={shell.services}>
             {styles}
             <Suspense fallback={fallback}>

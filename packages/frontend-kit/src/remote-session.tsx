@@ -14,23 +14,23 @@ interface Session {
 const SessionContext = createContext<Session | null>(null);
 
 /**
- * Who the visitor is, asked once (POST /api/login/auth-user) the first time a screen of the remote
- * needs it, and kept while the remote stays mounted: logging in or out happens on the shell's
- * screens, which unmount the remote.
+ * Who the visitor is, asked once the first time a screen of the remote needs it (of the shell when it
+ * lends `restore`, else POST /api/login/auth-user), and kept while the remote stays mounted: logging
+ * in or out happens on the shell's screens, which unmount the remote.
  */
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionProvider({ restore, children }: { restore?: () => Promise<SessionUser | null>; children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null | undefined>(undefined);
   const pending = useRef<Promise<SessionUser | null> | null>(null);
 
   const ensure = useCallback(() => {
-    pending.current ??= restoreSession()
+    pending.current ??= (restore ?? restoreSession)()
       .catch(() => null)
       .then((found) => {
         setUser(found);
         return found;
       });
     return pending.current;
-  }, []);
+  }, [restore]);
 
   // What a renewal forced by a 401 found: a lost session shows the visitor's screens, another user
   // or changed roles replace the user, and the same user changes nothing (so no button moves under

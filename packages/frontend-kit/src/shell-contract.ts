@@ -5,6 +5,7 @@
  * the shell and every remote at build time.
  */
 import type { ComponentType, ReactNode } from 'react';
+import type { SessionUser } from '@civic/contracts';
 
 /** Props every layout takes: the screen's translated title (its one h1) and intro sentence. */
 export interface ScreenLayoutProps {
@@ -95,6 +96,12 @@ export interface ShellServices {
    * in 10 seconds (docs/product.md#shell-behaviour). Answers true when a reload is under way.
    */
   reportChunkError: (error: unknown) => boolean;
+  /**
+   * The session user as the shell knows it (null for a visitor), once its own restore has answered:
+   * the remote asks the shell instead of calling POST /api/login/auth-user again. Optional: a shell
+   * without it leaves the remote to ask the service.
+   */
+  session?: () => Promise<SessionUser | null>;
 }
 
 export interface RemoteRoutesProps {

@@ -455,6 +455,52 @@ describe('the final vote and the archive', () => {
     ]);
   });
 
+  it('pages the archive with a keyset cursor: no page overlaps, the last page ends it, search pages too, a bad cursor is refused', async () => {
+    const [{ cycleId }] = [(await h.db.law.findUniqueOrThrow({ where: { id: lawId } }))];
+    // 230 archived laws, many archived at the same instant, one pinned: more than two pages of 100.
+    const base = new Date('2020-01-01T00:00:00.000Z').getTime();
+    const many = Array.from({ length: 230 }, (_, i) => {
+      const at = new Date(base + Math.floor(i / 7) * 60_000);
+      return { id: randomUUID(), cycleId, userId: proposer.id, title: `Paged law ${i}${i % 2 ? ' odd' : ''}`, description: 'A law of the paging test.', category: 'transport', rank: i % 5, state: 'adopted', pin: i === 17, createdAt: at, updatedAt: at, archivedAt: at };
+    });
+    await h.db.law.createMany({ data: many });
+    try {
+      const pages = async (query: string) => {
+        const seen: string[][] = [];
+        let before: string | null = null;
+        do {
+          const answer: Injected = await call('GET', `/api/laws?${query}${before ? `&before=${before}` : ''}`);
+          expect(answer.statusCode).toBe(200);
+          const page = answer.json<LawList>();
+          seen.push(page.laws.map((l) => l.id));
+          before = page.nextBefore;
+        } while (before && seen.length < 10);
+        return seen;
+      };
+      const all = await pages('state=adopted');
+      expect(all.map((page) => page.length)).toEqual([100, 100, 31]);
+      const flat = all.flat();
+      expect(new Set(flat).size).toBe(flat.length);
+      expect(new Set(flat)).toEqual(new Set([...many.map((l) => l.id), lawId]));
+      // The list's own order across pages: pinned first, newest first, then by rank (then id).
+      const expected = [...many]
+        .sort((a, b) => Number(b.pin) - Number(a.pin) || b.archivedAt.getTime() - a.archivedAt.getTime() || a.rank - b.rank || (a.id < b.id ? -1 : 1))
+        .map((l) => l.id);
+      expect(flat.filter((id) => id !== lawId)).toEqual(expected);
+      const odd = (await pages('q=odd&category=transport')).flat();
+      expect(new Set(odd)).toEqual(new Set(many.filter((_, i) => i % 2).map((l) => l.id)));
+      expect(odd).toHaveLength(115);
+      // A law that ends a page may be deleted meanwhile: the next page still follows it.
+      const firstPage = (await call('GET', '/api/laws?state=adopted')).json<LawList>();
+      await h.db.law.update({ where: { id: firstPage.nextBefore! }, data: { deletedAt: new Date() } });
+      expect((await call('GET', `/api/laws?state=adopted&before=${firstPage.nextBefore}`)).json<LawList>().laws[0]!.id).toBe(all[1]![0]);
+      expectError(await call('GET', '/api/laws?before=not-a-law'), 400, ErrorMessages.badRequest);
+      expectError(await call('GET', `/api/laws?before=${randomUUID()}`), 400, ErrorMessages.badRequest);
+    } finally {
+      await h.db.law.deleteMany({ where: { id: { in: many.map((l) => l.id) } } });
+    }
+  });
+
   it('serves open data with the vote counts', async () => {
     const answer = await call('GET', `/api/laws/${lawId}/open-data`);
     expect(answer.statusCode).toBe(200);

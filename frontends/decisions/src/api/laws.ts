@@ -21,7 +21,7 @@ const law = (lawId: string) => `/api/laws/${id(lawId)}`;
 const article = (lawId: string, articleId: string) => `${law(lawId)}/articles/${id(articleId)}`;
 
 export const lawsApi = {
-  list: (filter: { q?: string; category?: ProposalCategory; state?: LawState; cycleId?: string }, signal?: AbortSignal) =>
+  list: (filter: { q?: string; category?: ProposalCategory; state?: LawState; cycleId?: string; before?: string }, signal?: AbortSignal) =>
     apiRequest<LawList>('GET', `/api/laws${query(filter)}`, { signal }),
   // By the id of the address (path or ?law=): one that cannot be an id is refused here as the service
   // refuses an unknown one (404), never sent to become a 400.

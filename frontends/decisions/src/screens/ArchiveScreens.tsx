@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { proposalCategories, type LawDetail, type ProposalCategory } from '@civic/contracts';
+import { proposalCategories, type LawDetail, type LawSummary, type ProposalCategory } from '@civic/contracts';
 import { lawsApi } from '../api/laws.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
-import { adoptedArticles, archivedSources } from '../law-rules.js';
+import { adoptedArticles, archivedSources, withMorePages } from '../law-rules.js';
 import { isNotFound } from '../rules.js';
 import { useShell } from '../RemoteFrame.js';
 import { Badge, Button, buttonClass } from '@civic/frontend-kit/design';
@@ -13,6 +13,7 @@ import { amendmentName, LawMeta } from '../ui/law-meta.js';
 import { useLawOfAddress } from '../ui/law-tabs.js';
 import { Apa } from '../ui/sources.js';
 import { Empty, Pending, Section } from '../ui/states.js';
+import { useErrorText } from '../ui/feedback.js';
 import { CategoryOptions } from '../ui/form-parts.js';
 import { formatDay } from '../dates.js';
 import { common } from '../messages.js';
@@ -26,6 +27,10 @@ const m = {
   submit: { id: 'decisions.archive.submit' },
   none: { id: 'decisions.archive.none' },
   results: { id: 'decisions.archive.results' },
+  shown: { id: 'decisions.archive.shown' },
+  more: { id: 'decisions.archive.more' },
+  moreLoading: { id: 'decisions.archive.moreLoading' },
+  moreError: { id: 'decisions.archive.moreError' },
   adoptedOn: { id: 'decisions.archive.adoptedOn' },
   rejectedOn: { id: 'decisions.archive.rejectedOn' },
   pdf: { id: 'decisions.archive.pdf' },
@@ -62,7 +67,17 @@ function Downloads({ law }: { law: { id: string; title: string } }) {
   );
 }
 
-/** /archive: archived laws, searched by title and category (kept in the address). */
+interface MorePages {
+  /** The search the pages belong to: another search starts again from its first page. */
+  key: string;
+  laws: LawSummary[];
+  /** The cursor after the last page read (undefined: none read yet, the first page's applies). */
+  nextBefore?: string | null;
+  loading: boolean;
+  error?: unknown;
+}
+
+/** /archive: archived laws, searched by title and category (kept in the address), a page at a time. */
 export function ArchiveScreen() {
   const intl = useIntl();
   const { formatMessage: t } = intl;
@@ -75,8 +90,32 @@ export function ArchiveScreen() {
   const [chosen, setChosen] = useState<string>(category ?? '');
   const searchId = useId();
   const categoryId = useId();
-  const laws = useResource(`archive:${q}:${category ?? ''}`, (signal) => lawsApi.list({ q: q || undefined, category }, signal), 60_000);
-  const found = (laws.data?.laws ?? []).filter((law) => archivedStates.has(law.state));
+  const key = `archive:${q}:${category ?? ''}`;
+  const laws = useResource(key, (signal) => lawsApi.list({ q: q || undefined, category }, signal), 60_000);
+  const errorText = useErrorText();
+  const [morePages, setMorePages] = useState<MorePages>({ key, laws: [], loading: false });
+  const more = morePages.key === key ? morePages : { key, laws: [], loading: false };
+  const nextBefore = more.nextBefore === undefined ? (laws.data?.nextBefore ?? null) : more.nextBefore;
+  const found = withMorePages(laws.data?.laws ?? [], more.laws).filter((law) => archivedStates.has(law.state));
+  // After a page arrives, keyboard and screen reader users continue from its first law.
+  const focusLaw = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusLaw.current) return;
+    document.getElementById(`law-link-${focusLaw.current}`)?.focus();
+    focusLaw.current = null;
+  });
+
+  const loadMore = () => {
+    if (!nextBefore || more.loading) return;
+    setMorePages({ ...more, loading: true, error: undefined });
+    lawsApi.list({ q: q || undefined, category, before: nextBefore }).then(
+      (page) => {
+        focusLaw.current = page.laws.find((law) => archivedStates.has(law.state))?.id ?? null;
+        setMorePages((current) => (current.key === key ? { key, laws: [...current.laws, ...page.laws], nextBefore: page.nextBefore, loading: false } : current));
+      },
+      (error: unknown) => setMorePages((current) => (current.key === key ? { ...current, loading: false, error } : current)),
+    );
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -104,16 +143,18 @@ export function ArchiveScreen() {
 
   let body;
   if (!laws.data) body = <Pending resource={laws} />;
-  else if (found.length === 0) body = <Empty title={t(m.none)} />;
+  else if (found.length === 0 && !nextBefore) body = <Empty title={t(m.none)} />;
   else {
     body = (
-      <Section id="archive-results" title={t(m.results, { count: found.length })}>
+      <Section id="archive-results" title={t(nextBefore ? m.shown : m.results, { count: found.length })}>
         <ul className="decisions-list">
           {found.map((law) => (
             <li key={law.id}>
               <article className="ui-card decisions-proposal" aria-labelledby={`law-${law.id}`} data-law={law.id}>
                 <h3 id={`law-${law.id}`} className="decisions-proposal__title">
-                  <Link to={`/archive/${encodeURIComponent(law.id)}`}>{law.title}</Link>
+                  <Link id={`law-link-${law.id}`} to={`/archive/${encodeURIComponent(law.id)}`}>
+                    {law.title}
+                  </Link>
                 </h3>
                 <LawMeta law={law} />
                 <p className="decisions-muted">
@@ -125,6 +166,21 @@ export function ArchiveScreen() {
             </li>
           ))}
         </ul>
+        {nextBefore ? (
+          <div className="decisions-actions" data-archive-more>
+            {more.error ? (
+              <p role="alert" className="decisions-muted">
+                {t(m.moreError)} ({errorText(more.error)})
+              </p>
+            ) : null}
+            <Button variant="secondary" onClick={loadMore} aria-busy={more.loading || undefined}>
+              {more.loading ? t(m.moreLoading) : t(m.more)}
+            </Button>
+            <span role="status" className="ui-visually-hidden">
+              {more.loading ? t(m.moreLoading) : ''}
+            </span>
+          </div>
+        ) : null}
       </Section>
     );
   }

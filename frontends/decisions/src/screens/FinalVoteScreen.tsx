@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { Article, LawDetail, VoteAnswer } from '@civic/contracts';
@@ -54,6 +55,22 @@ function ArticleRow({ law, article, number, onVoted }: { law: LawDetail; article
   );
 }
 
+/** Articles painted in the first render; the rest follow in a background render right after. */
+const FIRST_ARTICLES = 8;
+
+/**
+ * The law's articles with their amendments. A law of 50 articles and 200 amendments (each with its
+ * word diff and ballot) takes long to render at once: the first articles show first, so the page
+ * paints early, and the others are added in a render React runs without blocking the page. Only the
+ * number of rows is deferred: the rows always show the latest law, so a ballot shows at once.
+ */
+function FinalVoteArticles({ law, onVoted }: { law: LawDetail; onVoted: (id: string, answer: VoteAnswer) => void }) {
+  const shown = useDeferredValue(law.articles.length, Math.min(FIRST_ARTICLES, law.articles.length));
+  return law.articles
+    .slice(0, shown)
+    .map((article, index) => <ArticleRow key={article.id} law={law} article={article} number={index + 1} onVoted={onVoted} />);
+}
+
 /**
  * /decisions/final-vote: the laws in their final vote, every article beside its amendments (with the
  * words each amendment changes), the four choices on each text, live counts and the countdown.
@@ -106,9 +123,7 @@ export function FinalVoteScreen() {
               {t(common.voters, { count: law.voters })}
             </p>
             {law.articles.length === 0 ? <Empty title={t(m.noArticles)} /> : null}
-            {law.articles.map((article, index) => (
-              <ArticleRow key={article.id} law={law} article={article} number={index + 1} onVoted={onVoted} />
-            ))}
+            <FinalVoteArticles law={law} onVoted={onVoted} />
           </div>
         )}
       </>

@@ -37,6 +37,11 @@ export interface Auth {
   clear: (to?: string) => void;
   /** Sets the user from a call that answers the session user (verification, profile edits). */
   setUser: (user: SessionUser) => void;
+  /**
+   * The session user once the first restore has answered, then the current one: what a remote asks
+   * instead of calling POST /api/login/auth-user a second time (shell-contract ShellServices.session).
+   */
+  session: () => Promise<SessionUser | null>;
   /** Registers state of another part of the app to clear on logout; returns the unregistration. */
   onReset: (reset: SessionReset) => () => void;
 }
@@ -46,7 +51,20 @@ const AuthContext = createContext<Auth | null>(null);
 /** The session of the whole app: restored once on start, updated by login, logout and profile calls. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<AuthStatus>('restoring');
-  const [user, setUserState] = useState<SessionUser | null>(null);
+  const [user, setUserStateOnly] = useState<SessionUser | null>(null);
+  // The user and the first restore's end as refs too, for `session`, which remotes call outside renders.
+  const userRef = useRef<SessionUser | null>(null);
+  const setUserState = useCallback((next: SessionUser | null) => {
+    userRef.current = next;
+    setUserStateOnly(next);
+  }, []);
+  const [firstRestore] = useState(() => {
+    let resolve = () => undefined as void;
+    const promise = new Promise<void>((done) => {
+      resolve = done;
+    });
+    return { promise, resolve };
+  });
   const resets = useRef(new Set<SessionReset>());
   // Bumped by every explicit change (login, verification, logout...): a session restore that was
   // already on its way when one happened must not overwrite it with what the server knew before.
@@ -63,7 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         console.error('A session reset failed', error);
       }
     }
-  }, []);
+  }, [setUserState]);
 
   const clear = useCallback(
     (to?: string) => {
@@ -89,29 +107,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // No session can be restored (service down): the visitor sees the site logged out.
       })
       .finally(() => {
-        if (active) setStatus('ready');
+        if (!active) return;
+        setStatus('ready');
+        firstRestore.resolve();
       });
     // A renewal that finds the same user keeps the same object, so nothing on screen changes under
     // the reader's pointer; a lost session shows the visitor's screens.
     const unsubscribe = onSessionRenewed((renewed) => {
       if (renewed) {
         changes.current += 1;
-        setUserState((current) => (sameSessionUser(current, renewed) ? current : renewed));
+        if (!sameSessionUser(userRef.current, renewed)) setUserState(renewed);
       } else resetAll();
     });
     return () => {
       active = false;
       unsubscribe();
     };
-  }, [resetAll]);
+  }, [resetAll, setUserState, firstRestore]);
 
   const login = useCallback(async (email: string, password: string) => {
     const loggedIn = await identityApi.login({ email, password });
     changes.current += 1;
     setUserState(loggedIn);
     setStatus('ready');
+    firstRestore.resolve();
     return loggedIn;
-  }, []);
+  }, [setUserState, firstRestore]);
 
   const logout = useCallback(
     async (to = '/') => {
@@ -124,11 +145,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [clear],
   );
 
-  const setUser = useCallback((next: SessionUser) => {
-    changes.current += 1;
-    setUserState(next);
-    setStatus('ready');
-  }, []);
+  const setUser = useCallback(
+    (next: SessionUser) => {
+      changes.current += 1;
+      setUserState(next);
+      setStatus('ready');
+      firstRestore.resolve();
+    },
+    [setUserState, firstRestore],
+  );
+
+  const session = useCallback(() => firstRestore.promise.then(() => userRef.current), [firstRestore]);
 
   const onReset = useCallback((reset: SessionReset) => {
     resets.current.add(reset);
@@ -138,8 +165,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<Auth>(
-    () => ({ status, user, login, logout, clear, setUser, onReset }),
-    [status, user, login, logout, clear, setUser, onReset],
+    () => ({ status, user, login, logout, clear, setUser, onReset, session }),
+    [status, user, login, logout, clear, setUser, onReset, session],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

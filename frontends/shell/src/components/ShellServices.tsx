@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { formatDisplayDate, type DateFormat } from '@civic/frontend-kit/dates';
 import { reloadAfterFailedLoad } from '../app/runtime.js';
+import { useAuth } from '../auth/AuthProvider.js';
 import { isChunkLoadError } from '../app/reload-guard.js';
 import type { ShellServices } from '../remotes/contract.js';
 import { useConfirm } from './ConfirmModal.js';
@@ -17,10 +18,11 @@ function reportChunkError(error: unknown): boolean {
   return isChunkLoadError(error) && reloadAfterFailedLoad(error);
 }
 
-/** What the shell lends the remotes (shell-contract ShellServices): its modal, snackbar, dates and reload guard. */
+/** What the shell lends the remotes (shell-contract ShellServices): its modal, snackbar, dates, reload guard and session. */
 export function useShellServices(): ShellServices {
   const confirm = useConfirm();
   const snackbar = useSnackbar();
   const formatDate = useFormatDate();
-  return useMemo(() => ({ confirm, snackbar, formatDate, reportChunkError }), [confirm, snackbar, formatDate]);
+  const { session } = useAuth();
+  return useMemo(() => ({ confirm, snackbar, formatDate, reportChunkError, session }), [confirm, snackbar, formatDate, session]);
 }

@@ -38,3 +38,17 @@ export function parseRemoteConfig(json: unknown): Partial<RemoteConfig> {
 export function manifestUrl(value: string, pageUrl: string): string {
   return new URL(value, new URL(remotesConfigUrl, pageUrl)).href;
 }
+
+/**
+ * The remote that serves `pathname`, given each remote's route patterns ('/archive/*' serves
+ * /archive and everything under it), or null for the shell's own screens.
+ */
+export function remoteOfPath(pathname: string, paths: Readonly<Record<RemoteName, readonly string[]>>): RemoteName | null {
+  for (const name of remoteNames) {
+    for (const pattern of paths[name] ?? []) {
+      const base = pattern.replace(/\/\*$/, '');
+      if (pathname === base || pathname.startsWith(`${base}/`)) return name;
+    }
+  }
+  return null;
+}

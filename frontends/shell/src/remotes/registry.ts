@@ -45,14 +45,35 @@ function revalidateManifests(): void {
   registerPlugins([{ name: 'civic-revalidate-manifests', fetch: (url, init) => fetch(url, { ...init, cache: 'no-cache' }) }]);
 }
 
+/** Loads on their way, so that the early start (startRemoteOf) and the route's mount share one. */
+const inflight = new Map<RemoteName, Promise<ComponentType<RemoteRoutesProps>>>();
+
 /**
  * Loads the route component a remote exposes. `retry` re-reads /remotes.json and re-registers the
- * remote with `force`, which drops the runtime's cached manifest and entry after a failure.
+ * remote with `force`, which drops the runtime's cached manifest and entry after a failure. A load
+ * already on its way (or done) is shared; a failed one is forgotten, so the next call tries again.
  */
-export async function loadRemoteRoutes(
-  name: RemoteName,
-  retry: boolean,
-): Promise<ComponentType<RemoteRoutesProps>> {
+export function loadRemoteRoutes(name: RemoteName, retry: boolean): Promise<ComponentType<RemoteRoutesProps>> {
+  const current = inflight.get(name);
+  if (current && !retry) return current;
+  const load = loadRemoteRoutesOnce(name, retry);
+  inflight.set(name, load);
+  load.catch(() => {
+    if (inflight.get(name) === load) inflight.delete(name);
+  });
+  return load;
+}
+
+/**
+ * Starts loading the remote of the page's first path before React renders: the remote's chain
+ * (/remotes.json, its manifest, its entry, its route chunk) runs while the shell's own code starts,
+ * instead of after it. A failure here is silent: the route's mount tries again and shows it.
+ */
+export function startRemoteOf(name: RemoteName | null): void {
+  if (name) loadRemoteRoutes(name, false).catch(() => undefined);
+}
+
+async function loadRemoteRoutesOnce(name: RemoteName, retry: boolean): Promise<ComponentType<RemoteRoutesProps>> {
   const manifest = (await loadConfig(retry))[name];
   if (manifest === undefined) throw new Error(`${remotesConfigUrl} has no manifest URL for "${name}"`);
   const entry = manifestUrl(manifest, window.location.href);

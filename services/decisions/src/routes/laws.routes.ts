@@ -12,7 +12,7 @@ import {
   lawStates,
   errorAnswers,
 } from '@civic/contracts';
-import { AppError, notFound, type ServiceApp } from '@civic/service-kit';
+import { AppError, badRequest, notFound, type ServiceApp } from '@civic/service-kit';
 import { lawOf } from '../commands/law-access.js';
 import { DRAW_ALGORITHM } from '../domain/creators-draw.js';
 import { renderLawPdf } from '../pdf/law-pdf.js';
@@ -30,14 +30,16 @@ export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Pr
     {
       schema: {
         tags,
-        summary: 'Laws (not deleted): search by title (q) and category, filter by state or cycle; archived first by date',
+        summary: 'Laws (not deleted), 100 a page: search by title (q) and category, filter by state or cycle; archived first by date; before = the previous page’s nextBefore',
         querystring: LawQuerySchema,
         response: { 200: LawListSchema, ...errorAnswers(400) },
       },
     },
     async (request) => {
-      const { q, category, state, cycleId } = request.query;
-      return { laws: await context.lawViews.list({ q, category, states: state ? [state] : undefined, cycleId }, context.clock()) };
+      const { q, category, state, cycleId, before } = request.query;
+      const page = await context.lawViews.page({ q, category, states: state ? [state] : undefined, cycleId, before }, context.clock());
+      if (!page) throw badRequest({ reason: 'unknown-cursor' });
+      return page;
     },
   );
 
@@ -45,8 +47,9 @@ export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Pr
     '/api/kanban/laws',
     { schema: { tags, summary: 'The laws board: drafting, final vote, adopted, rejected', response: { 200: LawKanbanSchema } } },
     async () => {
-      const all = await context.lawViews.list({}, context.clock());
-      const columns = lawStates.map((state) => ({ state, laws: all.filter((law) => law.state === state) }));
+      // One read per column: the live columns never lose their laws behind thousands of archived ones.
+      const now = context.clock();
+      const columns = await Promise.all(lawStates.map(async (state) => ({ state, laws: await context.lawViews.list({ states: [state] }, now) })));
       return { columns };
     },
   );

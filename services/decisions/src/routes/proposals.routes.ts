@@ -29,6 +29,11 @@ import { callerOf, voterOf, type DecisionsContext } from './context.js';
 import { memberChange, memberSecurity } from './member-change.js';
 
 const boardStates: ProposalState[] = ['submitted', 'second-chance', 'in-vote', 'selected'];
+/**
+ * Cards per column of the board: the selected column spans every cycle (tens of thousands of
+ * proposals once the archive is large), so each column shows its first 100 in the list order.
+ */
+const BOARD_COLUMN_LIMIT = 100;
 
 /** Proposals: reads for everyone, changes by their author, signals, moderation, and the vote on them. */
 export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext): Promise<void> {
@@ -204,7 +209,7 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
     { schema: { tags, summary: 'The proposals board: one column per visible state', response: { 200: ProposalKanbanSchema } } },
     async (request) => {
       const viewer = request.user?.id ?? null;
-      const columns = await Promise.all(boardStates.map(async (state) => ({ state, proposals: await context.proposals.list({ state }, viewer) })));
+      const columns = await Promise.all(boardStates.map(async (state) => ({ state, proposals: await context.proposals.list({ state }, viewer, BOARD_COLUMN_LIMIT) })));
       return { columns };
     },
   );

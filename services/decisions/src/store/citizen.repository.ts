@@ -28,11 +28,9 @@ export class CitizenRepository {
   }
 
   /** Citizens who still have an account, and those of them who verified it. */
+  /** Read from the counter the citizen table's triggers keep: one row, even with a million citizens. */
   async counts(): Promise<{ registered: number; verified: number }> {
-    const [registered, verified] = await Promise.all([
-      this.prisma.citizen.count({ where: { deletedAt: null } }),
-      this.prisma.citizen.count({ where: { deletedAt: null, verifiedAt: { not: null } } }),
-    ]);
-    return { registered, verified };
+    const counter = await this.prisma.citizenCount.findUnique({ where: { id: 1 }, select: { registered: true, verified: true } });
+    return { registered: counter?.registered ?? 0, verified: counter?.verified ?? 0 };
   }
 }

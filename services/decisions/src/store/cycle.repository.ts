@@ -62,10 +62,9 @@ export class CycleRepository {
     return new Map(rows.map((row) => [row.cycleId, row.count]));
   }
 
+  /** Verified citizens with an account, from the counter the citizen table's triggers keep (one row, not a count of every citizen). */
   async verifiedUsers(): Promise<number> {
-    const [row] = await this.db.$queryRawUnsafe<{ count: number }[]>(
-      `SELECT count(*)::int AS count FROM ${tables.citizen} WHERE verified_at IS NOT NULL AND deleted_at IS NULL`,
-    );
+    const [row] = await this.db.$queryRawUnsafe<{ count: number }[]>(`SELECT verified AS count FROM ${tables.citizenCount} WHERE id = 1`);
     return row?.count ?? 0;
   }
 

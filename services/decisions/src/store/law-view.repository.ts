@@ -74,6 +74,30 @@ const articleSelect = `SELECT a.id::text AS id, a.law_id::text AS "lawId", a.gro
 /** Visible: not deleted, and an amendment only while its article is. */
 const articleVisible = `a.deleted_at IS NULL AND (a.parent_id IS NULL OR EXISTS (SELECT 1 FROM ${tables.article} p WHERE p.id = a.parent_id AND p.deleted_at IS NULL))`;
 
+/**
+ * Laws per list, newest first: the archive and the laws board read the latest 100 (search narrows
+ * the archive); 500 laws with their texts made an answer of about 750 KiB once 50,000 were archived.
+ */
+export const LAW_LIST_LIMIT = 100;
+
+/** The laws lists' order: pinned, newest (archive or creation date), cycle, rank; the id breaks ties so that paging is exact. */
+const lawListOrder = 'l.pin DESC, coalesce(l.archived_at, l.created_at) DESC, c.number DESC, l.rank ASC, l.id ASC';
+
+/**
+ * Laws after the law `$index` in lawListOrder, its keys read once (scalar subqueries, evaluated
+ * before the scan). The first clause is the index's own prefix (pin and date, both descending), so
+ * PostgreSQL reads law_list_order_idx from the cursor on; the second keeps the exact order within one
+ * date. An unknown law matches nothing (the caller tells why).
+ */
+export const keysetAfter = (index: number): string => {
+  const at = 'coalesce(l.archived_at, l.created_at)';
+  const of = (column: string) => `(SELECT ${column} FROM ${tables.law} k JOIN ${tables.cycle} kc ON kc.id = k.cycle_id WHERE k.id = $${index}::uuid)`;
+  const [pin, date, cycle, rank] = [of('k.pin'), of('coalesce(k.archived_at, k.created_at)'), of('kc.number'), of('k.rank')];
+  return `(l.pin, ${at}) <= (${pin}, ${date})
+    AND ((l.pin, ${at}, c.number, -l.rank) < (${pin}, ${date}, ${cycle}, -${rank})
+      OR ((l.pin, ${at}, c.number, l.rank) = (${pin}, ${date}, ${cycle}, ${rank}) AND l.id > $${index}::uuid))`;
+};
+
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type AuthorAndFlags = Pick<LawSummary & Article, 'userId' | 'userName' | 'moderationStatus' | 'scribeStatus' | 'pin'>;
@@ -147,28 +171,55 @@ export class LawViewRepository {
     private readonly votersTtlMs: number,
   ) {}
 
+  /** The recount running in the background, if any (one at a time). */
+  private refreshing: Promise<void> | null = null;
+
   /**
    * Distinct voters of laws in their final vote. Counting a million ballots costs a few hundred
-   * milliseconds, so a screen polling every few seconds reads a count at most `votersTtlMs` old;
-   * archived laws keep the count stored at the end of their vote.
+   * milliseconds, so a screen polling every few seconds reads a count at most `votersTtlMs` old
+   * (plus one recount): a law counted before answers its last count at once and is recounted in the
+   * background; only a law never counted yet (or a cache of 0 ms) waits for its count. Archived laws
+   * keep the count stored at the end of their vote.
    */
   private async withLiveVoters(rows: LawRow[]): Promise<LawRow[]> {
     const now = Date.now();
     const stale = rows.filter((row) => row.state === 'final-vote' && (this.liveVoters.get(row.id)?.at ?? 0) + this.votersTtlMs <= now).map((row) => row.id);
     if (stale.length > 0) {
-      const counted = await this.db.$queryRawUnsafe<{ id: string; count: number }[]>(
-        `SELECT a.law_id::text AS id, count(DISTINCT v.user_id)::int AS count FROM ${tables.articleVote} v JOIN ${tables.article} a ON a.id = v.article_id
-         WHERE a.law_id = ANY($1::uuid[]) GROUP BY a.law_id`,
-        stale,
-      );
-      const byId = new Map(counted.map((row) => [row.id, row.count]));
-      for (const id of stale) this.liveVoters.set(id, { count: byId.get(id) ?? 0, at: now });
-      if (this.liveVoters.size > 1000) for (const [id, entry] of this.liveVoters) if (entry.at + this.votersTtlMs <= now) this.liveVoters.delete(id);
+      if (this.votersTtlMs === 0 || stale.some((id) => !this.liveVoters.has(id))) await this.countVoters(stale);
+      else
+        this.refreshing ??= this.countVoters(stale)
+          .catch(() => undefined)
+          .finally(() => {
+            this.refreshing = null;
+          });
     }
     return rows.map((row) => (row.state === 'final-vote' ? { ...row, voters: this.liveVoters.get(row.id)?.count ?? 0 } : row));
   }
 
+  private async countVoters(lawIds: string[]): Promise<void> {
+    const counted = await this.db.$queryRawUnsafe<{ id: string; count: number }[]>(
+      `SELECT a.law_id::text AS id, count(DISTINCT v.user_id)::int AS count FROM ${tables.articleVote} v JOIN ${tables.article} a ON a.id = v.article_id
+       WHERE a.law_id = ANY($1::uuid[]) GROUP BY a.law_id`,
+      lawIds,
+    );
+    const at = Date.now();
+    const byId = new Map(counted.map((row) => [row.id, row.count]));
+    for (const id of lawIds) this.liveVoters.set(id, { count: byId.get(id) ?? 0, at });
+    if (this.liveVoters.size > 1000) for (const [id, entry] of this.liveVoters) if (entry.at + this.votersTtlMs <= at) this.liveVoters.delete(id);
+  }
+
+  /** The first page of laws (newest first); the boards read only this one. */
   async list(filter: LawFilter, now: Date): Promise<LawSummary[]> {
+    return (await this.page(filter, now))?.laws ?? [];
+  }
+
+  /**
+   * One page of laws in the list order, after the law `before` when given (the last law of the
+   * previous page): a keyset on the order's columns, read from that law so that a page never skips
+   * or repeats a law, served by law_list_order_idx. `nextBefore` is null after the last page; a
+   * `before` that names no law is refused (null).
+   */
+  async page(filter: LawFilter & { before?: string }, now: Date, limit = LAW_LIST_LIMIT): Promise<{ laws: LawSummary[]; nextBefore: string | null } | null> {
     const where = ['l.deleted_at IS NULL'];
     const values: unknown[] = [];
     const add = (clause: (index: number) => string, value: unknown) => {
@@ -179,11 +230,18 @@ export class LawViewRepository {
     if (filter.category) add((i) => `l.category = $${i}`, filter.category);
     if (filter.states?.length) add((i) => `l.state = ANY($${i}::text[])`, filter.states);
     if (filter.cycleId) add((i) => `l.cycle_id = $${i}::uuid`, filter.cycleId);
+    if (filter.before) add((i) => keysetAfter(i), filter.before);
     const rows = await this.db.$queryRawUnsafe<LawRow[]>(
-      `${lawSelect} WHERE ${where.join(' AND ')} ORDER BY l.pin DESC, coalesce(l.archived_at, l.created_at) DESC, c.number DESC, l.rank ASC LIMIT 500`,
+      `${lawSelect} WHERE ${where.join(' AND ')} ORDER BY ${lawListOrder} LIMIT ${Math.trunc(limit) + 1}`,
       ...values,
     );
-    return (await this.withLiveVoters(rows)).map((row) => toSummary(row, now));
+    if (filter.before && rows.length === 0) {
+      const [known] = await this.db.$queryRawUnsafe<{ id: string }[]>(`SELECT id::text AS id FROM ${tables.law} WHERE id = $1::uuid`, filter.before);
+      if (!known) return null;
+    }
+    const more = rows.length > limit;
+    const pageRows = more ? rows.slice(0, limit) : rows;
+    return { laws: (await this.withLiveVoters(pageRows)).map((row) => toSummary(row, now)), nextBefore: more ? pageRows.at(-1)!.id : null };
   }
 
   async summary(id: string, now: Date): Promise<(LawSummary & { deleted: boolean }) | null> {

@@ -65,11 +65,13 @@ export class LawRepository {
 
   /** The stored draw of a law's cycle. */
   async draw(cycleId: string): Promise<{ seed: string; eligible: string[]; drawnAt: Date; perLaw: number } | null> {
-    const [row] = await this.db.$queryRawUnsafe<{ seed: string; eligible: string[]; drawnAt: Date; perLaw: number }[]>(
-      `SELECT seed, eligible::text[] AS eligible, drawn_at AS "drawnAt", per_law AS "perLaw" FROM ${tables.draw} WHERE cycle_id = $1::uuid`,
+    // The eligible voters come as one JSON text: tens of thousands of ids parse far faster from JSON
+    // than from PostgreSQL's array text, element by element, in the driver.
+    const [row] = await this.db.$queryRawUnsafe<{ seed: string; eligible: string; drawnAt: Date; perLaw: number }[]>(
+      `SELECT seed, coalesce(array_to_json(eligible), '[]'::json)::text AS eligible, drawn_at AS "drawnAt", per_law AS "perLaw" FROM ${tables.draw} WHERE cycle_id = $1::uuid`,
       cycleId,
     );
-    return row ?? null;
+    return row ? { ...row, eligible: JSON.parse(row.eligible) as string[] } : null;
   }
 
   /** The law's creators in the order drawn, with their names. */

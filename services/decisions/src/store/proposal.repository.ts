@@ -74,7 +74,8 @@ export interface ProposalFilter {
 export class ProposalRepository {
   constructor(private readonly db: SqlExecutor) {}
 
-  async list(filter: ProposalFilter, viewerId: string | null): Promise<Proposal[]> {
+  /** At most `limit` proposals in the list order (a board's column reads fewer than a cycle's list). */
+  async list(filter: ProposalFilter, viewerId: string | null, limit = 500): Promise<Proposal[]> {
     const where: string[] = [];
     const values: unknown[] = [viewerId];
     const add = (clause: (index: number) => string, value: unknown) => {
@@ -86,7 +87,7 @@ export class ProposalRepository {
     if (filter.state) add((i) => `p.state = $${i}`, filter.state);
     if (filter.userId) add((i) => `p.user_id = $${i}::uuid`, filter.userId);
     if (!filter.includeHidden) where.push(`p.${VISIBLE}`);
-    const rows = await this.db.$queryRawUnsafe<ProposalRow[]>(`${select} WHERE ${where.join(' AND ') || 'TRUE'} ${order} LIMIT 500`, ...values);
+    const rows = await this.db.$queryRawUnsafe<ProposalRow[]>(`${select} WHERE ${where.join(' AND ') || 'TRUE'} ${order} LIMIT ${Math.trunc(limit)}`, ...values);
     return rows.map(toProposal);
   }
 

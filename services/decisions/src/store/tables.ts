@@ -4,6 +4,7 @@ import { SCHEMA } from './prisma.js';
 /** Schema-qualified table names for raw SQL. */
 export const tables = qualifiedTables(SCHEMA, {
   citizen: 'citizen',
+  citizenCount: 'citizen_count',
   cycle: 'cycle',
   proposal: 'proposal',
   vote: 'proposal_vote',

@@ -32,16 +32,17 @@ export class CandidacyRepository {
   /** The candidates standing for `role` in `month` ('YYYY-MM-01'), best first (ties to the earlier candidacy). */
   async candidates(role: CandidateTo, month: string): Promise<Candidate[]> {
     const rows = await this.db.$queryRawUnsafe<CandidateRow[]>(
+      // Votes are summed per candidate first (from the covering index), then joined to the candidacies.
       `SELECT c.user_id::text AS id, m.user_name, m.moderator, m.scribe, c.applied_at,
-              COALESCE(sum(v.vote) FILTER (WHERE v.vote > 0), 0)::int AS votes_for,
-              COALESCE(-sum(v.vote) FILTER (WHERE v.vote < 0), 0)::int AS votes_against,
+              COALESCE(t.votes_for, 0)::int AS votes_for,
+              COALESCE(t.votes_against, 0)::int AS votes_against,
               (SELECT array_agg(c2.candidate_to::int) FROM ${candidacy} c2 WHERE c2.user_id = c.user_id AND c2.month = c.month) AS roles
        FROM ${candidacy} c
        LEFT JOIN ${member} m ON m.user_id = c.user_id
-       LEFT JOIN ${vote} v ON v.candidate_id = c.user_id AND v.candidate_to = c.candidate_to AND v.month = c.month
+       LEFT JOIN (SELECT candidate_id, sum(vote) FILTER (WHERE vote > 0) AS votes_for, -sum(vote) FILTER (WHERE vote < 0) AS votes_against, sum(vote) AS total
+                  FROM ${vote} WHERE candidate_to = $1 AND month = $2::date GROUP BY candidate_id) t ON t.candidate_id = c.user_id
        WHERE c.candidate_to = $1 AND c.month = $2::date AND m.deleted_at IS NULL
-       GROUP BY c.user_id, c.month, m.user_name, m.moderator, m.scribe, c.applied_at
-       ORDER BY COALESCE(sum(v.vote), 0) DESC, c.applied_at, c.user_id`,
+       ORDER BY COALESCE(t.total, 0) DESC, c.applied_at, c.user_id`,
       role,
       month,
     );
