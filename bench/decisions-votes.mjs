@@ -99,8 +99,16 @@ try {
         ...viaGateway,
         peakRss: gatewayRss,
         ratio: viaGateway.perSecond / direct.perSecond,
-        target: `>= ${TARGET_PER_SECOND}/s, p99 < ${TARGET_P99_MS} ms, >= ${TARGET_RATIO}x direct`,
-        met: viaGateway.perSecond >= TARGET_PER_SECOND && viaGateway.p99 < TARGET_P99_MS && viaGateway.perSecond / direct.perSecond >= TARGET_RATIO,
+        target: `>= ${TARGET_RATIO}x direct`,
+        met: viaGateway.perSecond / direct.perSecond >= TARGET_RATIO,
+      },
+      // The earlier absolute target, apart: on two cores it depends on the service more than on the hop.
+      {
+        name: 'through the gateway, rate and p99',
+        perSecond: viaGateway.perSecond,
+        p99: viaGateway.p99,
+        target: `>= ${TARGET_PER_SECOND}/s, p99 < ${TARGET_P99_MS} ms`,
+        met: viaGateway.perSecond >= TARGET_PER_SECOND && viaGateway.p99 < TARGET_P99_MS,
       },
       { name: 'decisions service CPU per vote, directly', unit: 'µs CPU/request', value: directCpu },
       { name: 'bare proxy CPU per vote (baseline)', unit: 'µs CPU/request', value: bareProxyCpu },

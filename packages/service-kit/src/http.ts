@@ -237,10 +237,12 @@ const OUTAGE_CODES = new Set([
   '08001',
   '08003',
   '08006',
-  // Prisma: cannot reach the database server, server closed the connection, pool timeout.
+  // Prisma: cannot reach the database server, server closed the connection, pool timeout, and an
+  // interactive transaction that could not start or ran out of time (a saturated pod: try again).
   'P1001',
   'P1017',
   'P2024',
+  'P2028',
   // NATS client
   'CONNECTION_CLOSED',
   'CONNECTION_REFUSED',

@@ -77,6 +77,7 @@ describe('service app', () => {
     expect(isOutage(Object.assign(new Error('x'), { code: '57P01' }))).toBe(true);
     expect(isOutage(new Error('wrapped', { cause: new Error('Connection terminated unexpectedly') }))).toBe(true);
     expect(isOutage(Object.assign(new Error('Can\'t reach database server'), { code: 'P1001' }))).toBe(true);
+    expect(isOutage(Object.assign(new Error('Transaction API error: Unable to start a transaction in the given time.'), { code: 'P2028' }))).toBe(true);
     expect(isOutage(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
     expect(isOutage(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
   });
