@@ -2,7 +2,7 @@
 // whole stack (scripts/stack.mjs) through the gateway, on a platform seeded at its largest: a cycle at
 // its limit of 100 proposals, a law in drafting and one in its final vote with 50 articles and 200
 // amendments each, a chat room of 100,000 messages, 1,000,000 members, 50,000 archived laws with
-// their articles (bench/lib/full-size-seed.mjs).
+// their articles, an article of 200 versions (bench/lib/full-size-seed.mjs).
 // API calls: one client at a time, BENCH_SAMPLES (200) calls each, target p99 under 50 ms; baseline
 // in the same run: the same calls against a stack seeded with a small dataset (1,000 members, 50
 // archived laws, 100 messages...), the ratio compares the p99s.
@@ -38,7 +38,7 @@ const { chromium } = requireFromE2e('playwright-core');
 const argon2 = createRequire(path.join(root, 'services/identity/package.json'))('argon2');
 
 const scaled = (size, scale) =>
-  scale === 1 ? size : Object.fromEntries(Object.entries(size).map(([key, value]) => [key, ['lawsPerCycle', 'archivedArticles'].includes(key) ? value : Math.max(10, Math.round(value * scale))]));
+  scale === 1 ? size : Object.fromEntries(Object.entries(size).map(([key, value]) => [key, ['lawsPerCycle', 'archivedArticles', 'articleVersions'].includes(key) ? value : Math.max(10, Math.round(value * scale))]));
 const fullSize = scaled(FULL_SIZE, SCALE);
 
 process.env.LOG_LEVEL ??= 'warn';
@@ -64,6 +64,7 @@ function callsOf(ids, size) {
     { screen: 'drafting', name: 'chat room', path: `/api/chat/rooms/${encodeURIComponent(ids.creationRoom)}` },
     { screen: 'drafting', name: 'chat history, last page', path: `/api/chat/rooms/${encodeURIComponent(ids.creationRoom)}/messages` },
     { screen: 'drafting', name: 'chat history, older page', path: `/api/chat/rooms/${encodeURIComponent(ids.creationRoom)}/messages?before=${middleMessage}` },
+    { screen: 'history', name: 'article and every version of it', path: `/api/decisions/history/article/${ids.historyArticle}` },
     { screen: 'creators', name: 'creators draw', path: `/api/laws/${ids.creationLaw}/draw` },
     { screen: 'final vote', name: 'laws in final vote', path: '/api/laws?state=final-vote' },
     { screen: 'final vote', name: 'law with live counts', path: `/api/laws/${ids.finalVoteLaw}${lang}` },
@@ -91,7 +92,7 @@ function callsOf(ids, size) {
 }
 
 /** The screens, visited signed in (the login screen as a visitor). */
-function screensOf(ids) {
+function screensOf(ids, size) {
   const user = `/users/${ids.user.id}/${encodeURIComponent(ids.user.userName)}`;
   return [
     ['home', '/'],
@@ -103,6 +104,7 @@ function screensOf(ids) {
     ['final vote', '/decisions/final-vote'],
     ['archived cycle', `/decisions/${ids.archivedCycle}`],
     ['creators draw', `/decisions/creators/${ids.creationLaw}`],
+    [`history of an article (${size.articleVersions} versions)`, `/decisions/history/article/${ids.historyArticle}`],
     ['proposals board', '/kanban/proposals'],
     ['laws board', '/kanban/laws'],
     ['archive (50,000 laws)', '/archive'],
@@ -291,7 +293,7 @@ const full = await withStack('full', fullSize, passwordHash, async ({ origin, id
     const baselineSamples = [];
     for (let i = 0; i < LCP_SAMPLES; i++) baselineSamples.push(await visit(`http://127.0.0.1:${baseline.address().port}/`, { visitor: true }));
     baselineLcp = stats(baselineSamples);
-    for (const [name, screenPath, options] of screensOf(ids)) {
+    for (const [name, screenPath, options] of screensOf(ids, fullSize)) {
       const samples = [];
       let failure = null;
       for (let i = 0; i < LCP_SAMPLES; i++) {

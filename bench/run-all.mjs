@@ -23,6 +23,7 @@ const BENCHMARKS = [
   { file: 'open-pages', budgetS: 240 },
   { file: 'final-vote-evening', budgetS: 240 },
   { file: 'full-size-data', budgetS: 300 },
+  { file: 'similar-search', budgetS: 180 },
 ];
 
 /** `pnpm bench` as a whole must stay within this. */

@@ -1,7 +1,8 @@
 // Runs the whole product on one machine: infrastructure (given by URL or started here), migrations,
 // the five services, the gateway serving the three frontends. Used by `pnpm start` and the browser tests.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, createWriteStream } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -215,6 +216,21 @@ async function startDeployment(name, { script, env, servicePort, replicas, proce
   };
 }
 
+/**
+ * The key that signs the digest mail's unsubscribe links (notifications' DIGEST_UNSUBSCRIBE_KEY):
+ * DIGEST_UNSUBSCRIBE_KEY when set, else one generated once and kept in the data folder, so links
+ * mailed before a restart keep working.
+ */
+function digestUnsubscribeKey(dataDir) {
+  if (process.env.DIGEST_UNSUBSCRIBE_KEY) return process.env.DIGEST_UNSUBSCRIBE_KEY;
+  const file = path.join(dataDir, 'digest-unsubscribe.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
+
 async function startEmbeddedPostgres(dataDir, processOptions, log) {
   const databaseDir = path.join(dataDir, 'postgres');
   const port = (await portFree(54329)) ? 54329 : await freePort();
@@ -323,7 +339,14 @@ export async function startStack(options = {}) {
     };
     // The gateway answers at localhost and 127.0.0.1 alike: chat accepts both as the socket's Origin.
     const ownOrigins = { CORS_ORIGINS: `http://127.0.0.1:${ports.gateway},http://localhost:${ports.gateway}` };
-    const serviceEnv = (service) => ({ ...common, HOST: '127.0.0.1', ...(service === 'chat' ? ownOrigins : {}), ...options.envFor?.(service) });
+    const notificationsKeys = { DIGEST_UNSUBSCRIBE_KEY: digestUnsubscribeKey(dataDir) };
+    const serviceEnv = (service) => ({
+      ...common,
+      HOST: '127.0.0.1',
+      ...(service === 'chat' ? ownOrigins : {}),
+      ...(service === 'notifications' ? notificationsKeys : {}),
+      ...options.envFor?.(service),
+    });
     /** @type {Record<string, Awaited<ReturnType<typeof startDeployment>>>} */
     const deployments = {};
     for (const service of SERVICES) {

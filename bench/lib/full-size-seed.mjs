@@ -4,7 +4,14 @@
 // rows of another without reading them back. The same function seeds the small dataset the
 // benchmark compares with, only with other sizes.
 import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { root } from './bench.mjs';
+
+// The hash of a version as the service computes it (docs/text-chain.md): the bench does not depend on
+// the contracts package, so it loads its build.
+const { GENESIS_HASH, versionHash } = await import(pathToFileURL(path.join(root, 'packages/contracts/dist/index.js')).href);
 
 export const FULL_SIZE = {
   members: 1_000_000,
@@ -26,6 +33,8 @@ export const FULL_SIZE = {
   candidateVotes: 100_000,
   elections: 24,
   alerts: 1_000,
+  /** Versions of one article of the law in drafting, for its history screen. */
+  articleVersions: 200,
 };
 
 export const SMALL_SIZE = {
@@ -44,6 +53,7 @@ export const SMALL_SIZE = {
   candidateVotes: 500,
   elections: 2,
   alerts: 50,
+  articleVersions: 10,
 };
 
 /** The uuid of row `n` of `label`, the same in SQL (`md5(label || n)::uuid`) and here. */
@@ -60,6 +70,67 @@ const CATEGORIES = ['security', 'relations', 'economy', 'education', 'health', '
 const categoryOf = (expr) => `(ARRAY[${CATEGORIES.map((c) => `'${c}'`).join(',')}])[1 + (${expr}) % ${CATEGORIES.length}]`;
 /** A text of realistic length (titles about 60 characters, descriptions about 400). */
 const words = (expr, repeat) => `repeat('Citizens propose that the municipality ' || (${expr}) || ' improves public services. ', ${repeat})`;
+
+/**
+ * The statements writing `count` versions of the drafting law's first article, each with its hash
+ * chained to the one before as the service writes them: created by its author, then edited in turn by
+ * its author and, with a reason, by a scribe, one word at a time; the article's text becomes the last one.
+ */
+async function articleHistory(ids, count) {
+  const textId = ids.historyArticle;
+  const author = idOf('member', 3);
+  const scribe = idOf('member', 4);
+  const start = Date.now() - 8 * 86_400_000;
+  const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+  const versions = [];
+  let previous = null;
+  for (let seq = 1; seq <= count; seq++) {
+    const byScribe = seq > 1 && seq % 2 === 1;
+    const body =
+      `Article 1. Buses and trams are free on ${days[seq % 7]} in version ${seq}. ` +
+      'Citizens propose that the municipality improves public services. '.repeat(5) +
+      `The cost is published every ${1 + (seq % 12)} months.`;
+    const content = {
+      kind: 'article',
+      textId,
+      seq,
+      change: seq === 1 ? 'created' : 'edited',
+      role: byScribe ? 'scribe' : 'author',
+      editorId: byScribe ? scribe : author,
+      reason: byScribe ? `Proofreading ${seq}: one word said more plainly.` : null,
+      title: null,
+      body,
+      createdAt: new Date(start + seq * 60_000).toISOString(),
+      prevHash: previous?.hash ?? GENESIS_HASH,
+    };
+    previous = { ...content, hash: await versionHash(content) };
+    versions.push(previous);
+  }
+  const column = (key) => versions.map((version) => version[key]);
+  return [
+    {
+      text: `INSERT INTO decisions.text_version (id, kind, text_id, seq, change, role, editor_id, reason, title, body, law_id, created_at, prev_hash, hash)
+             SELECT gen_random_uuid(), v.kind, v.text_id, v.seq, v.change, v.role, v.editor_id, v.reason, NULL, v.body, $1::uuid, v.created_at, v.prev_hash, v.hash
+             FROM unnest($2::text[], $3::uuid[], $4::int[], $5::text[], $6::text[], $7::uuid[], $8::text[], $9::text[], $10::timestamptz[], $11::text[], $12::text[])
+                  AS v(kind, text_id, seq, change, role, editor_id, reason, body, created_at, prev_hash, hash)`,
+      values: [
+        ids.creationLaw,
+        column('kind'),
+        column('textId'),
+        column('seq'),
+        column('change'),
+        column('role'),
+        column('editorId'),
+        column('reason'),
+        column('body'),
+        column('createdAt'),
+        column('prevHash'),
+        column('hash'),
+      ],
+    },
+    { text: 'UPDATE decisions.article SET body = $2 WHERE id = $1::uuid', values: [textId, versions[versions.length - 1].body] },
+  ];
+}
 
 /**
  * Seeds every schema of `databaseUrl` (migrations already applied) with `size` (FULL_SIZE or
@@ -99,6 +170,8 @@ export async function seedPlatform(databaseUrl, size, passwordHash, log = () => 
     finalVoteRoom: `cycle:${cycleId(live.finalVote)}:final-vote`,
     proposalsRoom: `cycle:${cycleId(live.proposals)}:proposals`,
     election: idOf('election', size.elections),
+    /** The first article of the law in drafting, the one with `articleVersions` versions. */
+    historyArticle: idOf('law-creationart', 1),
   };
   try {
     await step('members (identity and the projections of decisions, elections, chat)', [
@@ -279,6 +352,8 @@ export async function seedPlatform(databaseUrl, size, passwordHash, log = () => 
         values: [live.proposals, size.proposals],
       },
     ]);
+
+    await step(`an article with ${size.articleVersions} versions`, await articleHistory(ids, size.articleVersions));
 
     await step('chat: rooms and their history', [
       {

@@ -38,6 +38,7 @@ export function secretManifest({ name = 'civic-secrets', release = 'civic', name
     'nats-url': natsUrl ?? `nats://${release}-nats:4222`,
     'redis-url': redisUrl ?? `redis://:${redisPassword}@${release}-redis:6379`,
     'ip-hash-key': generate(36),
+    'digest-unsubscribe-key': generate(48),
     ...(smtpUrl ? { 'smtp-url': smtpUrl } : {}),
   };
   return {

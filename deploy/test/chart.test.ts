@@ -566,6 +566,7 @@ const SECRET_STAND_INS: Record<string, string> = {
   REDIS_URL: 'redis://redis.example.org:6379',
   SMTP_URL: 'smtp://smtp.example.org:587',
   IP_HASH_KEY: 'stand-in-ip-hash-key-0123456789abcdef',
+  DIGEST_UNSUBSCRIBE_KEY: 'stand-in-digest-unsubscribe-key-0123456789',
 };
 
 /** The environment a container would see: envFrom ConfigMaps, then env entries, secrets stood in. */

@@ -35,6 +35,7 @@ describe('create-secrets', () => {
       'nats-url': 'nats://eval-nats:4222',
       'redis-url': 'redis://:generated2@eval-redis:6379',
       'ip-hash-key': 'generated3',
+      'digest-unsubscribe-key': 'generated4',
     });
     const external = secretManifest({ databaseUrl: 'postgresql://u:p@pg.internal:5432/civic', natsUrl: 'tls://nats.internal:4222' }).stringData;
     expect([external['database-url'], external['nats-url']]).toEqual(['postgresql://u:p@pg.internal:5432/civic', 'tls://nats.internal:4222']);

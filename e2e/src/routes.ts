@@ -38,6 +38,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { route: '/decisions/final-vote', path: () => '/decisions/final-vote' },
   { route: '/decisions/proposals', path: () => '/decisions/proposals' },
   { route: '/decisions/voting-on-proposals', path: () => '/decisions/voting-on-proposals' },
+  { route: '/decisions/history/{kind}/{id}', path: (ids) => `/decisions/history/law/${ids.lawId}` },
   { route: '/elections', path: () => '/elections' },
   { route: '/elections/{id}', path: (ids) => `/elections/${ids.electionId}` },
   { route: '/elections/elected', path: () => '/elections/elected' },
@@ -55,5 +56,6 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { route: '/users/{id}/{userName}/settings', path: userPath('settings'), visitorTo: ['/error'] },
   { route: '/users/{id}/{userName}/delete-account', path: userPath('delete-account'), visitorTo: ['/error'] },
   { route: '/verify-account', path: () => '/verify-account' },
+  { route: '/unsubscribe?token=', path: () => '/unsubscribe' },
   { route: '/archive', path: () => '/archive' },
 ];

@@ -17,6 +17,12 @@ export const SHARED_MODERATOR_EMAIL = 'moderator.notifications@example.test';
 // client has its own address (the gateway's and the security tests).
 const BROWSER_TEST_ENV = { MAX_ACCOUNTS_PER_IP: '1000', MAX_ACCOUNTS_PER_IP_PER_DAY: '1000' };
 const BROWSER_TEST_GATEWAY_ENV = { RATE_LIMIT_MAX: '10000' };
+/**
+ * Digests of followed content every 5 s instead of daily, looked for every second, so a member who
+ * chooses a daily digest gets one a few seconds after the events they follow (services/notifications/README.md).
+ */
+const BROWSER_TEST_NOTIFICATIONS_ENV = { DIGEST_CHECK_MS: '1000', DIGEST_DAILY_MS: '5000' };
+const BROWSER_TEST_COMPONENT_ENV = { gateway: BROWSER_TEST_GATEWAY_ENV, notifications: BROWSER_TEST_NOTIFICATIONS_ENV };
 
 /**
  * Starts the whole product for browser tests and answers `{ baseUrl, mailUrl, stop }`.
@@ -56,7 +62,7 @@ export async function startBrowserTestStack(name, serviceEnv = {}, { build = tru
     log: () => undefined,
     serviceEnv: { ...BROWSER_TEST_ENV, ...serviceEnv },
     replicas,
-    envFor: (component) => ({ ...(component === 'gateway' ? BROWSER_TEST_GATEWAY_ENV : {}), ...envFor?.(component) }),
+    envFor: (component) => ({ ...BROWSER_TEST_COMPONENT_ENV[component], ...envFor?.(component) }),
     remoteDist,
   });
   return {

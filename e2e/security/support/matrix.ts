@@ -157,7 +157,7 @@ export const matrix: Row[] = [
     route: 'PUT /api/proposals/{id}',
     verdicts: only('owner'),
     rule: 'edited by its owner (#proposals); a moderator only once it is signalled, which it is not',
-    call: (_caller, cast) => ({ path: `/api/proposals/${cast.proposals.edited}`, json: { title: 'Proposal edited', description: 'Edited by its owner.', category: 'environment' } }),
+    call: (_caller, cast) => ({ path: `/api/proposals/${cast.proposals.edited}`, json: { title: 'Proposal edited', description: 'Edited by its owner.', category: 'environment', reason: 'A matrix edit (the author gives none).' } }),
   },
   {
     route: 'DELETE /api/proposals/{id}',
@@ -208,7 +208,7 @@ export const matrix: Row[] = [
     route: 'PUT /api/laws/{id}',
     verdicts: only('owner', 'scribe'),
     rule: 'edit a law: owner, scribe when scribeStatus is 1 (signalled above), moderator when moderationStatus is 1 (it is 0) (#roles-and-permissions)',
-    call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}`, json: { title: 'Law edited', description: 'Edited during creation.' } }),
+    call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}`, json: { title: 'Law edited', description: 'Edited during creation.', reason: 'Clearer wording, asked by its author.' } }),
   },
   {
     route: 'DELETE /api/laws/{id}',
@@ -268,7 +268,7 @@ export const matrix: Row[] = [
     route: 'PUT /api/laws/{id}/articles/{articleId}',
     verdicts: only('owner', 'scribe'),
     rule: 'edit an article: author, scribe when scribeStatus is 1 (signalled above), moderator when moderationStatus is 1 (it is 0) (#roles-and-permissions)',
-    call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles/${cast.articles.edited}`, json: { title: null, body: 'Article edited.' } }),
+    call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles/${cast.articles.edited}`, json: { title: null, body: 'Article edited.', reason: 'Clearer wording, asked by its author.' } }),
   },
   {
     route: 'DELETE /api/laws/{id}/articles/{articleId}',

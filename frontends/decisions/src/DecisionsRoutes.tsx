@@ -22,6 +22,7 @@ const routes: [path: string, Screen: ComponentType][] = [
   ['/decisions/proposals', screen(() => import('./screens/ProposalsScreen.js'), 'ProposalsScreen')],
   ['/decisions/voting-on-proposals', screen(() => import('./screens/VotingScreen.js'), 'VotingOnProposalsScreen')],
   ['/decisions/troll-hunt', screen(() => import('./chat/TrollHuntScreen.js'), 'TrollHuntScreen')],
+  ['/decisions/history/:kind/:id', screen(() => import('./screens/HistoryScreen.js'), 'HistoryScreen')],
   ['/decisions/:id', screen(() => import('./screens/DecisionScreen.js'), 'DecisionScreen')],
   ['/kanban/:type', screen(() => import('./screens/KanbanScreen.js'), 'KanbanScreen')],
   ['/archive', screen(() => import('./screens/ArchiveScreens.js'), 'ArchiveScreen')],

@@ -59,6 +59,7 @@ export const appRoutes = (
     })}
     {deferredRoutes(() => import('./screens/MemberScreens.js'), { '/protected': 'ProtectedScreen' })}
     {deferredRoutes(() => import('./screens/NotificationsScreen.js'), { '/notifications': 'NotificationsScreen' })}
+    {deferredRoutes(() => import('./screens/UnsubscribeScreen.js'), { '/unsubscribe': 'UnsubscribeScreen' })}
     {deferredRoutes(() => import('./screens/ProfileScreens.js'), {
       '/users/:id/:userName/activity': 'ProfileActivityScreen',
       '/users/:id/:userName/settings': 'ProfileSettingsScreen',

@@ -41,6 +41,13 @@ const samples: Record<string, Record<string, string | number>> = {
   suspended: { until: '2026-12-01T10:00:00.000Z' },
   suspensionLifted: {},
   notice: { text: 'The archive is back.' },
+  followedEdited: { title: 'Free buses' },
+  followedSelected: { title: 'Free buses', rank: 2 },
+  followedSecondChance: { title: 'Free buses' },
+  followedNotSelected: { title: 'Night trains' },
+  followedAdopted: { title: 'Free buses', seal: 'a3f1c09be27d4418e0b5c6d7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b' },
+  followedRejected: { title: 'Night trains' },
+  followedFinalVoteClosing: { title: 'Free buses', endsAt: '2026-12-01T10:00:00.000Z' },
 };
 
 describe('wording of alerts', () => {
@@ -82,5 +89,25 @@ describe('wording of alerts', () => {
     const problems: string[] = [];
     expect(wordAlert(intlFor('en', problems), { messageKey: 'fromTheFuture', params: {} })).toBe('You have a new notification.');
     expect(wordAlert(intlFor('fr', problems), { messageKey: 'fromTheFuture', params: {} })).toBe('Vous avez une nouvelle notification.');
+  });
+
+  it('words the alerts of followed texts with their title, rank, seal and closing time', () => {
+    const problems: string[] = [];
+    const [en, fr] = [intlFor('en', problems), intlFor('fr', problems)];
+    const edited = { messageKey: 'followedEdited', params: samples['followedEdited']! };
+    expect(wordAlert(en, edited)).toBe('A text you follow was edited: “Free buses”.');
+    expect(wordAlert(fr, edited)).toBe('Un texte que vous suivez a été modifié\u202f: «\u202fFree buses\u202f».');
+    const selected = { messageKey: 'followedSelected', params: samples['followedSelected']! };
+    expect(wordAlert(en, selected)).toBe('The proposal “Free buses” you follow was selected (rank 2): it becomes a law to write.');
+    const adopted = { messageKey: 'followedAdopted', params: samples['followedAdopted']! };
+    expect(wordAlert(en, adopted)).toBe('The law “Free buses” you follow was adopted (seal a3f1c09be27d…).');
+    expect(wordAlert(fr, adopted)).toBe('La loi «\u202fFree buses\u202f» que vous suivez a été adoptée (sceau a3f1c09be27d…).');
+    // A law sealed without a version history has no seal: the sentence ends with the adoption.
+    expect(wordAlert(en, { messageKey: 'followedAdopted', params: { title: 'Free buses', seal: '' } })).toBe('The law “Free buses” you follow was adopted.');
+    expect(wordAlert(fr, { messageKey: 'followedAdopted', params: { title: 'Free buses' } })).toBe('La loi «\u202fFree buses\u202f» que vous suivez a été adoptée.');
+    const closing = { messageKey: 'followedFinalVoteClosing', params: samples['followedFinalVoteClosing']! };
+    expect(wordAlert(en, closing)).toMatch(/^The final vote on “Free buses”, which you follow, closes on December 1, 2026.*: vote while there is time\.$/);
+    expect(wordAlert(fr, closing)).toMatch(/^Le vote final sur «\u202fFree buses\u202f», que vous suivez, se termine le 1er décembre 2026.*\u202f: votez tant qu’il est temps\.$/);
+    expect(problems).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /** Events published by the decisions service (stream `decisions`). */
 import Type from 'typebox';
-import { DateTime, defineEvent, Uuid } from './event-definitions.js';
-import { decisionPhases } from './enums.js';
+import { DateTime, defineEvent, evolveEvent, Uuid } from './event-definitions.js';
+import { decisionPhases, textChanges, textKinds, textRoles } from './enums.js';
+import { literals } from './http-schemas.js';
 
 const Phase = Type.Enum([...decisionPhases]);
 
@@ -108,22 +109,72 @@ export const LawCreatorsDrawn = defineEvent(
   }),
 );
 
+const lawArchivedV1 = Type.Object({
+  lawId: Uuid,
+  cycleId: Uuid,
+  title: Type.String({ minLength: 1 }),
+  adopted: Type.Boolean(),
+  voterIds: Type.Array(Uuid, { maxItems: 1000 }),
+  chunk: Type.Integer({ minimum: 1 }),
+  chunks: Type.Integer({ minimum: 1 }),
+});
+
+/** A SHA-256 in lower-case hexadecimal (docs/text-chain.md). */
+const Sha256Hex = Type.String({ pattern: '^[0-9a-f]{64}$' });
+
 /**
  * A law left the final vote and was archived. Published once per chunk of at most 1,000 voters of
  * its final vote, so a law voted on by a million citizens stays within NATS's message size;
  * `chunk` counts from 1 to `chunks`.
+ * Version 2 adds the seal of the voted texts (docs/text-chain.md#seal), null for a law that had no
+ * version history when it was sealed; version 1 readers see it without the seal.
  */
-export const LawArchived = defineEvent(
-  'decisions.law.archived',
+export const LawArchived = evolveEvent(
+  defineEvent('decisions.law.archived', 1, lawArchivedV1),
+  2,
+  Type.Object({ ...lawArchivedV1.properties, seal: Type.Union([Sha256Hex, Type.Null()]) }),
+  {
+    upgrade: (v1) => ({ ...v1, seal: null }),
+    downgrade: ({ seal: _seal, ...v1 }) => v1,
+  },
+);
+
+/**
+ * A text (a proposal, a law's title and description, a group title, an article or an amendment) got
+ * a new version. `documentId` is the proposal or law it belongs to (a law keeps its proposal's id),
+ * which is what members follow; `documentTitle` its title now.
+ */
+export const TextVersioned = defineEvent(
+  'decisions.text.versioned',
   1,
   Type.Object({
-    lawId: Uuid,
+    textKind: literals(textKinds),
+    textId: Uuid,
+    documentId: Uuid,
+    documentTitle: Type.String({ minLength: 1 }),
+    /** The law, for the texts of a law; null for a proposal that is not (yet) a law. */
+    lawId: Type.Union([Uuid, Type.Null()]),
+    seq: Type.Integer({ minimum: 1 }),
+    change: literals(textChanges),
+    role: literals(textRoles),
+    editorId: Uuid,
+    hash: Sha256Hex,
+    at: DateTime,
+  }),
+);
+
+/**
+ * The final vote of a cycle closes soon (FINAL_VOTE_CLOSING_NOTICE_HOURS before its end): published
+ * once per cycle, so followers of its laws can still vote.
+ */
+export const FinalVoteClosing = defineEvent(
+  'decisions.final-vote.closing',
+  1,
+  Type.Object({
     cycleId: Uuid,
-    title: Type.String({ minLength: 1 }),
-    adopted: Type.Boolean(),
-    voterIds: Type.Array(Uuid, { maxItems: 1000 }),
-    chunk: Type.Integer({ minimum: 1 }),
-    chunks: Type.Integer({ minimum: 1 }),
+    number: Type.Integer({ minimum: 1 }),
+    endsAt: DateTime,
+    laws: Type.Array(Type.Object({ lawId: Uuid, title: Type.String({ minLength: 1 }) })),
   }),
 );
 

@@ -10,7 +10,8 @@
 import Type, { type Static } from 'typebox';
 import { decisionPhases, proposalCategories, voteChoices } from './enums.js';
 import { DateTime, Id, literals, nullable } from './http-schemas.js';
-import { Limits } from './limits.js';
+import { Limits, SearchLimits } from './limits.js';
+import { EditReasonSchema, LawSealSchema } from './text-history.js';
 
 // Building blocks of the shapes below.
 const Phase = literals(decisionPhases);
@@ -140,9 +141,25 @@ export type CycleDetail = Static<typeof CycleDetailSchema>;
 export const ProposalInputSchema = Type.Object({ ...titleAndDescription, category: Category }, { additionalProperties: false });
 export type ProposalInput = Static<typeof ProposalInputSchema>;
 
+/**
+ * PUT /api/proposals/{id}: the proposal, and why, required when a moderator edits
+ * (docs/product.md#version-history); the author's own edit keeps no reason.
+ */
+export const ProposalEditInputSchema = Type.Object(
+  { ...titleAndDescription, category: Category, reason: Type.Optional(EditReasonSchema) },
+  { additionalProperties: false },
+);
+export type ProposalEditInput = Static<typeof ProposalEditInputSchema>;
+
 /** GET /api/proposals query: by default the cycle open for proposals. */
 export const ProposalQuerySchema = Type.Object(
-  { cycleId: Type.Optional(Id), category: Type.Optional(Category), state: Type.Optional(State) },
+  {
+    cycleId: Type.Optional(Id),
+    category: Type.Optional(Category),
+    state: Type.Optional(State),
+    /** Words searched in titles and descriptions, best match first (docs/product.md#search). */
+    q: Type.Optional(Type.String({ minLength: SearchLimits.listQuery.min, maxLength: SearchLimits.listQuery.max })),
+  },
   { additionalProperties: false },
 );
 export type ProposalQuery = Static<typeof ProposalQuerySchema>;
@@ -242,8 +259,8 @@ export const LawQuerySchema = Type.Object(
 );
 export type LawQuery = Static<typeof LawQuerySchema>;
 
-/** PUT /api/laws/{id}: title and description not only spaces. */
-export const LawInputSchema = Type.Object(titleAndDescription, { additionalProperties: false });
+/** PUT /api/laws/{id}: title and description not only spaces; `reason` required from a scribe or moderator (docs/product.md#version-history). */
+export const LawInputSchema = Type.Object({ ...titleAndDescription, reason: Type.Optional(EditReasonSchema) }, { additionalProperties: false });
 export type LawInput = Static<typeof LawInputSchema>;
 
 /** POST /api/laws/{id}/groups and PUT .../groups/{groupId}. */
@@ -267,9 +284,12 @@ const ArticleBody = Type.String({ minLength: 1, maxLength: ARTICLE_BODY_MAX, pat
 export const ArticleInputSchema = Type.Object({ body: ArticleBody, groupId: Type.Optional(nullable(Id)) }, { additionalProperties: false });
 export type ArticleInput = Static<typeof ArticleInputSchema>;
 
-/** POST .../articles/{articleId}/amendments, and PUT .../articles/{articleId} (an article ignores the title). */
+/**
+ * POST .../articles/{articleId}/amendments, and PUT .../articles/{articleId} (an article ignores the
+ * title; an edit by a scribe or moderator needs `reason`, docs/product.md#version-history).
+ */
 export const AmendmentInputSchema = Type.Object(
-  { title: Type.Optional(nullable(Type.String({ maxLength: AMENDMENT_TITLE_MAX }))), body: ArticleBody },
+  { title: Type.Optional(nullable(Type.String({ maxLength: AMENDMENT_TITLE_MAX }))), body: ArticleBody, reason: Type.Optional(EditReasonSchema) },
   { additionalProperties: false },
 );
 export type AmendmentInput = Static<typeof AmendmentInputSchema>;
@@ -431,6 +451,8 @@ export const LawDetailSchema = Type.Object({
   articles: Type.Array(ArticleSchema),
   groups: Type.Array(LawGroupSchema),
   sources: Type.Array(SourceSchema),
+  /** The seal of its texts at the close of the final vote (docs/text-chain.md#seal), null before. */
+  seal: nullable(LawSealSchema),
 });
 /** LawDetailSchema's type, with its articles typed as Article. */
 export type LawDetail = Omit<Static<typeof LawDetailSchema>, 'articles'> & { articles: Article[] };

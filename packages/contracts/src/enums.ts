@@ -82,5 +82,32 @@ export const alertMessageKeys = [
   'suspended',
   'suspensionLifted',
   'notice',
+  // Alerts of what a member follows (a proposal or a law): docs/product.md#following
+  'followedEdited',
+  'followedSelected',
+  'followedSecondChance',
+  'followedNotSelected',
+  'followedAdopted',
+  'followedRejected',
+  'followedFinalVoteClosing',
 ] as const;
+/** The alerts a member gets about what they follow, and which preference turns each on. */
+export const followAlertKinds = {
+  followedEdited: 'edits',
+  followedSelected: 'results',
+  followedSecondChance: 'results',
+  followedNotSelected: 'results',
+  followedAdopted: 'results',
+  followedRejected: 'results',
+  followedFinalVoteClosing: 'closing',
+} as const;
 export type AlertMessageKey = (typeof alertMessageKeys)[number];
+
+/** The kinds of text that keep a version history (docs/text-chain.md). */
+export const textKinds = ['proposal', 'law', 'group', 'article', 'amendment'] as const;
+export type TextKind = (typeof textKinds)[number];
+/** Who made a version: the author, a creator of the law (groups), a scribe or a moderator. */
+export const textRoles = ['author', 'creator', 'scribe', 'moderator'] as const;
+export type TextRole = (typeof textRoles)[number];
+export const textChanges = ['created', 'edited', 'deleted'] as const;
+export type TextChange = (typeof textChanges)[number];

@@ -46,6 +46,10 @@ export const ErrorMessages = {
   userNameTaken: 'User name already taken',
   /** Vote failure code of the elections calls. */
   updateKO: 'updateKO',
+  /** A scribe's or a moderator's edit of someone else's text must say why (docs/product.md#version-history). */
+  reasonRequired: 'A reason is required for this edit',
+  /** A one-click unsubscribe link that is not one of ours or no longer matches its member. */
+  invalidUnsubscribeLink: 'Invalid unsubscribe link',
   /** Candidate added without a user. */
   noUser: 'No user',
 } as const;

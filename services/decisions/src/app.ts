@@ -1,14 +1,16 @@
 import { cachedVerifier, createEventedApp, identityVerifier, installAuth, runConsumersWithApp, type EventBus, type OpenApiOptions, type ServiceApp, type TokenVerifier } from '@civic/service-kit';
-import type { DecisionsConfig } from './config.js';
+import { closingNoticeMs, type DecisionsConfig } from './config.js';
 import type { EngineSettings } from './domain/cycle-engine.js';
 import type { Selection } from './domain/vote-close.js';
 import { citizenConsumers } from './events/citizen.consumers.js';
 import type { DecisionsContext } from './routes/context.js';
 import { cyclesRoutes } from './routes/cycles.routes.js';
 import { finalVoteRoutes } from './routes/final-vote.routes.js';
+import { historyRoutes } from './routes/history.routes.js';
 import { lawContentRoutes } from './routes/law-content.routes.js';
 import { lawsRoutes } from './routes/laws.routes.js';
 import { proposalsRoutes } from './routes/proposals.routes.js';
+import { searchRoutes } from './routes/search.routes.js';
 import { sourcesRoutes } from './routes/sources.routes.js';
 import { decisionSettings, settingsRoutes } from './routes/settings.routes.js';
 import { CycleScheduler } from './scheduler/cycle.scheduler.js';
@@ -16,6 +18,7 @@ import { CitizenRepository } from './store/citizen.repository.js';
 import { CycleRepository } from './store/cycle.repository.js';
 import type { DecisionsPrisma } from './store/prisma.js';
 import { ProposalRepository } from './store/proposal.repository.js';
+import { ProposalSearchRepository } from './store/proposal-search.repository.js';
 import { VoteRepository } from './store/vote.repository.js';
 import { ArticleVoteRepository } from './store/article-vote.repository.js';
 import { LawViewRepository } from './store/law-view.repository.js';
@@ -67,7 +70,7 @@ const openapi: OpenApiOptions = {
 
 /** The decisions service: its HTTP app and the scheduler of its cycles. */
 export async function createDecisions({ config, db, bus, logger, clock = () => new Date(), schedule = true, verifier }: DecisionsDeps): Promise<Decisions> {
-  const { app, relay, consumers } = await createEventedApp({ name: 'decisions', config, db, bus, logger, strictBodies: true, openapi });
+  const { app, relay, consumers, published } = await createEventedApp({ name: 'decisions', config, db, bus, logger, strictBodies: true, openapi });
   // Token expiry is real time (as jose checks it), so the cache keeps the real clock.
   installAuth(app, cachedVerifier(identityVerifier(config, verifier)));
 
@@ -98,7 +101,7 @@ export async function createDecisions({ config, db, bus, logger, clock = () => n
     clock,
   };
 
-  const scheduler = new CycleScheduler({ db, settings, selection, clock, tickMs: config.PHASE_TICK_MS, log: app.log, relay });
+  const scheduler = new CycleScheduler({ db, settings, selection, clock, tickMs: config.PHASE_TICK_MS, log: app.log, relay, published, closingNoticeMs: closingNoticeMs(config) });
   if (schedule) {
     app.addHook('onReady', async () => scheduler.start());
     app.addHook('onClose', async () => scheduler.stop());
@@ -106,10 +109,12 @@ export async function createDecisions({ config, db, bus, logger, clock = () => n
 
   await app.register(cyclesRoutes, context);
   await app.register(proposalsRoutes, context);
+  await app.register(searchRoutes, new ProposalSearchRepository(db));
   await app.register(lawsRoutes, context);
   await app.register(lawContentRoutes, context);
   await app.register(finalVoteRoutes, context);
   await app.register(sourcesRoutes, context);
+  await app.register(historyRoutes, context);
   await app.register(settingsRoutes, decisionSettings(config));
   return { app, scheduler };
 }

@@ -30,5 +30,10 @@ export const DecisionsConfig = Type.Object({
   LIVE_VOTERS_CACHE_MS: Type.Integer({ minimum: 0, default: 5000 }),
   /** How often the scheduler looks for due deadlines. */
   PHASE_TICK_MS: Type.Integer({ minimum: 10, default: 1000 }),
+  /** Hours before the end of a final vote when its followers are told it closes soon (docs/product.md#following). */
+  FINAL_VOTE_CLOSING_NOTICE_HOURS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 365, default: 24 }),
 });
 export type DecisionsConfig = Static<typeof DecisionsConfig>;
+
+/** How long before the end of a final vote its closing notice is published (the cycle scheduler's `closingNoticeMs`). */
+export const closingNoticeMs = (config: DecisionsConfig): number => Math.round(config.FINAL_VOTE_CLOSING_NOTICE_HOURS * 60 * 60 * 1000);

@@ -5,6 +5,7 @@
  */
 import {
   ArticleCreated,
+  FinalVoteClosing,
   ContentModerated,
   ContentSignalled,
   CycleExtended,
@@ -20,6 +21,7 @@ import {
   ProposalSelected,
   ProposalSignalled,
   ProposalVoteClosed,
+  TextVersioned,
 } from '@civic/contracts';
 import { memberEvents } from '@civic/service-kit';
 
@@ -41,6 +43,8 @@ export const eventMap = defineEventMap({
     LawArchived,
     ContentSignalled,
     ContentModerated,
+    TextVersioned,
+    FinalVoteClosing,
   ],
   consumes: [
     // identity: the citizen projection

@@ -14,6 +14,7 @@ import {
   type Proposal,
   type Source,
   type VoteAnswer,
+  verifyOpenData,
 } from '@civic/contracts';
 import { waitFor } from '@civic/test-kit';
 import { drawCreators } from '../src/domain/creators-draw.js';
@@ -198,12 +199,12 @@ describe('drafting during creation', () => {
     // Signalled to the scribes by its author: a scribe edits it.
     expect((await call('POST', `${url}/signal`, creators[0], { to: 'scribe' })).json<Article>().scribeStatus).toBe(1);
     expectError(await call('POST', `${url}/signal`, creators[0], { to: 'scribe' }), 403, ErrorMessages.unauthorizedAction);
-    expect((await call('PUT', url, scribe, { body: 'Les bus urbains sont gratuits le dimanche.' })).statusCode).toBe(200);
+    expect((await call('PUT', url, scribe, { body: 'Les bus urbains sont gratuits le dimanche.', reason: 'Précision' })).statusCode).toBe(200);
     expectError(await call('PUT', url, moderator, edit), 403, ErrorMessages.unauthorizedAction);
     // Signalled to the moderators by another member: a moderator edits it.
     expect((await call('POST', `${url}/signal`, other, { to: 'moderator' })).json<Article>().moderationStatus).toBe(1);
     expectError(await call('POST', `${url}/signal`, creators[1], { to: 'moderator' }), 403, ErrorMessages.unauthorizedAction);
-    expect((await call('PUT', url, moderator, { body: 'Les bus urbains sont gratuits le dimanche.' })).statusCode).toBe(200);
+    expect((await call('PUT', url, moderator, { body: 'Les bus urbains sont gratuits le dimanche.', reason: 'Signalement traité' })).statusCode).toBe(200);
     expect((await call('PUT', `${url}/pin`, moderator, { pin: true })).json<Article>().pin).toBe(true);
     expect((await outbox('decisions.content.signalled')).map((event) => event['to'])).toEqual(['scribe', 'moderator']);
     expect((await outbox('decisions.content.moderated')).map((event) => `${event['role']}:${event['action']}`)).toEqual(['scribe:edited', 'moderator:edited']);
@@ -312,9 +313,9 @@ describe('the law itself', () => {
     expect(await snapshot()).toEqual(before);
     expect((await call('PUT', url, second, input)).json<LawDetail>().title).toBe(input.title);
     expect((await call('POST', `${url}/signal`, other, { to: 'moderator' })).json<LawDetail>().moderationStatus).toBe(1);
-    expect((await call('PUT', url, moderator, { ...input, description: 'Reworded by a moderator.' })).statusCode).toBe(200);
+    expect((await call('PUT', url, moderator, { ...input, description: 'Reworded by a moderator.', reason: 'Signal handled' })).statusCode).toBe(200);
     expect((await call('POST', `${url}/signal`, second, { to: 'scribe' })).json<LawDetail>().scribeStatus).toBe(1);
-    expect((await call('PUT', url, scribe, { ...input, description: 'Every town gives its primary school a garden.' })).json<LawDetail>().description).toBe(
+    expect((await call('PUT', url, scribe, { ...input, description: 'Every town gives its primary school a garden.', reason: 'Clearer' })).json<LawDetail>().description).toBe(
       'Every town gives its primary school a garden.',
     );
     expect((await call('PUT', `${url}/pin`, moderator, { pin: true })).json<LawDetail>().pin).toBe(true);
@@ -543,6 +544,7 @@ describe('the final vote and the archive', () => {
         'Sources',
         'Cerema. (2023, 14 novembre). Les transports en commun gratuits. Consulté le 5 février 2024',
         'Rousseau, J.-J. (1762). Du contrat social. Rey.',
+        'Scellé à la clôture du vote final',
       ];
       let at = -1;
       for (const piece of order) {
@@ -556,9 +558,32 @@ describe('the final vote and the archive', () => {
       expect(en).toContain('Adopted on');
       expect(en).toContain('Cerema. (2023, November 14).');
       expect(en).toContain('Les bus et les trams sont gratuits le dimanche et les jours fériés.');
+      // The seal closes both, as docs/text-chain.md#seal computes it.
+      const seal = (await law()).seal!;
+      expect(seal.hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(fr).toMatch(new RegExp(`Sceau \\(SHA-256\\)\\s?: ${seal.hash}`));
+      expect(en).toContain(`Seal (SHA-256): ${seal.hash}`);
+      expect(en).toContain('Sealed at the close of the final vote');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
     expectError(await call('GET', `/api/laws/${randomUUID()}/pdf`), 404, ErrorMessages.notFound);
   }, 30_000);
+
+  it('serves open data that verifies against the seal, and names an adopted text changed in the database afterwards', async () => {
+    const data = (await call('GET', `/api/laws/${lawId}/open-data`)).json<{ seal: { hash: string }; articles: { id: string; number: number | null; replacedBy: string | null }[] }>();
+    const report = await verifyOpenData(data);
+    expect(report).toMatchObject({ ok: true, seal: (await law()).seal!.hash, problems: [] });
+    // The law (continuing its proposal), its groups, its live articles and amendments.
+    expect(report.texts).toBeGreaterThanOrEqual(6);
+    const kept = data.articles.find((article) => article.number === 1 && article.replacedBy === null)!;
+    await h.db.$executeRawUnsafe(`UPDATE decisions.article SET body = body || ' (changed)' WHERE id = $1::uuid`, kept.id);
+    try {
+      const tampered = await verifyOpenData((await call('GET', `/api/laws/${lawId}/open-data`)).json());
+      expect(tampered.ok).toBe(false);
+      expect(tampered.problems).toEqual([{ problem: 'adopted-text', articleId: kept.id, number: 1 }]);
+    } finally {
+      await h.db.$executeRawUnsafe(`UPDATE decisions.article SET body = left(body, length(body) - 10) WHERE id = $1::uuid`, kept.id);
+    }
+  });
 });

@@ -179,7 +179,7 @@ describe('changing proposals', () => {
     expectError(await post(`/api/proposals/${target.id}/signal`, alice.headers), 403, ErrorMessages.unauthorizedAction);
     expect((await outboxSubjects(h.db)).filter((s) => s === 'decisions.proposal.signalled')).toHaveLength(1);
 
-    const moderated = await put(`/api/proposals/${target.id}`, moderator.headers, { ...proposalInput('Clean rivers', 'environment'), description: 'Reworded by a moderator.' });
+    const moderated = await put(`/api/proposals/${target.id}`, moderator.headers, { ...proposalInput('Clean rivers', 'environment'), description: 'Reworded by a moderator.', reason: 'Signal handled' });
     expect(moderated.statusCode).toBe(200);
     expect(await h.db.outboxEvent.findFirst({ where: { subject: 'decisions.proposal.edited' }, orderBy: { seq: 'desc' } })).toMatchObject({
       payload: { proposalId: target.id, userId: carol.id, editorId: moderator.id, byModerator: true },

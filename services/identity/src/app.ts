@@ -6,6 +6,7 @@ import { assertTimeZone } from './domain/candidacy.js';
 import { normalizeEmail } from './domain/registration.js';
 import { userNameKey } from './domain/user-name.js';
 import { cookieNames, sessionPolicy } from './domain/session.js';
+import { consumeDigestComposed } from './events/digest-composed.consumer.js';
 import { consumeElectionClosed } from './events/election-closed.consumer.js';
 import { profileActivityConsumers } from './events/profile-activity.consumer.js';
 import { createSmtpMailer, type Mailer } from './mail/mailer.js';
@@ -107,7 +108,11 @@ export async function buildApp({ config, db, bus, logger, mailer: givenMailer, c
     const keyed = await assignUserNameKeys(commands, userNameKey);
     if (keyed > 0) app.log.info({ keyed }, 'user names given their keys');
   });
-  runConsumersWithApp(app, [() => consumeElectionClosed(consumers, relay, clock), ...profileActivityConsumers(consumers)]);
+  runConsumersWithApp(app, [
+    () => consumeElectionClosed(consumers, relay, clock),
+    ...profileActivityConsumers(consumers),
+    () => consumeDigestComposed(consumers, { mailer, publicUrl: config.PUBLIC_URL, clock }),
+  ]);
 
   await app.register(authRoutes, context);
   await app.register(sessionRoutes, context);

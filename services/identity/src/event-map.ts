@@ -7,6 +7,7 @@ import {
   ArticleCreated,
   ChatMessagePosted,
   defineEventMap,
+  DigestComposed,
   ElectionClosed,
   LawCreated,
   ProposalCreated,
@@ -33,6 +34,8 @@ export const eventMap = defineEventMap({
     LawCreated,
     ArticleCreated,
     ChatMessagePosted,
+    // notifications: the digest mail of what members follow
+    DigestComposed,
   ],
 });
 

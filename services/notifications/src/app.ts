@@ -1,11 +1,14 @@
 import type { EventEnvelope } from '@civic/contracts';
 import { createEventedApp, identityVerifier, installAuth, runConsumersWithApp, type EventBus, type OpenApiOptions, type ServiceApp, type TokenVerifier } from '@civic/service-kit';
-import type { NotificationsConfig } from './config.js';
+import { DEVELOPMENT_DIGEST_UNSUBSCRIBE_KEY, type NotificationsConfig } from './config.js';
 import { alertConsumers } from './events/alert.consumers.js';
 import { UnreadHub } from './live/unread-hub.js';
+import { followsRoutes } from './routes/follows.routes.js';
 import { notificationsRoutes, type NotificationsContext } from './routes/notifications.routes.js';
 import { streamRoutes } from './routes/stream.routes.js';
+import { DigestScheduler } from './scheduler/digest.scheduler.js';
 import { AlertRepository } from './store/alert.repository.js';
+import { FollowRepository } from './store/follow.repository.js';
 import { MemberRepository } from './store/member.repository.js';
 import type { NotificationsPrisma } from './store/prisma.js';
 
@@ -18,6 +21,16 @@ export interface NotificationsDeps {
   verifier?: TokenVerifier;
   /** Told of every event applied (tests wait on it). */
   onEventApplied?: (envelope: EventEnvelope) => void;
+  /** The service's clock (follows, digests); real time when not given. */
+  clock?: () => Date;
+  /** false leaves the digest scheduler to the caller (tests tick it by hand). */
+  schedule?: boolean;
+}
+
+/** The notifications app with its digest scheduler. */
+export interface Notifications {
+  app: ServiceApp;
+  digests: DigestScheduler;
 }
 
 /** The notifications service's OpenAPI document, made of its routes' schemas. */
@@ -25,16 +38,22 @@ const openapi: OpenApiOptions = {
   path: '/api/users/notifications/openapi.json',
   title: 'Notifications service',
   description:
-    'Alerts made from the events of the other services, read and changed by their owner only, and the live unread count (server-sent events). Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue.',
+    'Alerts made from the events of the other services, read and changed by their owner only, the live unread count (server-sent events), following proposals and laws, and the digest preferences. Errors answer `{statusCode, statusMessage, data?}` where statusMessage is a message of the error catalogue.',
   tags: ['notifications'],
 };
 
 /**
  * The notifications service: alerts made from the other services' events, the calls over them
- * (docs/product.md#calls), and the live unread count as server-sent events.
+ * (docs/product.md#calls), the live unread count as server-sent events, following proposals and laws
+ * and the digest of what members follow (docs/product.md#following).
  */
-export async function buildApp({ config, db, bus, logger, verifier, onEventApplied }: NotificationsDeps): Promise<ServiceApp> {
-  const { app, consumers } = await createEventedApp({ name: 'notifications', config, db, bus, logger, strictBodies: true, openapi });
+export async function buildApp(deps: NotificationsDeps): Promise<ServiceApp> {
+  return (await createNotifications(deps)).app;
+}
+
+/** The app and its digest scheduler, started with the app unless `schedule` is false. */
+export async function createNotifications({ config, db, bus, logger, verifier, onEventApplied, clock = () => new Date(), schedule = true }: NotificationsDeps): Promise<Notifications> {
+  const { app, consumers, relay } = await createEventedApp({ name: 'notifications', config, db, bus, logger, strictBodies: true, openapi });
   installAuth(app, identityVerifier(config, verifier));
 
   const alerts = new AlertRepository(db);
@@ -48,5 +67,16 @@ export async function buildApp({ config, db, bus, logger, verifier, onEventAppli
   const context: NotificationsContext = { alerts, members: new MemberRepository(db), hub, serviceToken: config.ALERTS_SERVICE_TOKEN };
   await app.register(streamRoutes, { ...context, heartbeatMs: config.STREAM_HEARTBEAT_MS, retryMs: config.STREAM_RETRY_MS });
   await app.register(notificationsRoutes, context);
-  return app;
+
+  const digestSchedule = { hourUtc: config.DIGEST_HOUR_UTC, dailyMs: config.DIGEST_DAILY_MS };
+  const digests = new DigestScheduler({ db, clock, schedule: digestSchedule, unsubscribeKey: config.DIGEST_UNSUBSCRIBE_KEY, tickMs: config.DIGEST_CHECK_MS, log: app.log, relay });
+  if (config.DIGEST_UNSUBSCRIBE_KEY === DEVELOPMENT_DIGEST_UNSUBSCRIBE_KEY) {
+    app.log.warn('DIGEST_UNSUBSCRIBE_KEY is the local development default: set a random secret outside local runs');
+  }
+  if (schedule) {
+    app.addHook('onReady', async () => digests.start());
+    app.addHook('preClose', async () => digests.stop());
+  }
+  await app.register(followsRoutes, { db, follows: new FollowRepository(db), clock, schedule: digestSchedule, unsubscribeKey: config.DIGEST_UNSUBSCRIBE_KEY });
+  return { app, digests };
 }

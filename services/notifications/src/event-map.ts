@@ -11,7 +11,9 @@ import {
   ContentSignalled,
   CyclePhaseChanged,
   defineEventMap,
+  DigestComposed,
   ElectionClosed,
+  FinalVoteClosing,
   LawArchived,
   LawCreatorsDrawn,
   ProposalDeleted,
@@ -19,6 +21,8 @@ import {
   ProposalSecondChance,
   ProposalSelected,
   ProposalSignalled,
+  ProposalVoteClosed,
+  TextVersioned,
   UserDeleted,
   UserRegistered,
   UserRoleChanged,
@@ -28,8 +32,8 @@ import {
 
 export const eventMap = defineEventMap({
   service: 'notifications',
-  // It publishes nothing: members read their alerts over HTTP and its live stream.
-  produces: [],
+  // Members read their alerts over HTTP and its live stream; identity mails the digests.
+  produces: [DigestComposed],
   consumes: [
     // identity: the members projection, deletions, suspensions
     UserRegistered,
@@ -48,6 +52,10 @@ export const eventMap = defineEventMap({
     LawArchived,
     ContentSignalled,
     ContentModerated,
+    // decisions: what members follow (docs/product.md#following)
+    TextVersioned,
+    ProposalVoteClosed,
+    FinalVoteClosing,
     // elections
     ElectionClosed,
     // chat

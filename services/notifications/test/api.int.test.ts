@@ -200,6 +200,10 @@ describe('creating an alert (POST)', () => {
       '/api/users/notifications/mark-all-as-read/{userId}': ['put'],
       '/api/users/notifications/{id}': ['delete', 'put'],
       '/api/users/notifications': ['post'],
+      '/api/users/notifications/follows': ['get'],
+      '/api/users/notifications/follows/{documentId}': ['delete', 'get', 'put'],
+      '/api/users/notifications/preferences': ['get', 'put'],
+      '/api/users/notifications/digest/unsubscribe': ['post'],
     });
     const post = doc.paths['/api/users/notifications']!['post'] as { parameters?: { in: string; name: string }[] };
     expect(post.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'x-service-token' }));

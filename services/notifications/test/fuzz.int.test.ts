@@ -4,7 +4,7 @@ import { startHarness } from './support/harness.js';
 
 /**
  * Property-based fuzzing of every notifications route in its OpenAPI document, as a visitor, the
- * owner of alerts, another member, a moderator and another service: never a 5xx, errors always in
+ * owner of alerts, another member, a moderator and another service (the follow calls included): never a 5xx, errors always in
  * the catalogue's shape, and no data change on a rejected request. The live stream is left out: it stays
  * open by design (its own test covers it).
  */
@@ -17,6 +17,9 @@ describeRouteFuzzing(startHarness, {
       `INSERT INTO notifications.alert (user_id, message_key, params) SELECT $1::uuid, 'notice', '{}'::jsonb FROM generate_series(1, 5) RETURNING id`,
       owner.id,
     );
+    // A proposal members can follow (the follow calls take its id).
+    const documentId = '3f1c9a52-6b1e-4d8a-9c2f-5a7e0b4d1c63';
+    await h.db.document.create({ data: { id: documentId, kind: 'proposal', title: 'Free buses' } });
     return {
       app: h.app,
       callers: {
@@ -26,13 +29,13 @@ describeRouteFuzzing(startHarness, {
         service: { 'x-service-token': 'test-service-token' },
         'wrong service token': { 'x-service-token': 'nope' },
       },
-      knownIds: [owner.id, other.id, moderator.id, ...ids.map((row) => String(row.id))],
+      knownIds: [owner.id, other.id, moderator.id, documentId, ...ids.map((row) => String(row.id))],
       skip: ['GET /api/users/notifications/stream'],
     };
   },
   schema: 'notifications',
   openapiUrl: '/api/users/notifications/openapi.json',
-  routes: 6,
+  routes: 13,
   runsPerRoute: 30,
   timeoutMs: 180_000,
 });

@@ -34,7 +34,8 @@ export const lawsApi = {
   openDataUrl: (lawId: string) => `${law(lawId)}/open-data`,
 
   signalLaw: (lawId: string, to: 'moderator' | 'scribe') => apiRequest<LawDetail>('POST', `${law(lawId)}/signal`, { body: { to } }),
-  editLaw: (lawId: string, input: { title: string; description: string }) => apiRequest<LawDetail>('PUT', law(lawId), { body: input }),
+  /** `reason` (why a scribe or a moderator edits someone else's text) goes into the text's history. */
+  editLaw: (lawId: string, input: { title: string; description: string; reason?: string }) => apiRequest<LawDetail>('PUT', law(lawId), { body: input }),
   deleteLaw: (lawId: string) => apiRequest<void>('DELETE', law(lawId)),
   pinLaw: (lawId: string, pin: boolean) => apiRequest<LawDetail>('PUT', `${law(lawId)}/pin`, { body: { pin } }),
   addGroup: (lawId: string, name: string) => apiRequest<LawDetail>('POST', `${law(lawId)}/groups`, { body: { name } }),
@@ -45,7 +46,8 @@ export const lawsApi = {
   addArticle: (lawId: string, body: string, groupId: string | null) => apiRequest<Article>('POST', `${law(lawId)}/articles`, { body: { body, groupId } }),
   addAmendment: (lawId: string, articleId: string, title: string | null, body: string) =>
     apiRequest<Article>('POST', `${article(lawId, articleId)}/amendments`, { body: { title, body } }),
-  editArticle: (lawId: string, articleId: string, title: string | null, body: string) => apiRequest<Article>('PUT', article(lawId, articleId), { body: { title, body } }),
+  editArticle: (lawId: string, articleId: string, title: string | null, body: string, reason?: string) =>
+    apiRequest<Article>('PUT', article(lawId, articleId), { body: reason === undefined ? { title, body } : { title, body, reason } }),
   deleteArticle: (lawId: string, articleId: string) => apiRequest<void>('DELETE', article(lawId, articleId)),
   moveArticle: (lawId: string, articleId: string, move: { direction?: 'up' | 'down'; groupId?: string | null }) =>
     apiRequest<LawDetail>('POST', `${article(lawId, articleId)}/move`, { body: move }),

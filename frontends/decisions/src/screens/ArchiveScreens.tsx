@@ -17,6 +17,9 @@ import { useErrorText } from '../ui/feedback.js';
 import { CategoryOptions } from '../ui/form-parts.js';
 import { formatDay } from '../dates.js';
 import { common } from '../messages.js';
+import { HistoryLink } from '../ui/history/HistoryLink.js';
+import { HistoryStyles } from '../ui/history/styles.js';
+import { SealPanel } from '../ui/verify/SealPanel.js';
 
 const m = {
   title: { id: 'decisions.archive.title' },
@@ -242,14 +245,19 @@ export function ArchiveLawScreen() {
     const sources = archivedSources(detail);
     body = (
       <>
+        <HistoryStyles />
         <h2>{detail.title}</h2>
-        <LawMeta law={detail} />
+        <LawMeta law={detail} followable />
+        <p className="decisions-muted">
+          <HistoryLink kind="law" id={detail.id} of={detail.title} />
+        </p>
         <p className="decisions-muted">
           {t(detail.state === 'adopted' ? m.adoptedOn : m.rejectedOn, { date: formatDay(intl, detail.archivedAt ?? detail.updatedAt, { dateStyle: 'long' }) })} ·{' '}
           {t(common.voters, { count: detail.voters })}
         </p>
         <p className="decisions-proposal__description">{detail.description}</p>
         <Downloads law={detail} />
+        <SealPanel law={detail} />
         <Section id="law-text" title={t(m.text)}>
           <LawText law={detail} />
         </Section>
@@ -258,18 +266,20 @@ export function ArchiveLawScreen() {
             {detail.articles.map((article, index) => (
               <li key={article.id} className="ui-card decisions-proposal">
                 <h3 className="decisions-proposal__title">{t(common.article, { number: index + 1 })}</h3>
-                {[article, ...article.amendments].map((text, position) => (
-                  <div key={text.id} className="decisions-final__result" data-result={text.result?.winner ? (text.result.adopted ? 'adopted' : 'rejected') : 'replaced'}>
-                    <p>
-                      <strong>
-                        {position === 0 ? t(common.original) : amendmentName(t, position, text.title)}
-                      </strong>
-                      {text.result?.winner ? <Badge tone={text.result.adopted ? 'success' : 'danger'}>{t(text.result.adopted ? m.adoptedText : m.rejectedText)}</Badge> : null}
-                    </p>
-                    <p className="decisions-proposal__description">{text.body}</p>
-                    <ChoiceBars counts={text.counts} />
-                  </div>
-                ))}
+                {[article, ...article.amendments].map((text, position) => {
+                  const name = t(common.article, { number: index + 1 });
+                  return (
+                    <div key={text.id} className="decisions-final__result" data-result={text.result?.winner ? (text.result.adopted ? 'adopted' : 'rejected') : 'replaced'} data-text={text.id}>
+                      <p>
+                        <strong>{position === 0 ? t(common.original) : amendmentName(t, position, text.title)}</strong>
+                        {text.result?.winner ? <Badge tone={text.result.adopted ? 'success' : 'danger'}>{t(text.result.adopted ? m.adoptedText : m.rejectedText)}</Badge> : null}{' '}
+                        <HistoryLink kind={text.kind} id={text.id} of={position === 0 ? name : `${name} · ${amendmentName(t, position, text.title)}`} />
+                      </p>
+                      <p className="decisions-proposal__description">{text.body}</p>
+                      <ChoiceBars counts={text.counts} />
+                    </div>
+                  );
+                })}
               </li>
             ))}
           </ol>

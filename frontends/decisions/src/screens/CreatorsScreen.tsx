@@ -61,7 +61,7 @@ export function CreatorsScreen() {
     body = (
       <>
         <h2>{detail.title}</h2>
-        <LawMeta law={detail} />
+        <LawMeta law={detail} followable />
         <p>
           <Link to={lawPath(detail)}>{t(m.toLaw)}</Link>
         </p>

@@ -13,6 +13,7 @@ import { amendmentName, Changes, LawMeta } from '../ui/law-meta.js';
 import { LawTabs, useLawsInPhase } from '../ui/law-tabs.js';
 import { Empty, EmptyWithLink, Pending } from '../ui/states.js';
 import { common } from '../messages.js';
+import { HistoryLink } from '../ui/history/HistoryLink.js';
 
 const m = {
   title: { id: 'decisions.finalVote.title' },
@@ -36,6 +37,7 @@ function ArticleRow({ law, article, number, onVoted }: { law: LawDetail; article
       <div className="decisions-final__texts">
         <article className="ui-card decisions-proposal" aria-label={`${label} · ${t(common.original)}`} data-text={article.id}>
           <h4 className="decisions-proposal__title">{t(common.original)}</h4>
+          <HistoryLink kind="article" id={article.id} of={label} />
           <p className="decisions-proposal__description">{article.body}</p>
           <BallotControls lawId={law.id} text={article} label={label} onVoted={(answer) => onVoted(article.id, answer)} />
         </article>
@@ -44,6 +46,7 @@ function ArticleRow({ law, article, number, onVoted }: { law: LawDetail; article
           return (
             <article key={amendment.id} className="ui-card decisions-proposal decisions-article--amendment" aria-label={`${label} · ${name}`} data-text={amendment.id}>
               <h4 className="decisions-proposal__title">{name}</h4>
+              <HistoryLink kind="amendment" id={amendment.id} of={`${label} · ${name}`} />
               <Changes before={article.body} after={amendment.body} />
               <BallotControls lawId={law.id} text={amendment} label={`${label} · ${name}`} onVoted={(answer) => onVoted(amendment.id, answer)} />
             </article>
@@ -117,7 +120,10 @@ export function FinalVoteScreen() {
         ) : (
           <div className="decisions-law" data-law={law.id}>
             <h2>{law.title}</h2>
-            <LawMeta law={law} />
+            <LawMeta law={law} followable />
+            <p>
+              <HistoryLink kind="law" id={law.id} of={law.title} />
+            </p>
             <p className="decisions-proposal__description">{law.description}</p>
             <p className="decisions-muted" data-voters={law.voters}>
               {t(common.voters, { count: law.voters })}

@@ -1,9 +1,10 @@
-import { useId } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '@civic/frontend-kit/design';
-import { proposalCategories, type Proposal, type ProposalCategory } from '@civic/contracts';
+import type { Proposal } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
+import { searchApi } from '../api/search.js';
 import { useNow, useResource } from '@civic/frontend-kit/remote-hooks';
 import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
@@ -18,6 +19,8 @@ import { useCycleRoom } from '../chat/CycleChat.js';
 import { PhaseChatLayout } from '../chat/PhaseChatLayout.js';
 import { formatDay } from '../dates.js';
 import { common } from '../messages.js';
+import { listSearchOf, SEARCH_MAX_CHARACTERS, SIMILAR_DEBOUNCE_MS, withListSearch } from '../ui/search/search-rules.js';
+import { SearchStyles } from '../ui/search/styles.js';
 
 const page = {
   title: { id: 'decisions.proposals.title' },
@@ -36,14 +39,17 @@ const page = {
   unverified: { id: 'decisions.proposals.unverified' },
   proposeAgainOn: { id: 'decisions.proposals.proposeAgainOn' },
   cycleFull: { id: 'decisions.proposals.cycleFull' },
+  search: { id: 'decisions.search.label' },
+  searchHint: { id: 'decisions.search.hint' },
+  searchRegion: { id: 'decisions.search.region' },
+  noMatch: { id: 'decisions.search.none' },
 };
 
-const isCategory = (value: string | null): value is ProposalCategory => (proposalCategories as readonly (string | null)[]).includes(value);
-
 /**
- * /decisions/proposals: the proposals of the cycle open for proposals, filtered by category (kept in
- * the address), the countdown to the next step, the create form for members (visitors are offered
- * /identify), and each proposal's actions for its author, for moderators and for other members.
+ * /decisions/proposals: the proposals of the cycle open for proposals, searched by words and filtered
+ * by category (both kept in the address, `?q=&category=`, best match first when words are given),
+ * the countdown to the next step, the create form for members (visitors are offered /identify), and
+ * each proposal's actions for its author, for moderators and for other members.
  */
 export function ProposalsScreen() {
   const intl = useIntl();
@@ -54,34 +60,77 @@ export function ProposalsScreen() {
   const user = useSession();
   const identify = useIdentifyPath();
   const filterId = useId();
+  const searchId = useId();
   const room = useCycleRoom('proposals');
   const [params, setParams] = useSearchParams();
-  const raw = params.get('category');
-  const category = isCategory(raw) ? raw : undefined;
-  const list = useResource(`proposals:${category ?? ''}`, (signal) => decisionsApi.proposals({ category }, signal), 30_000);
+  const { q, category } = listSearchOf(params);
+  const words = q.trim() || undefined;
+  const list = useResource(`proposals:${category ?? ''}:${words ?? ''}`, (signal) => searchApi.proposals({ category, q: words }, signal), 30_000);
+  // What is typed in the search box, written to the address after a pause (or at once on Enter). The
+  // box follows the address only when someone else changed it (back, a link): the words this box wrote
+  // come back after a few more keys may have been pressed, and those must not be lost.
+  const [typed, setTyped] = useState(q);
+  const [seenQ, setSeenQ] = useState(q);
+  const [writtenQ, setWrittenQ] = useState<string | null>(null);
+  if (q !== seenQ) {
+    setSeenQ(q);
+    if (q !== writtenQ) setTyped(q);
+  }
+  const writeWords = useCallback(
+    (value: string) => {
+      setWrittenQ(value.trim() ? value : '');
+      setParams(withListSearch(params, 'q', value), { replace: true });
+    },
+    [params, setParams],
+  );
+  useEffect(() => {
+    if (typed === q) return;
+    // Restarted by a change of the category too, so that the words are written over the address as it now is.
+    const timer = setTimeout(() => writeWords(typed), SIMILAR_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, q, writeWords]);
   // The member's own limits, read before they write: the form is offered only when it can succeed.
   const quota = useResource(`proposal-quota:${user?.id ?? ''}`, (signal) => (user ? decisionsApi.quota(signal) : Promise.resolve(null)), 30_000);
   const nextProposalAt = quota.data?.nextProposalAt && new Date(quota.data.nextProposalAt).getTime() > now ? quota.data.nextProposalAt : null;
 
-  const setCategory = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set('category', value);
-    else next.delete('category');
-    setParams(next, { replace: true });
-  };
+  const setCategory = (value: string) => setParams(withListSearch(params, 'category', value), { replace: true });
   const replace = (next: Proposal) => list.update((current) => ({ ...current, proposals: current.proposals.map((item) => (item.id === next.id ? next : item)) }));
   const drop = (gone: Proposal) => list.update((current) => ({ ...current, proposals: current.proposals.filter((item) => item.id !== gone.id) }));
 
   const toolbar = (
-    <div className="field decisions-filter">
-      <label htmlFor={filterId}>{t(page.filter)}</label>
-      <select id={filterId} value={category ?? ''} onChange={(event) => setCategory(event.target.value)}>
-        <CategoryOptions none={t(page.all)} />
-      </select>
-    </div>
+    <form
+      role="search"
+      aria-label={t(page.searchRegion)}
+      className="search-bar"
+      onSubmit={(event) => {
+        event.preventDefault();
+        writeWords(typed);
+      }}
+    >
+      <SearchStyles />
+      <div className="field">
+        <label htmlFor={searchId}>{t(page.search)}</label>
+        <input
+          id={searchId}
+          type="search"
+          name="q"
+          value={typed}
+          maxLength={SEARCH_MAX_CHARACTERS}
+          placeholder={t(page.searchHint)}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </div>
+      <div className="field decisions-filter">
+        <label htmlFor={filterId}>{t(page.filter)}</label>
+        <select id={filterId} value={category ?? ''} onChange={(event) => setCategory(event.target.value)}>
+          <CategoryOptions none={t(page.all)} />
+        </select>
+      </div>
+    </form>
   );
 
-  const proposals = list.data ? [...list.data.proposals].sort(byRankThenPin) : [];
+  // With words, the service's order is the best match first; without, the ranking of the cycle.
+  const proposals = list.data ? (words ? list.data.proposals : [...list.data.proposals].sort(byRankThenPin)) : [];
   const main = (
     <>
       {list.data?.countdown ? (
@@ -93,7 +142,7 @@ export function ProposalsScreen() {
             <p role="status" className="decisions-muted">
               {t(page.count, { count: proposals.length })}
             </p>
-            <ListOrEmpty items={proposals} empty={t(category ? page.noneInCategory : page.none)} className="decisions-list">
+            <ListOrEmpty items={proposals} empty={t(words ? page.noMatch : category ? page.noneInCategory : page.none)} className="decisions-list">
               {(proposal) => (
                 <li key={proposal.id}>
                   <ProposalCard proposal={proposal} user={user} actions onChanged={replace} onRemoved={drop} />

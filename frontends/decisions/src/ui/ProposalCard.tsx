@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import type { Proposal, SessionUser } from '@civic/contracts';
 import { Badge, buttonClass } from '@civic/frontend-kit/design';
 import { decisionsApi } from '../api/decisions.js';
@@ -8,6 +9,7 @@ import { permissions } from '../rules.js';
 import { useAct } from './act.js';
 import { ChoiceBars } from './choice-bars.js';
 import { useFeedback } from './feedback.js';
+import { FollowButton } from './FollowButton.js';
 import { ProposalForm } from './ProposalForm.js';
 import { formatDay } from '../dates.js';
 
@@ -36,12 +38,13 @@ const messages = {
   signalDone: { id: 'decisions.proposal.signalDone' },
   pinDone: { id: 'decisions.proposal.pinDone' },
   unpinDone: { id: 'decisions.proposal.unpinDone' },
+  history: { id: 'decisions.history.link' },
 };
 
 /**
- * One proposal: title, category, author, state, rank, pin and signal marks, description, and, with
- * `actions`, what the visitor may do with it (edit, delete, resubmit, signal, pin) behind the
- * confirmation dialog where the spec asks for one.
+ * One proposal: title, category, author, state, rank, pin and signal marks, description, following it
+ * and its version history, and, with `actions`, what the visitor may do with it (edit, delete,
+ * resubmit, signal, pin) behind the confirmation dialog where the spec asks for one.
  */
 export function ProposalCard({
   proposal,
@@ -167,6 +170,14 @@ export function ProposalCard({
         </span>
       </p>
       <p className="decisions-proposal__description">{proposal.description}</p>
+      {proposal.state !== 'deleted' ? (
+        <div className="decisions-actions decisions-proposal__follow">
+          <FollowButton documentId={proposal.id} kind="proposal" title={proposal.title} />
+          <Link to={`/decisions/history/proposal/${encodeURIComponent(proposal.id)}`} aria-describedby={titleId}>
+            {t(messages.history)}
+          </Link>
+        </div>
+      ) : null}
       {showCounts ? <ChoiceBars counts={proposal.counts} score /> : null}
       {children}
       {buttons.length > 0 ? (

@@ -1,9 +1,12 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Limits, proposalCategories, type ProposalCategory, type ProposalInput } from '@civic/contracts';
+import { EDIT_REASON_MAX, Limits, proposalCategories, type ProposalCategory, type ProposalInput } from '@civic/contracts';
 import { characterCount, formMessages, lengthError, type FieldError } from '../rules.js';
 import { useErrorText } from '@civic/frontend-kit/remote-feedback';
+import { useSession } from '@civic/frontend-kit/remote-session';
 import { CategoryOptions, FormActions, Refusal, type FormProps } from './form-parts.js';
+import { SimilarPanel } from './search/SimilarPanel.js';
+import { SearchStyles } from './search/styles.js';
 
 const messages = {
   title: { id: 'decisions.form.title' },
@@ -14,15 +17,21 @@ const messages = {
   counterLabel: { id: 'decisions.form.counterLabel' },
   sending: { id: 'decisions.form.sending' },
   failed: { id: 'decisions.form.failed' },
+  reason: { id: 'decisions.reason.proposal' },
+  reasonHint: { id: 'decisions.reason.proposalHint' },
 };
 
-type Name = 'title' | 'description' | 'category';
+type Name = 'title' | 'description' | 'category' | 'reason';
 
-function validate(values: Record<Name, string>): Record<Name, FieldError | null> {
+/** The bounds of the reason a moderator gives for editing someone else's proposal. */
+const reasonBounds = { min: 1, max: EDIT_REASON_MAX };
+
+function validate(values: Record<Name, string>, asksReason: boolean): Record<Name, FieldError | null> {
   return {
     title: lengthError(values.title, Limits.proposalTitle),
     description: lengthError(values.description, Limits.proposalDescription),
     category: values.category === '' ? formMessages.required : null,
+    reason: asksReason ? lengthError(values.reason, reasonBounds) : null,
   };
 }
 
@@ -31,22 +40,32 @@ const isCategory = (value: string): value is ProposalCategory => (proposalCatego
 /**
  * The create and edit form of a proposal: title (3-256), description (3-600) with live "count / max"
  * counters, category; each field says what is wrong once left or after a send, the first wrong field
- * gets the focus, and a refusal of the service shows translated above the button.
+ * gets the focus, and a refusal of the service shows translated above the button. Beside it, the
+ * similar proposals and laws of what is being typed (docs/product.md#search). Editing someone else's
+ * proposal (a moderator) asks why, sent as `reason` (docs/product.md#version-history).
  */
-export function ProposalForm({ initial, submitLabel, onSubmit, onCancel }: FormProps<ProposalInput> & { initial?: ProposalInput }) {
+export function ProposalForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: FormProps<ProposalInput> & { initial?: ProposalInput & { id?: string; userId?: string } }) {
   const { formatMessage: t } = useIntl();
   const errorText = useErrorText();
   const id = useId();
+  const user = useSession();
+  const asksReason = Boolean(initial?.userId && user && user.id !== initial.userId);
   const [values, setValues] = useState<Record<Name, string>>({
     title: initial?.title ?? '',
     description: initial?.description ?? '',
     category: initial?.category ?? '',
+    reason: '',
   });
   const [touched, setTouched] = useState<Partial<Record<Name, boolean>>>({});
   const [sent, setSent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const errors = validate(values);
+  const errors = validate(values, asksReason);
   const shown = (name: Name) => (sent || touched[name] ? errors[name] : null);
 
   const change = (name: Name, value: string) => {
@@ -58,7 +77,7 @@ export function ProposalForm({ initial, submitLabel, onSubmit, onCancel }: FormP
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSent(true);
-    const firstWrong = (['title', 'description', 'category'] as const).find((name) => errors[name]);
+    const firstWrong = (['title', 'description', 'category', 'reason'] as const).find((name) => errors[name]);
     if (firstWrong) {
       document.getElementById(`${id}-${firstWrong}`)?.focus();
       return;
@@ -67,8 +86,10 @@ export function ProposalForm({ initial, submitLabel, onSubmit, onCancel }: FormP
     setSubmitting(true);
     setRefusal(null);
     try {
-      await onSubmit({ title: values.title.trim(), description: values.description.trim(), category: values.category });
-      setValues({ title: '', description: '', category: '' });
+      const input: ProposalInput & { reason?: string } = { title: values.title.trim(), description: values.description.trim(), category: values.category };
+      if (asksReason) input.reason = values.reason.trim();
+      await onSubmit(input);
+      setValues({ title: '', description: '', category: '', reason: '' });
       setTouched({});
       setSent(false);
     } catch (error) {
@@ -94,12 +115,13 @@ export function ProposalForm({ initial, submitLabel, onSubmit, onCancel }: FormP
   });
 
   /** A labelled field: its control, then what is wrong with it (or an empty slot) and, with `max`, a "count / max" counter. */
-  const field = (name: Name, input: ReactNode, max?: number) => {
+  const field = (name: Name, input: ReactNode, max?: number, hint?: string) => {
     const error = shown(name);
     const count = characterCount(values[name]);
     return (
       <div className={`field${error ? ' field--invalid' : ''}`}>
         <label htmlFor={`${id}-${name}`}>{t(messages[name])}</label>
+        {hint ? <p className="field__hint">{hint}</p> : null}
         {input}
         <div className="field__meta">
           {error ? (
@@ -124,17 +146,22 @@ export function ProposalForm({ initial, submitLabel, onSubmit, onCancel }: FormP
   };
 
   return (
-    <form className="form decisions-form" noValidate onSubmit={(event) => void submit(event)}>
-      {field('title', <input {...control('title', true)} />, Limits.proposalTitle.max)}
-      {field('description', <textarea {...control('description', true)} rows={5} />, Limits.proposalDescription.max)}
-      {field(
-        'category',
-        <select {...control('category', false)}>
-          <CategoryOptions none={t(messages.chooseCategory)} />
-        </select>,
-      )}
-      <Refusal title={t(messages.failed)} text={refusal} />
-      <FormActions busy={submitting} busyLabel={t(messages.sending)} submitLabel={submitLabel} onCancel={onCancel} />
-    </form>
+    <div className="search-compose">
+      <SearchStyles />
+      <form className="form decisions-form" noValidate onSubmit={(event) => void submit(event)}>
+        {field('title', <input {...control('title', true)} />, Limits.proposalTitle.max)}
+        {field('description', <textarea {...control('description', true)} rows={5} />, Limits.proposalDescription.max)}
+        {field(
+          'category',
+          <select {...control('category', false)}>
+            <CategoryOptions none={t(messages.chooseCategory)} />
+          </select>,
+        )}
+        {asksReason ? field('reason', <textarea {...control('reason', true)} rows={2} />, EDIT_REASON_MAX, t(messages.reasonHint)) : null}
+        <Refusal title={t(messages.failed)} text={refusal} />
+        <FormActions busy={submitting} busyLabel={t(messages.sending)} submitLabel={submitLabel} onCancel={onCancel} />
+      </form>
+      <SimilarPanel title={values.title} description={values.description} excludeId={initial?.id} />
+    </div>
   );
 }

@@ -15,6 +15,7 @@ import { amendmentName, ContentBadges } from './law-meta.js';
 import { SourceList } from './sources.js';
 import { TitleField } from './form-parts.js';
 import { TextForm } from './text-form.js';
+import { HistoryLink } from './history/HistoryLink.js';
 import { drafting } from './drafting/messages.js';
 import { Opener } from './drafting/Opener.js';
 import { common } from '../messages.js';
@@ -98,6 +99,7 @@ function ContentCard({
           <Heading id={headingId} className="drafting-article__title">
             {label}
           </Heading>
+          <HistoryLink kind={item.kind} id={item.id} of={label} />
           <div className="drafting-article__tools" role="group" aria-label={t(common.actions, { title: label })}>
             {may.edit && !editing ? (
               <Button variant="secondary" onClick={() => setEditing(true)}>
@@ -115,9 +117,11 @@ function ContentCard({
             autoFocus
             max={5000}
             submitLabel={t(common.save)}
+            // A scribe or a moderator editing someone else's text says why, in the text's history.
+            askReason={Boolean(user && user.id !== item.userId)}
             onCancel={() => setEditing(false)}
-            onSubmit={async (body) => {
-              await lawsApi.editArticle(law.id, item.id, item.title, body);
+            onSubmit={async (body, reason) => {
+              await lawsApi.editArticle(law.id, item.id, item.title, body, reason);
               setEditing(false);
               toast(t(common.saved), 'success');
               reload();

@@ -52,10 +52,12 @@ export function LawActions({ law, user, reload, onChanged }: { law: LawDetail; u
         autoFocus
         max={600}
         submitLabel={t(common.save)}
+        // A scribe or a moderator editing someone else's law says why, in the law's history.
+        askReason={Boolean(user && user.id !== law.userId)}
         onCancel={() => setEditing(false)}
         extra={<TitleField label={t(m.lawTitle)} value={title} required onChange={setTitle} />}
-        onSubmit={async (description) => {
-          await lawsApi.editLaw(law.id, { title: title.trim(), description });
+        onSubmit={async (description, reason) => {
+          await lawsApi.editLaw(law.id, { title: title.trim(), description, reason });
           setEditing(false);
           toast(t(m.lawSaved), 'success');
           reload();

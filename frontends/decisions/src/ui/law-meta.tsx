@@ -5,6 +5,7 @@ import type { LawSummary } from '@civic/contracts';
 import { Badge, type Tone } from '@civic/frontend-kit/design';
 import { wordDiff } from '../law-rules.js';
 import { categoryMessages, common } from '../messages.js';
+import { FollowButton } from './FollowButton.js';
 
 export const lawStateMessages = {
   creation: { id: 'decisions.law.state.creation' },
@@ -50,8 +51,8 @@ export function amendmentName(t: IntlShape['formatMessage'], number: number, tit
   return title ? t(common.amendmentTitle, { number, title }) : t(common.amendment, { number });
 }
 
-/** Title line of a law: category, state, author, creators. */
-export function LawMeta({ law }: { law: LawSummary }) {
+/** Title line of a law: category, state, author, creators, and with `followable` the button to follow it. */
+export function LawMeta({ law, followable = false }: { law: LawSummary; followable?: boolean }) {
   const { formatMessage: t } = useIntl();
   return (
     <p className="decisions-proposal__meta">
@@ -61,6 +62,9 @@ export function LawMeta({ law }: { law: LawSummary }) {
       </span>
       <span className="decisions-proposal__author">{t(m.by, { name: law.userName })}</span>
       <Link to={`/decisions/creators/${encodeURIComponent(law.id)}`}>{t(m.creatorsLink, { count: law.creators.length })}</Link>
+      {/* A law keeps the id of the proposal it came from: following one follows the other. */}
+      {/* Keyed by the law: another law (a tab) starts with its own unknown state. */}
+      {followable ? <FollowButton key={law.id} documentId={law.id} kind="law" title={law.title} /> : null}
     </p>
   );
 }

@@ -1,10 +1,15 @@
 /** A small text form (one field), as the law screens use it. */
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { EDIT_REASON_MAX } from '@civic/contracts';
 import { useErrorText } from './feedback.js';
 import { FormActions, type FormProps } from './form-parts.js';
 
-/** A small text form (one field) used for group names, articles and amendments; `extra` fields go above it. */
+/**
+ * A small text form (one field) used for group names, articles and amendments; `extra` fields go above
+ * it. With `askReason` (a scribe or a moderator editing someone else's text) it also asks why, which
+ * the text's history shows: required then, and given to `onSubmit` after the text.
+ */
 export function TextForm({
   label,
   initial = '',
@@ -12,10 +17,12 @@ export function TextForm({
   max,
   extra,
   autoFocus = false,
+  askReason = false,
   submitLabel,
   onSubmit,
   onCancel,
-}: FormProps<string> & {
+}: Omit<FormProps<string>, 'onSubmit'> & {
+  onSubmit: (value: string, reason?: string) => Promise<void>;
   label: string;
   initial?: string;
   multiline?: boolean;
@@ -23,12 +30,16 @@ export function TextForm({
   extra?: ReactNode;
   /** Takes the focus when shown (a form opened by a button). */
   autoFocus?: boolean;
+  askReason?: boolean;
 }) {
   const { formatMessage: t } = useIntl();
   const errorText = useErrorText();
   const id = useId();
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,11 +52,20 @@ export function TextForm({
       setError(t({ id: 'decisions.form.maxLength' }, { max }));
       return;
     }
-    setBusy(true);
     setError(null);
+    if (askReason) {
+      const problem = reason.trim() === '' ? t({ id: 'decisions.reason.required' }) : [...reason.trim()].length > EDIT_REASON_MAX ? t({ id: 'decisions.form.maxLength' }, { max: EDIT_REASON_MAX }) : null;
+      setReasonError(problem);
+      if (problem) {
+        document.getElementById(reasonId)?.focus();
+        return;
+      }
+    }
+    setBusy(true);
     try {
-      await onSubmit(value.trim());
+      await (askReason ? onSubmit(value.trim(), reason.trim()) : onSubmit(value.trim()));
       setValue('');
+      setReason('');
     } catch (failure) {
       setError(errorText(failure));
     } finally {
@@ -72,6 +92,29 @@ export function TextForm({
           </p>
         ) : null}
       </div>
+      {askReason ? (
+        <div className={`field${reasonError ? ' field--invalid' : ''}`}>
+          <label htmlFor={reasonId}>{t({ id: 'decisions.reason.label' })}</label>
+          <input
+            id={reasonId}
+            value={reason}
+            maxLength={EDIT_REASON_MAX}
+            aria-required="true"
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? `${reasonId}-error` : `${reasonId}-hint`}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          {reasonError ? (
+            <p id={`${reasonId}-error`} className="field__error" role="alert">
+              {reasonError}
+            </p>
+          ) : (
+            <p id={`${reasonId}-hint`} className="field__hint">
+              {t({ id: 'decisions.reason.hint' })}
+            </p>
+          )}
+        </div>
+      ) : null}
       <FormActions busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );

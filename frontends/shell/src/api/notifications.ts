@@ -2,7 +2,7 @@
  * The notification calls (docs/product.md#calls, services/notifications), typed. An alert carries a
  * message key and parameters, which the shell words in the reader's language (notifications/wording.ts).
  */
-import { Limits } from '@civic/contracts';
+import { Limits, type DigestUnsubscribed, type FollowList, type FollowPreferences, type FollowState } from '@civic/contracts';
 import { apiRequest } from '@civic/frontend-kit/api-client';
 
 export interface Alert {
@@ -45,4 +45,11 @@ export const notificationsApi = {
   markAllRead: (userId: string) => apiRequest<{ updated: number; count: number }>('PUT', `${base}/mark-all-as-read/${enc(userId)}`),
   remove: (id: number) => apiRequest<undefined>('DELETE', `${base}/${id}`),
   streamPath: `${base}/stream`,
+  /** What the member follows (docs/product.md#following), newest first. */
+  follows: (signal?: AbortSignal) => apiRequest<FollowList>('GET', `${base}/follows`, { signal }),
+  unfollow: (documentId: string) => apiRequest<FollowState>('DELETE', `${base}/follows/${enc(documentId)}`),
+  preferences: (signal?: AbortSignal) => apiRequest<FollowPreferences>('GET', `${base}/preferences`, { signal }),
+  savePreferences: (preferences: FollowPreferences) => apiRequest<FollowPreferences>('PUT', `${base}/preferences`, { body: preferences }),
+  /** The digest mail's one-click link: no login, the token names the member. */
+  unsubscribeDigest: (token: string) => apiRequest<DigestUnsubscribed>('POST', `${base}/digest/unsubscribe`, { body: { token } }),
 };

@@ -8,7 +8,6 @@ import { alertMessageKeys } from '@civic/contracts';
 import type { Alert } from '../api/notifications.js';
 import { formatDayDate } from '../i18n/dates.js';
 
-
 /** Parameter values that are codes, each translated under its own prefix. */
 export const termValues = {
   phase: ['proposals', 'voting', 'creation', 'final-vote', 'archive'],
@@ -36,6 +35,14 @@ function dateTime(intl: IntlShape, value: string | number | undefined): string {
   return Number.isNaN(date.getTime()) ? String(value ?? '') : formatDayDate(intl, date, { dateStyle: 'long', timeStyle: 'short' });
 }
 
+/** Characters of a seal shown in an alert: enough to compare it with the archive's. */
+export const sealShownLength = 12;
+
+function shortSeal(value: string | number | undefined): string {
+  const seal = typeof value === 'string' ? value.trim() : '';
+  return seal ? `${seal.slice(0, sealShownLength)}…` : 'none';
+}
+
 /** The alert's sentence in the locale of `intl`. */
 export function wordAlert(intl: IntlShape, alert: Pick<Alert, 'messageKey' | 'params'>): string {
   if (!known.has(alert.messageKey)) return intl.formatMessage({ id: 'notifications.message.unknown' });
@@ -47,6 +54,9 @@ export function wordAlert(intl: IntlShape, alert: Pick<Alert, 'messageKey' | 'pa
   if ('role' in p) values['role'] = alert.messageKey === 'contentModerated' ? term(intl, 'actor', p['role']) : term(intl, 'role', p['role']);
   if ('month' in p) values['month'] = month(intl, p['month']);
   if ('until' in p) values['until'] = dateTime(intl, p['until']);
+  if ('endsAt' in p) values['endsAt'] = dateTime(intl, p['endsAt']);
+  // An adopted law's seal (docs/text-chain.md#seal) is long: its start names it; a law sealed without history has none.
+  if (alert.messageKey === 'followedAdopted') values['seal'] = shortSeal(p['seal']);
   values['action'] = String(p['action'] ?? 'edited');
   values['text'] = String(p['text'] ?? '');
   values['title'] = String(p['title'] ?? '');

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit';
+import type { PublishedVersions, SqlExecutor } from '@civic/service-kit';
 import { canonicalEligible } from '../domain/creators-draw.js';
 import { dueTransitions, type EngineSettings, type Transition } from '../domain/cycle-engine.js';
 import { transitionEvent } from '../domain/cycle-events.js';
@@ -9,11 +9,15 @@ import { closeVote, type Selection } from '../domain/vote-close.js';
 import { CycleRepository } from '../store/cycle.repository.js';
 import { LawLifecycleRepository } from '../store/law-lifecycle.repository.js';
 import { ProposalRepository } from '../store/proposal.repository.js';
+import { TextVersionRepository } from '../store/text-version.repository.js';
+import { recordVersion } from './record-version.js';
 import { unitOfWork, type CommandDeps } from './unit-of-work.js';
 
 export interface AdvanceCyclesDeps extends CommandDeps {
   settings: EngineSettings;
   selection: Selection;
+  /** The version written of events that have several (PUBLISH_EVENT_VERSIONS); by default the oldest. */
+  published?: PublishedVersions;
 }
 
 /**
@@ -34,14 +38,14 @@ export async function advanceCycles(deps: AdvanceCyclesDeps): Promise<Transition
       const proposals = await cycles.openProposalCounts();
       const highestNumber = await cycles.maxNumber();
       const transitions = dueTransitions(live, now, { verifiedUsers, proposalsIn: (id) => proposals.get(id) ?? 0, highestNumber }, deps.settings);
-      for (const transition of transitions) await apply(tx, transition, deps.selection, events);
+      for (const transition of transitions) await apply(tx, transition, deps.selection, deps.published ?? new Map(), events);
       return transitions;
     },
     { timeout: 60_000, maxWait: 30_000 },
   );
 }
 
-async function apply(tx: SqlExecutor, transition: Transition, selection: Selection, events: EventEnvelope[]): Promise<void> {
+async function apply(tx: SqlExecutor, transition: Transition, selection: Selection, published: PublishedVersions, events: EventEnvelope[]): Promise<void> {
   const cycles = new CycleRepository(tx);
   switch (transition.kind) {
     case 'open': {
@@ -59,7 +63,7 @@ async function apply(tx: SqlExecutor, transition: Transition, selection: Selecti
       if (transition.from === 'proposals') await new ProposalRepository(tx).openVote(transition.cycleId);
       if (transition.from === 'voting') await closeVoteAndDraw(tx, transition.cycleId, transition.at, selection, events);
       if (transition.from === 'creation') await laws.enterFinalVote(transition.cycleId, transition.at);
-      if (transition.from === 'final-vote') await archiveLaws(tx, transition.cycleId, transition.at, events);
+      if (transition.from === 'final-vote') await archiveLaws(tx, transition.cycleId, transition.at, published, events);
       await cycles.setPhase(transition.cycleId, transition.to, transition.at, transition.phaseEndsAt);
       events.push(transitionEvent(transition, transition.cycleId));
       return;
@@ -70,7 +74,7 @@ async function apply(tx: SqlExecutor, transition: Transition, selection: Selecti
 /**
  * Closes the vote (ranks, selects, gives a second chance, rejects the rest), stores and publishes the
  * draw seed, then the cycle enters creation: each selected proposal becomes a law with its creators
- * drawn with the seed just published.
+ * drawn with the seed just published, continuing its proposal's version history.
  */
 async function closeVoteAndDraw(tx: SqlExecutor, cycleId: string, at: Date, selection: Selection, events: EventEnvelope[]): Promise<void> {
   const cycles = new CycleRepository(tx);
@@ -91,20 +95,26 @@ async function closeVoteAndDraw(tx: SqlExecutor, cycleId: string, at: Date, sele
     await laws.insertLaw({ ...proposal, cycleId, at });
     await laws.insertCreators(proposal.id, law.creators);
     events.push(...law.events);
+    const text = { kind: 'law', textId: proposal.id, change: 'created', role: 'author', editorId: proposal.userId, reason: null, title: proposal.title, body: proposal.description } as const;
+    await recordVersion(tx, events, text, { documentId: proposal.id, documentTitle: proposal.title, lawId: proposal.id }, at);
   }
 }
 
 /**
  * Ends the final vote of the cycle's laws, once: the outcome of each visible text is stored (the
- * counts stay frozen with it), each law is archived as adopted or rejected with its voter count.
+ * counts stay frozen with it), each law is archived as adopted or rejected with its voter count, and
+ * the last versions of its texts are sealed with the outcome (docs/text-chain.md#seal).
  */
-async function archiveLaws(tx: SqlExecutor, cycleId: string, at: Date, events: EventEnvelope[]): Promise<void> {
+async function archiveLaws(tx: SqlExecutor, cycleId: string, at: Date, published: PublishedVersions, events: EventEnvelope[]): Promise<void> {
   const laws = new LawLifecycleRepository(tx);
+  const versions = new TextVersionRepository(tx);
   for (const law of await laws.lockUnarchived(cycleId)) {
     const texts = await laws.votedTexts(law.id);
     const voterIds = await laws.voterIds(law.id);
-    const archive = archiveLaw({ law, cycleId, texts, voterIds, at });
+    const sealEntries = law.deleted ? [] : await versions.sealEntries(law.id);
+    const archive = await archiveLaw({ law, cycleId, texts, voterIds, sealEntries, published, at });
     for (const text of archive.texts) await laws.storeTextOutcome(text.id, text.winner, text.adopted);
+    if (archive.seal) await versions.insertSeal(archive.seal);
     await laws.storeArchive(law.id, archive.state, at, voterIds.length);
     events.push(...archive.events);
   }

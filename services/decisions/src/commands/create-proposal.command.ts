@@ -4,6 +4,7 @@ import { proposalSubmitted } from '../domain/proposal-events.js';
 import { mayParticipate, type Caller } from '../domain/proposal-rules.js';
 import { ProposalRepository } from '../store/proposal.repository.js';
 import { lockSubmission, type ProposalCommandDeps } from './proposal-access.js';
+import { recordVersion } from './record-version.js';
 import { refused, unitOfWork } from './unit-of-work.js';
 
 /** Submits a proposal in the cycle open for proposals, under the limits; answers its id. */
@@ -15,6 +16,8 @@ export async function createProposal(deps: ProposalCommandDeps, caller: Caller, 
     const id = randomUUID();
     await new ProposalRepository(tx).insert({ ...input, id, cycleId, userId: caller.id, now });
     events.push(proposalSubmitted(id, caller.id, now));
+    const text = { kind: 'proposal', textId: id, change: 'created', role: 'author', editorId: caller.id, reason: null, title: input.title, body: input.description } as const;
+    await recordVersion(tx, events, text, { documentId: id, documentTitle: input.title, lawId: null }, now);
     return id;
   });
 }

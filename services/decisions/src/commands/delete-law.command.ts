@@ -4,6 +4,7 @@ import { mayDelete } from '../domain/content-rules.js';
 import type { Caller } from '../domain/proposal-rules.js';
 import { LawRepository } from '../store/law.repository.js';
 import { inLaw, lawItem, lawOf } from './law-access.js';
+import { recordVersion } from './record-version.js';
 import { refused, type CommandDeps } from './unit-of-work.js';
 
 /** Deletes a law (hidden, kept): its author during creation, or a moderator once signalled. */
@@ -16,5 +17,7 @@ export async function deleteLaw(deps: CommandDeps, caller: Caller, lawId: string
   await inLaw(deps.db, law.id, law.state, async (tx, events) => {
     await new LawRepository(tx).markDeleted(law.id, caller.id, now);
     events.push(...contentDeleted({ kind: 'law', id: law.id, lawId: law.id, userId: law.userId }, { id: caller.id, as: allowed.as }, now));
+    const tombstone = { kind: 'law', textId: law.id, change: 'deleted', role: allowed.as, editorId: caller.id, reason: null, title: null, body: null } as const;
+    await recordVersion(tx, events, tombstone, { documentId: law.id, documentTitle: law.title, lawId: law.id }, now);
   });
 }

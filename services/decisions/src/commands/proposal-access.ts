@@ -1,4 +1,4 @@
-import type { Proposal } from '@civic/contracts';
+import type { Proposal, ProposalState } from '@civic/contracts';
 import { AppError, notFound, type SqlExecutor } from '@civic/service-kit';
 import { cycleFull, isHidden, nextSubmissionAt, type Caller } from '../domain/proposal-rules.js';
 import { CycleRepository } from '../store/cycle.repository.js';
@@ -15,11 +15,15 @@ export interface ProposalCommandDeps extends CommandDeps {
   limits: ProposalLimits;
 }
 
+/** Hidden proposals are seen only by their author and moderators (a visitor is null). */
+export const hiddenFrom = (proposal: { state: ProposalState; userId: string }, viewer: Pick<Caller, 'id' | 'moderator'> | null): boolean =>
+  isHidden(proposal.state) && viewer?.id !== proposal.userId && !viewer?.moderator;
+
 /** The proposal as the caller may see it: hidden ones only to their author and moderators, else 404. */
 export async function visibleProposal(deps: CommandDeps, id: string, caller: Caller): Promise<Proposal> {
   const proposal = await new ProposalRepository(deps.db).byId(id, caller.id);
   if (!proposal) throw notFound();
-  if (isHidden(proposal.state) && caller.id !== proposal.userId && !caller.moderator) throw notFound();
+  if (hiddenFrom(proposal, caller)) throw notFound();
   return proposal;
 }
 

@@ -2,10 +2,11 @@
  * What the phase machine decides for laws, free of I/O but for the event ids: the law born from each
  * selected proposal with its creators drawn, and the archive of a law once its final vote ends.
  */
-import { LawArchived, LawCreated, LawCreatorsDrawn, type EventEnvelope } from '@civic/contracts';
-import { newEvent } from '@civic/service-kit';
+import { LawArchived, LawCreated, LawCreatorsDrawn, type EventEnvelope, type SealEntry, type SealOutcome } from '@civic/contracts';
+import { newEvent, newPublishedEvent, type PublishedVersions } from '@civic/service-kit';
 import { drawCreators } from './creators-draw.js';
 import { decideLaw, type Counts, type VotedArticle } from './final-vote.js';
+import { sealLaw, type LawSeal } from './text-versions.js';
 
 /** LawArchived carries at most this many voters per event (its contract's maxItems). */
 export const VOTERS_PER_EVENT = 1000;
@@ -42,21 +43,27 @@ export interface LawArchive {
   state: 'adopted' | 'rejected';
   /** Every text with whether it won (it or its replacing amendment is the final text) and was adopted. */
   texts: { id: string; winner: boolean; adopted: boolean }[];
+  /** The seal of the law's texts (docs/text-chain.md#seal): none for a deleted law or one without versions. */
+  seal: LawSeal | null;
   events: EventEnvelope[];
 }
 
 /**
  * The end of a law's final vote: the replacement and adoption rules over the texts' counters, the
- * outcome of each text, and LawArchived once per chunk of at most VOTERS_PER_EVENT voters (none for a
- * deleted law, which is archived as rejected).
+ * outcome of each text, the seal of the last versions of its live texts (`sealEntries`, in document
+ * order) with each article's outcome, and LawArchived once per chunk of at most VOTERS_PER_EVENT
+ * voters, in the version this service publishes (none for a deleted law, which is archived as
+ * rejected).
  */
-export function archiveLaw(input: {
+export async function archiveLaw(input: {
   law: { id: string; title: string; deleted: boolean };
   cycleId: string;
   texts: readonly VotedTextRow[];
   voterIds: readonly string[];
+  sealEntries: readonly SealEntry[];
+  published: PublishedVersions;
   at: Date;
-}): LawArchive {
+}): Promise<LawArchive> {
   const { law, texts, voterIds, at } = input;
   const counts = (row: VotedTextRow): Counts => ({ for: row.for, against: row.against, neutral: row.neutral, blank: row.blank });
   const articles: VotedArticle[] = texts
@@ -70,13 +77,16 @@ export function archiveLaw(input: {
   const adopted = !law.deleted && outcome.adopted;
   const winners = new Map(outcome.articles.map((entry) => [entry.winnerId, entry.adopted]));
   const outcomes = texts.map((row) => ({ id: row.id, winner: winners.has(row.id), adopted: winners.get(row.id) ?? false }));
+  const sealed: SealOutcome[] = outcome.articles.map((article) => ({ articleId: article.articleId, adopted: article.adopted, winnerId: article.winnerId }));
+  const seal = law.deleted ? null : await sealLaw(law.id, at, [...input.sealEntries], sealed);
   const events: EventEnvelope[] = [];
   if (!law.deleted) {
     const chunks = Math.max(1, Math.ceil(voterIds.length / VOTERS_PER_EVENT));
     for (let chunk = 0; chunk < chunks; chunk++) {
       const ids = voterIds.slice(chunk * VOTERS_PER_EVENT, (chunk + 1) * VOTERS_PER_EVENT);
-      events.push(newEvent(LawArchived, { lawId: law.id, cycleId: input.cycleId, title: law.title, adopted, voterIds: [...ids], chunk: chunk + 1, chunks }, at));
+      const payload = { lawId: law.id, cycleId: input.cycleId, title: law.title, adopted, voterIds: [...ids], chunk: chunk + 1, chunks, seal: seal?.hash ?? null };
+      events.push(newPublishedEvent(LawArchived, payload, input.published, at));
     }
   }
-  return { state: adopted ? 'adopted' : 'rejected', texts: outcomes, events };
+  return { state: adopted ? 'adopted' : 'rejected', texts: outcomes, seal, events };
 }

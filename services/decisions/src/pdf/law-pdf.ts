@@ -79,6 +79,8 @@ const labels = {
     sources: 'Sources',
     creators: 'Drafted by',
     page: (n: number, total: number) => `Page ${n} of ${total}`,
+    seal: (hash: string) => `Seal (SHA-256): ${hash}`,
+    sealedAt: (date: string, time: string) => `Sealed at the close of the final vote, on ${date} at ${time}; anyone can check it against the open data.`,
   },
   fr: {
     law: 'Loi',
@@ -95,6 +97,9 @@ const labels = {
     sources: 'Sources',
     creators: 'Rédigée par',
     page: (n: number, total: number) => `Page ${n} sur ${total}`,
+    // A no-break space before the colon, as French typography asks.
+    seal: (hash: string) => `Sceau (SHA-256)\u00a0: ${hash}`,
+    sealedAt: (date: string, time: string) => `Scellé à la clôture du vote final, le ${date} à ${time}\u00a0; chacun peut le vérifier avec les données ouvertes.`,
   },
 } as const;
 
@@ -114,6 +119,11 @@ export function adoptedText(law: LawDetail): { number: number; group: string | n
 export function pdfDate(date: Date, locale: Locale, timeZone: string): string {
   const formatted = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeZone }).format(date);
   return locale === 'fr' ? formatted.replace(/^1 /, '1er ') : formatted;
+}
+
+/** The time of day in the reader's language, in the deployment's time zone, with the zone's name. */
+export function pdfTime(date: Date, locale: Locale, timeZone: string): string {
+  return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date);
 }
 
 export interface PdfOptions {
@@ -194,6 +204,14 @@ export function renderLawPdf(law: LawDetail, { locale, fontDir = defaultFontDir,
       });
       doc.moveDown(0.35);
     }
+  }
+
+  if (law.seal) {
+    // The seal closes the document: what anyone re-computes from the open data (docs/text-chain.md).
+    const sealedAt = new Date(law.seal.sealedAt);
+    doc.moveDown(0.8);
+    doc.font('regular').fontSize(8.5).fillColor(muted).text(t.sealedAt(pdfDate(sealedAt, locale, timeZone), pdfTime(sealedAt, locale, timeZone)));
+    doc.font('bold').fontSize(8.5).fillColor('#000000').text(t.seal(law.seal.hash));
   }
 
   const range = doc.bufferedPageRange();

@@ -16,6 +16,7 @@ import { AppError, badRequest, notFound, type ServiceApp } from '@civic/service-
 import { lawOf } from '../commands/law-access.js';
 import { DRAW_ALGORITHM } from '../domain/creators-draw.js';
 import { renderLawPdf } from '../pdf/law-pdf.js';
+import { TextVersionRepository } from '../store/text-version.repository.js';
 import type { DecisionsContext } from './context.js';
 import { archived, articleView, lawDetail } from './law-views.js';
 import { openData } from './open-data.js';
@@ -24,6 +25,7 @@ import { readerLocale } from './reader.js';
 /** Laws born from selected proposals, for everyone: lists, one law, one article, the creators draw, and the archive (PDF, open data). */
 export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Promise<void> {
   const tags = ['laws'];
+  const versions = new TextVersionRepository(context.db);
 
   app.get(
     '/api/laws',
@@ -134,7 +136,9 @@ export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Pr
     async (request, reply) => {
       const law = await lawDetail(request, context, request.params.id);
       if (!archived.includes(law.state)) throw new AppError('notFound', 404, { reason: 'not-archived' });
-      return reply.header('content-disposition', `attachment; filename="law-${law.cycleNumber}-${law.rank}.json"`).send(openData(law));
+      const seal = await versions.seal(law.id);
+      const chains = await versions.chains(seal?.entries.map((entry) => entry.textId) ?? []);
+      return reply.header('content-disposition', `attachment; filename="law-${law.cycleNumber}-${law.rank}.json"`).send(openData(law, { seal, versions: chains }));
     },
   );
 

@@ -1,8 +1,12 @@
-import type { Article, LawDetail } from '@civic/contracts';
+import { SEAL_ALGORITHM, TEXT_CHAIN_ALGORITHM, type Article, type ChainVersion, type LawDetail } from '@civic/contracts';
+import type { LawSeal } from '../domain/text-versions.js';
 import { adoptedText } from '../pdf/law-pdf.js';
 
-/** The open data of an archived law: its final text with every count. */
-export function openData(law: LawDetail) {
+/**
+ * The open data of an archived law: its final text with every count, and what anyone needs to check
+ * it against its seal (docs/text-chain.md#verifying): every version of each sealed text, and the seal.
+ */
+export function openData(law: LawDetail, sealed: { seal: LawSeal | null; versions: readonly ChainVersion[] }) {
   const groups = new Map(law.groups.map((group) => [group.id, group.name]));
   const text = adoptedText(law);
   const numbers = new Map(text.map((entry) => [entry.article.id, entry.number]));
@@ -46,5 +50,15 @@ export function openData(law: LawDetail) {
       };
     }),
     sources: law.sources.map(source),
+    chain: { algorithm: TEXT_CHAIN_ALGORITHM, texts: chainTexts(sealed.seal, sealed.versions) },
+    seal: sealed.seal ? { algorithm: SEAL_ALGORITHM, ...sealed.seal } : null,
   };
+}
+
+/** The chains of the sealed texts in the seal's order; a text's kind is that of its last version. */
+function chainTexts(seal: LawSeal | null, versions: readonly ChainVersion[]) {
+  return (seal?.entries ?? []).map((entry) => {
+    const chain = versions.filter((version) => version.textId === entry.textId).sort((a, b) => a.seq - b.seq);
+    return { kind: chain.at(-1)?.kind ?? entry.kind, textId: entry.textId, versions: chain };
+  });
 }

@@ -1,6 +1,7 @@
 import {
   DecisionsIdParamsSchema,
   DecisionsPinInputSchema,
+  ProposalEditInputSchema,
   ProposalInputSchema,
   ProposalKanbanSchema,
   ProposalListSchema,
@@ -25,6 +26,7 @@ import { resubmitProposal } from '../commands/resubmit-proposal.command.js';
 import { signalProposal } from '../commands/signal-proposal.command.js';
 import { withdrawProposalVote } from '../commands/withdraw-proposal-vote.command.js';
 import { cycleFull, isHidden, nextSubmissionAt, type Caller } from '../domain/proposal-rules.js';
+import { searchTerms } from '../domain/search-query.js';
 import { callerOf, voterOf, type DecisionsContext } from './context.js';
 import { memberChange, memberSecurity } from './member-change.js';
 
@@ -57,13 +59,15 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
     {
       schema: {
         tags,
-        summary: 'Visible proposals: by default those of the cycle open for proposals; an author may list their own rejected or deleted ones',
+        summary: 'Visible proposals: by default those of the cycle open for proposals; an author may list their own rejected or deleted ones; `q` keeps those holding every word, best match first',
         querystring: ProposalQuerySchema,
         response: { 200: ProposalListSchema, ...errorAnswers(400) },
       },
     },
     async (request) => {
-      const { cycleId, category, state } = request.query;
+      const { cycleId, category, state, q } = request.query;
+      // Words made only of stop words search nothing: the list stays whole, as with no words.
+      const terms = q ? searchTerms(q) : undefined;
       const viewer = request.user?.id ?? null;
       const cycle = cycleId ? await context.cycles.byId(cycleId) : state ? null : await context.cycles.inPhase('proposals');
       const now = context.clock();
@@ -73,9 +77,9 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
       if (state && isHidden(state)) {
         // Hidden proposals stay out of every list but their author's own.
         if (!viewer) return { proposals: [], countdown };
-        return { proposals: await context.proposals.list({ cycleId: cycle?.id, category, state, userId: viewer, includeHidden: true }, viewer), countdown };
+        return { proposals: await context.proposals.list({ cycleId: cycle?.id, category, state, terms, userId: viewer, includeHidden: true }, viewer), countdown };
       }
-      return { proposals: await context.proposals.list({ cycleId: cycle?.id, category, state }, viewer), countdown };
+      return { proposals: await context.proposals.list({ cycleId: cycle?.id, category, state, terms }, viewer), countdown };
     },
   );
 
@@ -125,9 +129,9 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
     method: 'PUT',
     url: '/api/proposals/:id',
     tags,
-    summary: 'Edit a proposal: its author before its vote, or a moderator once it is signalled',
+    summary: 'Edit a proposal: its author before its vote, or a moderator once it is signalled (giving a reason, else 400 reasonRequired)',
     params: DecisionsIdParamsSchema,
-    body: ProposalInputSchema,
+    body: ProposalEditInputSchema,
     multilineFields: ['description'],
     change: (caller, { params, body }) => editProposal(context, caller, params.id, body),
     answer: proposal,

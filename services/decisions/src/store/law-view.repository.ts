@@ -271,8 +271,15 @@ export class LawViewRepository {
     const articles = all
       .filter((article) => article.parentId === null && groupOrder.has(article.groupId))
       .sort((a, b) => groupOrder.get(a.groupId)! - groupOrder.get(b.groupId)! || a.position - b.position);
+    const [seal] = await this.db.$queryRawUnsafe<{ hash: string; sealedAt: Date }[]>(`SELECT hash, sealed_at AS "sealedAt" FROM ${tables.seal} WHERE law_id = $1::uuid`, id);
     const { deleted: _deleted, ...rest } = summary;
-    return { ...rest, groups, articles, sources: sources.filter((source) => source.targetKind === 'law') };
+    return {
+      ...rest,
+      groups,
+      articles,
+      sources: sources.filter((source) => source.targetKind === 'law'),
+      seal: seal ? { hash: seal.hash, sealedAt: seal.sealedAt.toISOString() } : null,
+    };
   }
 
   async articleView(lawId: string, articleId: string, viewerId: string | null, locale: Locale): Promise<Article | null> {

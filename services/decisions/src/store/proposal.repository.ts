@@ -1,6 +1,7 @@
 import type { Proposal, ProposalCategory, ProposalInput, ProposalState, VoteChoice } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit';
 import type { Outcome } from '../domain/ranking.js';
+import { lexeme, tsqueryExpression, type SearchTerm } from '../domain/search-query.js';
 import { scoreOf } from '../domain/ranking.js';
 import type { ProposalInVote } from '../domain/vote-close.js';
 import { tables } from './tables.js';
@@ -68,6 +69,8 @@ export interface ProposalFilter {
   userId?: string;
   /** Include rejected and deleted proposals (only with `userId`). */
   includeHidden?: boolean;
+  /** Only those matching every word (docs/product.md#search), best match first. */
+  terms?: SearchTerm[];
 }
 
 /** Proposals as stored: reads with counts and the reader's vote, and row writes (through the executor given: the client or a transaction). */
@@ -87,7 +90,14 @@ export class ProposalRepository {
     if (filter.state) add((i) => `p.state = $${i}`, filter.state);
     if (filter.userId) add((i) => `p.user_id = $${i}::uuid`, filter.userId);
     if (!filter.includeHidden) where.push(`p.${VISIBLE}`);
-    const rows = await this.db.$queryRawUnsafe<ProposalRow[]>(`${select} WHERE ${where.join(' AND ') || 'TRUE'} ${order} LIMIT ${Math.trunc(limit)}`, ...values);
+    let listOrder = order;
+    if (filter.terms?.length) {
+      const query = tsqueryExpression(filter.terms.length, values.length + 1, 'all');
+      values.push(...filter.terms.map(lexeme));
+      where.push(`p.search_vector @@ ${query}`);
+      listOrder = `ORDER BY ts_rank(p.search_vector, ${query}) DESC, ${order.slice('ORDER BY '.length)}`;
+    }
+    const rows = await this.db.$queryRawUnsafe<ProposalRow[]>(`${select} WHERE ${where.join(' AND ') || 'TRUE'} ${listOrder} LIMIT ${Math.trunc(limit)}`, ...values);
     return rows.map(toProposal);
   }
 

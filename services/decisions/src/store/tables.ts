@@ -15,4 +15,6 @@ export const tables = qualifiedTables(SCHEMA, {
   article: 'article',
   articleVote: 'article_vote',
   source: 'source',
+  textVersion: 'text_version',
+  seal: 'law_seal',
 });

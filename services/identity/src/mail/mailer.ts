@@ -3,6 +3,8 @@ import type { MailContent } from './templates.js';
 
 export interface OutgoingMail extends MailContent {
   to: string;
+  /** Extra headers, e.g. the digest's `List-Unsubscribe`. */
+  headers?: Record<string, string>;
 }
 
 /** Sends the account mails. Tests may pass their own; the service sends through SMTP. */
@@ -27,7 +29,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   });
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, textEncoding: 'quoted-printable' });
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, textEncoding: 'quoted-printable', ...(mail.headers ? { headers: mail.headers } : {}) });
     },
     close() {
       transport.close();

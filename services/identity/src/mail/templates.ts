@@ -136,3 +136,134 @@ export const verificationMail = (locale: Locale, mail: LinkMail) => render(verif
 export const passwordResetMail = (locale: Locale, mail: LinkMail) => render(passwordReset[locale], locale, mail);
 export const emailChangeMail = (locale: Locale, mail: LinkMail) => render(emailChange[locale], locale, mail);
 export const emailUndoMail = (locale: Locale, mail: EmailUndoMail) => render({ ...emailUndo[locale], body: emailUndo[locale].body(mail.newEmail) }, locale, mail);
+
+/** One item of a digest mail: an alert about followed content (notifications.digest.composed). */
+export interface DigestMailItem {
+  messageKey: string;
+  params: Record<string, string | number>;
+  /** Shell route, or null. */
+  link: string | null;
+}
+
+export interface DigestMail {
+  userName: string;
+  period: 'daily' | 'weekly';
+  items: DigestMailItem[];
+  /** Older items left out of the mail. */
+  more: number;
+  /** The site's origin (PUBLIC_URL): item links are `${publicUrl}${link}`. */
+  publicUrl: string;
+  /** The one-click unsubscribe page with its token. */
+  unsubscribeUrl: string;
+}
+
+const quoted = (locale: Locale, title: string | number) => (locale === 'fr' ? `«${NARROW_NBSP}${title}${NARROW_NBSP}»` : `“${title}”`);
+
+function digestDate(locale: Locale, iso: string | number): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return String(iso);
+  return `${new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+}
+
+/** The sentence of each alert about followed content, as the shell words it (notifications.message.*). */
+const digestSentences: Record<Locale, (key: string, p: Record<string, string | number>) => string> = {
+  en: (key, p) => {
+    const title = quoted('en', p['title'] ?? '');
+    switch (key) {
+      case 'followedEdited':
+        return `A text you follow was edited: ${title}.`;
+      case 'followedSelected':
+        return `The proposal ${title} you follow was selected (rank ${p['rank']}): it becomes a law to write.`;
+      case 'followedSecondChance':
+        return `The proposal ${title} you follow gets a second chance: it joins the next vote.`;
+      case 'followedNotSelected':
+        return `The proposal ${title} you follow was not selected.`;
+      case 'followedAdopted':
+        return p['seal'] ? `The law ${title} you follow was adopted (seal ${p['seal']}).` : `The law ${title} you follow was adopted.`;
+      case 'followedRejected':
+        return `The law ${title} you follow was rejected.`;
+      case 'followedFinalVoteClosing':
+        return `The final vote on ${title}, which you follow, closes on ${digestDate('en', p['endsAt'] ?? '')}: vote while there is time.`;
+      default:
+        return 'Something you follow changed.';
+    }
+  },
+  fr: (key, p) => {
+    const title = quoted('fr', p['title'] ?? '');
+    const c = colon('fr');
+    switch (key) {
+      case 'followedEdited':
+        return `Un texte que vous suivez a été modifié${c} ${title}.`;
+      case 'followedSelected':
+        return `La proposition ${title} que vous suivez a été retenue (rang ${p['rank']})${c} elle devient une loi à rédiger.`;
+      case 'followedSecondChance':
+        return `La proposition ${title} que vous suivez a une seconde chance${c} elle rejoint le prochain vote.`;
+      case 'followedNotSelected':
+        return `La proposition ${title} que vous suivez n’a pas été retenue.`;
+      case 'followedAdopted':
+        return p['seal'] ? `La loi ${title} que vous suivez a été adoptée (sceau ${p['seal']}).` : `La loi ${title} que vous suivez a été adoptée.`;
+      case 'followedRejected':
+        return `La loi ${title} que vous suivez a été rejetée.`;
+      case 'followedFinalVoteClosing':
+        return `Le vote final sur ${title}, que vous suivez, se termine le ${digestDate('fr', p['endsAt'] ?? '')}${c} votez tant qu’il est temps.`;
+      default:
+        return 'Du nouveau sur ce que vous suivez.';
+    }
+  },
+};
+
+const digestTexts: Record<
+  Locale,
+  { subject: (period: DigestMail['period'], n: number) => string; intro: string; more: (n: number) => string; open: string; unsubscribe: string; why: string }
+> = {
+  en: {
+    subject: (period, n) => `Your ${period} digest: ${n} update${n > 1 ? 's' : ''}`,
+    intro: 'Here is what happened to the proposals and laws you follow.',
+    more: (n) => `And ${n} more update${n > 1 ? 's' : ''} on the site.`,
+    open: 'Open',
+    unsubscribe: 'Stop these digest mails',
+    why: 'You get this mail because you chose a digest of what you follow in your profile.',
+  },
+  fr: {
+    subject: (period, n) => `Votre résumé ${period === 'daily' ? 'quotidien' : 'hebdomadaire'}${NARROW_NBSP}: ${n} nouveauté${n > 1 ? 's' : ''}`,
+    intro: 'Voici ce qui est arrivé aux propositions et aux lois que vous suivez.',
+    more: (n) => `Et ${n} autre${n > 1 ? 's' : ''} nouveauté${n > 1 ? 's' : ''} sur le site.`,
+    open: 'Ouvrir',
+    unsubscribe: 'Ne plus recevoir ces résumés',
+    why: 'Vous recevez ce message parce que vous avez choisi un résumé de ce que vous suivez dans votre profil.',
+  },
+};
+
+/** The digest mail of followed content, in the member's language, each item linked, with its one-click unsubscribe link. */
+export function digestMail(locale: Locale, mail: DigestMail): MailContent {
+  const texts = digestTexts[locale];
+  const origin = mail.publicUrl.replace(/\/$/, '');
+  const items = mail.items.map((item) => ({ sentence: digestSentences[locale](item.messageKey, item.params), url: item.link ? `${origin}${item.link}` : null }));
+  const count = mail.items.length + mail.more;
+  const greeting = common[locale].greeting(mail.userName);
+  const moreLine = mail.more > 0 ? texts.more(mail.more) : null;
+  const text = [
+    greeting,
+    '',
+    texts.intro,
+    '',
+    ...items.map((item) => (item.url ? `- ${item.sentence}\n  ${item.url}` : `- ${item.sentence}`)),
+    ...(moreLine ? ['', moreLine] : []),
+    '',
+    texts.why,
+    `${texts.unsubscribe}${colon(locale)} ${mail.unsubscribeUrl}`,
+    '',
+  ].join('\n');
+  const html = [
+    `<!doctype html><html lang="${locale}"><body>`,
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(texts.intro)}</p>`,
+    '<ul>',
+    ...items.map((item) => `<li>${escapeHtml(item.sentence)}${item.url ? ` <a href="${escapeHtml(item.url)}">${escapeHtml(texts.open)}</a>` : ''}</li>`),
+    '</ul>',
+    ...(moreLine ? [`<p>${escapeHtml(moreLine)}</p>`] : []),
+    `<p>${escapeHtml(texts.why)}<br><a href="${escapeHtml(mail.unsubscribeUrl)}">${escapeHtml(texts.unsubscribe)}</a></p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject: texts.subject(mail.period, count), text, html };
+}

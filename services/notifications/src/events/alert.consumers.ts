@@ -6,6 +6,7 @@ import {
   ContentSignalled,
   CyclePhaseChanged,
   ElectionClosed,
+  FinalVoteClosing,
   LawArchived,
   LawCreatorsDrawn,
   ProposalDeleted,
@@ -13,6 +14,8 @@ import {
   ProposalSecondChance,
   ProposalSelected,
   ProposalSignalled,
+  ProposalVoteClosed,
+  TextVersioned,
   UserDeleted,
   UserRegistered,
   UserRoleChanged,
@@ -43,8 +46,10 @@ import {
   type AlertBatch,
   type BroadcastAlert,
 } from '../domain/alert-messages.js';
+import { documentChange, finalVoteClosingAlerts, lawArchivedFollowAlert, proposalVoteClosedAlerts, textVersionedAlert, type FollowAlert } from '../domain/follow-alerts.js';
 import type { UnreadHub } from '../live/unread-hub.js';
 import { AlertRepository } from '../store/alert.repository.js';
+import { FollowRepository } from '../store/follow.repository.js';
 import { memberProjection } from '../store/member.repository.js';
 
 const BROADCAST_TIMEOUT_MS = 5 * 60_000;
@@ -115,6 +120,18 @@ export function alertConsumers({ host, hub, onApplied }: ConsumerDeps): (() => P
       return users.length ? { users } : null;
     });
 
+  /** Alerts for the followers of the documents concerned (their preferences decide who gets each). */
+  const followed = <D extends EventDefinition>(
+    name: string,
+    event: D,
+    make: (tx: SqlExecutor, payload: NewestPayload<D>) => Promise<FollowAlert[]>,
+  ) =>
+    consumer(name, event, async (tx, payload) => {
+      const users = new Set<string>();
+      for (const alert of await make(tx, payload)) for (const user of await AlertRepository.insertForFollowers(tx, alert)) users.add(user);
+      return users.size ? { users: [...users] } : null;
+    });
+
   /** An alert for everyone. */
   const broadcast = <D extends EventDefinition>(name: string, event: D, make: (payload: NewestPayload<D>) => BroadcastAlert) =>
     consumer(
@@ -141,6 +158,7 @@ export function alertConsumers({ host, hub, onApplied }: ConsumerDeps): (() => P
     }),
     consumer('user-deleted', UserDeleted, async (tx, p) => {
       await AlertRepository.forgetUser(tx, p.userId, p.deletedAt);
+      await FollowRepository.forgetUser(tx, p.userId);
       return { closed: [p.userId] };
     }),
     alerts('user-suspended', UserSuspended, suspendedAlerts),
@@ -162,5 +180,20 @@ export function alertConsumers({ host, hub, onApplied }: ConsumerDeps): (() => P
     alerts('chat-message-replied', ChatMessageReplied, chatRepliedAlerts),
     alerts('chat-message-signalled', ChatMessageSignalled, chatSignalledAlerts),
     alerts('chat-message-moderated', ChatMessageModerated, chatModeratedAlerts),
+    // followers of a proposal or a law (docs/product.md#following)
+    followed('text-versioned', TextVersioned, async (tx, p) => {
+      await FollowRepository.applyDocumentChange(tx, documentChange(p));
+      const alert = textVersionedAlert(p);
+      return alert ? [alert] : [];
+    }),
+    followed('proposal-vote-closed', ProposalVoteClosed, async (tx, p) => {
+      const titles = await FollowRepository.titles(tx, [...p.selected, ...p.secondChance, ...p.rejected]);
+      return proposalVoteClosedAlerts(p, (id) => titles.get(id));
+    }),
+    followed('law-archived-followers', LawArchived, async (_tx, p) => {
+      const alert = lawArchivedFollowAlert(p);
+      return alert ? [alert] : [];
+    }),
+    followed('final-vote-closing', FinalVoteClosing, async (_tx, p) => finalVoteClosingAlerts(p)),
   ];
 }

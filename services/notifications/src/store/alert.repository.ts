@@ -1,6 +1,8 @@
 import type { SqlExecutor } from '@civic/service-kit';
 import type { AlertMessageKey } from '@civic/contracts';
+import { followAlertKinds } from '@civic/contracts';
 import type { AlertBatch, AlertContent, AlertParams } from '../domain/alert-messages.js';
+import type { FollowAlert } from '../domain/follow-alerts.js';
 import type { PagePlan } from '../domain/paging.js';
 import type { NotificationsPrisma } from './prisma.js';
 import { tables } from './tables.js';
@@ -78,6 +80,39 @@ export class AlertRepository {
       JSON.stringify(content.params),
       content.link,
     );
+  }
+
+  /**
+   * The alert for each follower of its document whose preference asks for it, except deleted accounts
+   * and `exceptUserId`, in one statement. An edit alert is skipped for a follower who has not yet
+   * viewed the previous one of the same document. Answers the followers told.
+   */
+  static async insertForFollowers(tx: SqlExecutor, alert: FollowAlert): Promise<string[]> {
+    await shareOwners(tx);
+    // The column is one of three constants (followAlertKinds), never input.
+    const preference = followAlertKinds[alert.messageKey];
+    // Two edits of one document applied at once (two replicas) must not both find no unviewed alert.
+    if (alert.messageKey === 'followedEdited') await tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))::text`, `followed-edit:${alert.documentId}`);
+    const rows = await tx.$queryRawUnsafe<{ user_id: string }[]>(
+      `INSERT INTO ${tables.alert} (user_id, message_key, params, link, document_id)
+       SELECT f.user_id, $2, $3::jsonb, $4, f.document_id FROM ${tables.follow} f
+       LEFT JOIN ${tables.preference} p ON p.user_id = f.user_id
+       WHERE f.document_id = $1::uuid
+         AND COALESCE(p."${preference}", true)
+         AND ($5::uuid IS NULL OR f.user_id <> $5::uuid)
+         AND NOT EXISTS (SELECT 1 FROM ${tables.member} m WHERE m.user_id = f.user_id AND m.deleted_at IS NOT NULL)
+         AND ($2 <> 'followedEdited' OR NOT EXISTS (
+           SELECT 1 FROM ${tables.alert} a
+           WHERE a.user_id = f.user_id AND a.document_id = f.document_id AND a.message_key = 'followedEdited' AND a.viewed = 0))
+       ORDER BY f.user_id
+       RETURNING user_id::text AS user_id`,
+      alert.documentId,
+      alert.messageKey,
+      JSON.stringify(alert.params),
+      alert.link,
+      alert.exceptUserId,
+    );
+    return rows.map((row) => row.user_id);
   }
 
   /** One alert for one user (POST /api/users/notifications); null when the account was deleted. */

@@ -4,7 +4,7 @@ import { UserRegistered, type EventDefinition, type EventEnvelope } from '@civic
 import { connectBus, loadConfig, newEvent, type EventBus, type ServiceApp } from '@civic/service-kit';
 import { serviceEnv, setupServiceTest, TestTokens, waitFor, type ServiceTestContext, type TestUserClaims } from '@civic/test-kit';
 import type { Static } from 'typebox';
-import { buildApp } from '../../src/app.js';
+import { createNotifications, type Notifications } from '../../src/app.js';
 import { NotificationsConfig } from '../../src/config.js';
 import { createPrisma, type NotificationsPrisma } from '../../src/store/prisma.js';
 
@@ -18,6 +18,8 @@ export interface Harness {
   db: NotificationsPrisma;
   bus: EventBus;
   app: ServiceApp;
+  /** The digest scheduler, ticked by hand (`digests.tick()`). */
+  digests: Notifications['digests'];
   tokens: TestTokens;
   config: NotificationsConfig;
   /** Ids of the events the service applied (effect committed), in order. */
@@ -30,6 +32,8 @@ export interface Harness {
   applied_(envelope: EventEnvelope): Promise<void>;
   /** A member known to the service through identity's registered event. */
   member(claims?: Partial<TestUserClaims>): Promise<Member>;
+  /** Another replica on the same database and stream (its applied events join `applied` too); closed with the harness. */
+  replica(): Promise<Notifications & { applied: string[] }>;
   /** Listens on a free port (live stream tests); answers the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -42,13 +46,15 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     ...serviceEnv(context),
     JWKS_URL: tokens.jwksUrl,
     ALERTS_SERVICE_TOKEN: 'test-service-token',
+    DIGEST_UNSUBSCRIBE_KEY: 'test-digest-unsubscribe-key-of-32-characters',
     ...env,
   });
   const db = createPrisma(context.databaseUrl);
   const bus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'notifications-test' });
   const applied: string[] = [];
-  const app = await buildApp({ config, db, bus, logger: false, onEventApplied: (envelope) => applied.push(envelope.id) });
+  const { app, digests } = await createNotifications({ config, db, bus, logger: false, schedule: false, onEventApplied: (envelope) => applied.push(envelope.id) });
   await app.ready();
+  const replicas: { close(): Promise<void> }[] = [];
 
   const publishEnvelope = async (event: EventEnvelope, msgID: string) => {
     await bus.js.publish(bus.subject(event.subject), JSON.stringify(event), { msgID });
@@ -59,6 +65,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     db,
     bus,
     app,
+    digests,
     tokens,
     config,
     applied,
@@ -79,12 +86,33 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       await harness.applied_(event);
       return { id, headers: await tokens.headers({ id, name: claims.name, role: claims.role, verified: claims.verified ?? true }) };
     },
+    async replica() {
+      const replicaDb = createPrisma(context.databaseUrl);
+      const replicaBus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'notifications-replica' });
+      const replicaApplied: string[] = [];
+      const replica = await createNotifications({ config, db: replicaDb, bus: replicaBus, logger: false, schedule: false, onEventApplied: (envelope) => {
+          // The harness waits on whichever replica applied the event.
+          replicaApplied.push(envelope.id);
+          applied.push(envelope.id);
+        },
+      });
+      await replica.app.ready();
+      replicas.push({
+        async close() {
+          await replica.app.close();
+          await replicaBus.close();
+          await replicaDb.$disconnect();
+        },
+      });
+      return { ...replica, applied: replicaApplied };
+    },
     async listen() {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as AddressInfo;
       return `http://127.0.0.1:${port}`;
     },
     async close() {
+      for (const replica of replicas) await replica.close();
       await app.close();
       await bus.close();
       await db.$disconnect();

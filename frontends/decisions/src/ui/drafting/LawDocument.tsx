@@ -17,6 +17,7 @@ import { LawActions, type LawChange } from '../law-actions.js';
 import { ContentBadges, LawMeta } from '../law-meta.js';
 import { SourceList } from '../sources.js';
 import { TextForm } from '../text-form.js';
+import { HistoryLink } from '../history/HistoryLink.js';
 import { common } from '../../messages.js';
 import { AddContent } from './AddContent.js';
 import { drafting } from './messages.js';
@@ -61,9 +62,12 @@ function SectionHead({ law, section, index, count, draft, reload }: { law: LawDe
   const headingId = `group-${section.id ?? 'none'}`;
   const groupId = section.id;
   const heading = (
-    <h3 id={headingId} className="drafting-section__title">
-      {section.name}
-    </h3>
+    <div className="drafting-section__name">
+      <h3 id={headingId} className="drafting-section__title">
+        {section.name}
+      </h3>
+      {groupId ? <HistoryLink kind="group" id={groupId} of={section.name} /> : null}
+    </div>
   );
   if (!groupId || !draft) return <div className="drafting-section__head">{heading}</div>;
   if (renaming) {
@@ -127,7 +131,10 @@ export function LawDocument({ law, user, reload, onLawChanged }: { law: LawDetai
       <DraftingStyles />
       <header className="drafting-doc__head">
         <h2 className="drafting-doc__title">{law.title}</h2>
-        <LawMeta law={law} />
+        <LawMeta law={law} followable />
+        <p className="drafting-doc__meta">
+          <HistoryLink kind="law" id={law.id} of={law.title} />
+        </p>
         <p className="drafting-doc__meta">
           <ContentBadges item={law} />
         </p>

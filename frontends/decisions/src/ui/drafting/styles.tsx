@@ -12,6 +12,7 @@ const css = `
 .drafting-bar{display:flex;flex-wrap:wrap;align-items:center;gap:var(--ui-space-2)}
 .drafting-section{display:flex;flex-direction:column;gap:var(--ui-space-3);min-width:0}
 .drafting-section__head{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:var(--ui-space-2);padding-bottom:var(--ui-space-2);border-bottom:2px solid var(--ui-color-border)}
+.drafting-section__name{display:flex;flex-wrap:wrap;align-items:baseline;gap:var(--ui-space-2)}
 .drafting-section__title{margin:0;font-size:var(--ui-font-size-xl);overflow-wrap:anywhere}
 .drafting-articles{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:var(--ui-space-4)}
 .drafting-articles > li{position:relative;border-radius:var(--ui-radius-md);background:var(--ui-color-bg)}

@@ -1,4 +1,4 @@
-/** A user's settings: profile, address, password, candidacies, and the way to delete the account. */
+/** A user's settings: profile, address, password, candidacies, following, and the way to delete the account. */
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { rules } from '../../forms/validation.js';
 import { isLocale } from '../../i18n/locale.js';
 import { useLocaleSwitch } from '../../i18n/LocaleProvider.js';
 import { Candidacies } from './candidacy.js';
+import { Following } from './following.js';
 import { ownerProfileScreen, SettingsSection, showApiError } from './shared.js';
 
 const settings = {
@@ -58,6 +59,7 @@ function Settings() {
       </SettingsSection>
       <PasswordForm user={user} />
       <Candidacies user={user} />
+      <Following />
       <SettingsSection id="settings-delete" title={t(settings.deleteTitle)}>
         <p>
           <Link to={userPath(user, 'delete-account')}>{t(settings.deleteLink)}</Link>

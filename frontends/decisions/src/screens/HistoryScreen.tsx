@@ -1,0 +1,65 @@
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router-dom';
+import { useResource } from '@civic/frontend-kit/remote-hooks';
+import { Badge } from '@civic/frontend-kit/design';
+import { historyApi } from '../api/history.js';
+import { isNotFound } from '../rules.js';
+import { useShell } from '../RemoteFrame.js';
+import { HistoryStyles } from '../ui/history/styles.js';
+import { kindMessages, VersionList } from '../ui/history/VersionList.js';
+import { Empty, Pending } from '../ui/states.js';
+
+const m = {
+  title: { id: 'decisions.history.title' },
+  intro: { id: 'decisions.history.intro' },
+  none: { id: 'decisions.history.none' },
+  deletedText: { id: 'decisions.history.deletedText' },
+  toLaw: { id: 'decisions.history.toLaw' },
+  count: { id: 'decisions.history.count' },
+};
+
+/**
+ * /decisions/history/:kind/:id: every version of a text (a proposal, a law, a group, an article or an
+ * amendment), newest first, with what each changed, who changed it and why, and its hash in the
+ * chain that the archived law's seal closes (docs/text-chain.md). Readable by visitors.
+ */
+export function HistoryScreen() {
+  const { formatMessage: t } = useIntl();
+  const { layouts, NotFound } = useShell();
+  const { kind = '', id = '' } = useParams();
+  const history = useResource(`history:${kind}:${id}`, (signal) => historyApi.history(kind, id, signal));
+
+  // An unknown text, or an address that cannot name one, is a page that does not exist.
+  if (isNotFound(history.error)) return <NotFound />;
+  let body;
+  const data = history.data;
+  if (!data) body = <Pending resource={history} cards={3} />;
+  else {
+    const lawId = data.lawId;
+    body = (
+      <div className="decisions-history" data-history-of={data.id}>
+        <div className="decisions-history__head">
+          <h2 className="decisions-history__title">{data.title}</h2>
+          <Badge tone="accent">{t(kindMessages[data.kind])}</Badge>
+          {data.deleted ? <Badge tone="danger">{t(m.deletedText)}</Badge> : null}
+        </div>
+        <p className="decisions-muted">
+          {t(m.count, { count: data.versions.length })}
+          {lawId ? (
+            <>
+              {' · '}
+              <Link to={`/decisions/history/law/${encodeURIComponent(lawId)}`}>{t(m.toLaw)}</Link>
+            </>
+          ) : null}
+        </p>
+        {data.versions.length === 0 ? <Empty title={t(m.none)} /> : <VersionList versions={data.versions} historyKind={data.kind} />}
+      </div>
+    );
+  }
+  return (
+    <layouts.default title={t(m.title)} intro={t(m.intro)}>
+      <HistoryStyles />
+      {body}
+    </layouts.default>
+  );
+}

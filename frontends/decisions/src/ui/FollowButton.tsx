@@ -1,0 +1,90 @@
+/**
+ * Follow or stop following a proposal or a law (docs/product.md#following): a toggle button whose
+ * state shows at once and goes back, with a message, when the call fails. A visitor who presses it
+ * goes to /identify and back, as for every members-only action.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { FollowedDocumentKind } from '@civic/contracts';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '@civic/frontend-kit/api-client';
+import { buttonClass, VisuallyHidden } from '@civic/frontend-kit/design';
+import { useIdentifyPath, useMembersOnly, useSession } from '@civic/frontend-kit/remote-session';
+import { followsApi } from '../api/follows.js';
+import { useFeedback } from './feedback.js';
+
+const m = {
+  follow: { id: 'decisions.follow.follow' },
+  following: { id: 'decisions.follow.following' },
+  what: { id: 'decisions.follow.what' },
+};
+
+/** Whether the document is followed: asked once per mount for a member (null until known), false for a visitor. */
+function useFollowing(documentId: string): [boolean | null, (following: boolean) => void] {
+  const user = useSession();
+  // Who the user is, not the object: a renewal of the same session must not ask again.
+  const userId = user?.id;
+  const [following, setFollowing] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    followsApi.state(documentId, controller.signal).then(
+      // A call aborted while its body was read answers nothing: the card is gone or asks again.
+      (answer) => {
+        if (!controller.signal.aborted) setFollowing(answer.following);
+      },
+      // Unknown state reads as not followed: following again is harmless (the call is idempotent).
+      () => {
+        if (!controller.signal.aborted) setFollowing(false);
+      },
+    );
+    return () => controller.abort();
+  }, [documentId, userId]);
+  return [user === null ? false : following, setFollowing];
+}
+
+export function FollowButton({ documentId, kind, title }: { documentId: string; kind: FollowedDocumentKind; title: string }) {
+  const { formatMessage: t } = useIntl();
+  const { toastError } = useFeedback();
+  const membersOnly = useMembersOnly();
+  const navigate = useNavigate();
+  const identify = useIdentifyPath();
+  const [following, setFollowing] = useFollowing(documentId);
+  const busy = useRef(false);
+  const [pending, setPending] = useState(false);
+
+  const toggle = () =>
+    void membersOnly(async () => {
+      if (busy.current) return;
+      const next = !following;
+      busy.current = true;
+      setPending(true);
+      setFollowing(next);
+      try {
+        const answer = next ? await followsApi.follow(documentId) : await followsApi.unfollow(documentId);
+        setFollowing(answer.following);
+      } catch (error) {
+        setFollowing(!next);
+        if (error instanceof ApiError && error.statusCode === 401) await navigate(identify);
+        else toastError(error);
+      } finally {
+        busy.current = false;
+        setPending(false);
+      }
+    });
+
+  return (
+    <button
+      type="button"
+      className={buttonClass(following ? 'secondary' : 'quiet', 'sm', 'decisions-follow')}
+      aria-pressed={following === true}
+      aria-busy={pending || following === null || undefined}
+      data-follow={documentId}
+      data-follow-kind={kind}
+      onClick={toggle}
+    >
+      {t(following ? m.following : m.follow)}
+      <VisuallyHidden> {t(m.what, { title })}</VisuallyHidden>
+    </button>
+  );
+}

@@ -1,0 +1,33 @@
+/** A version's or a seal's SHA-256: its first 12 digits, the whole in its title and behind a copy button. */
+import { useIntl } from 'react-intl';
+import { Button } from '@civic/frontend-kit/design';
+import { useFeedback } from '../feedback.js';
+import { shortHash } from './versions.js';
+
+const m = {
+  copy: { id: 'decisions.history.copyHash' },
+  copyLabel: { id: 'decisions.history.copyHashOf' },
+  copied: { id: 'decisions.history.hashCopied' },
+  copyFailed: { id: 'decisions.history.hashCopyFailed' },
+};
+
+/** `of` names what the hash belongs to, for the copy button's accessible name ("version 3"). */
+export function HashChip({ hash, of, full = false }: { hash: string; of: string; full?: boolean }) {
+  const { formatMessage: t } = useIntl();
+  const { toast } = useFeedback();
+  const copy = () =>
+    navigator.clipboard.writeText(hash).then(
+      () => toast(t(m.copied), 'success'),
+      () => toast(t(m.copyFailed), 'error'),
+    );
+  return (
+    <span className="decisions-hash">
+      <code className="decisions-code" title={hash} data-hash={hash}>
+        {full ? hash : shortHash(hash)}
+      </code>
+      <Button variant="quiet" size="sm" onClick={() => void copy()} aria-label={t(m.copyLabel, { of })}>
+        {t(m.copy)}
+      </Button>
+    </span>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * The versions of a text, newest first: number, date, editor and role, the reason, what changed
+ * since the version before (word diff), the hash; a deletion is a row of its own, a text withheld by
+ * moderation says so. The first versions paint at once, earlier ones on request, so a text of
+ * hundreds of versions paints fast (docs/benchmarks.md).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { TextKind, TextRole, TextVersionView } from '@civic/contracts';
+import { Badge, Button, type Tone } from '@civic/frontend-kit/design';
+import { formatDay } from '../../dates.js';
+import { Changes } from '../law-meta.js';
+import { HashChip } from './HashChip.js';
+import { historyRows, shownCount, type VersionRow } from './versions.js';
+
+export const roleMessages: Record<TextRole, { id: string }> = {
+  author: { id: 'decisions.history.role.author' },
+  creator: { id: 'decisions.history.role.creator' },
+  scribe: { id: 'decisions.history.role.scribe' },
+  moderator: { id: 'decisions.history.role.moderator' },
+};
+const roleTones: Record<TextRole, Tone> = { author: 'neutral', creator: 'accent', scribe: 'warning', moderator: 'warning' };
+
+export const kindMessages: Record<TextKind, { id: string }> = {
+  proposal: { id: 'decisions.history.kind.proposal' },
+  law: { id: 'decisions.history.kind.law' },
+  group: { id: 'decisions.history.kind.group' },
+  article: { id: 'decisions.history.kind.article' },
+  amendment: { id: 'decisions.history.kind.amendment' },
+};
+
+const m = {
+  version: { id: 'decisions.history.version' },
+  by: { id: 'decisions.history.by' },
+  reason: { id: 'decisions.history.reason' },
+  created: { id: 'decisions.history.created' },
+  deleted: { id: 'decisions.history.deleted' },
+  withheld: { id: 'decisions.history.withheld' },
+  titleChanged: { id: 'decisions.history.titleChanged' },
+  hash: { id: 'decisions.history.hash' },
+  showEarlier: { id: 'decisions.history.showEarlier' },
+  shown: { id: 'decisions.history.shown' },
+};
+
+function VersionBody({ row, showTitle }: { row: VersionRow<TextVersionView>; showTitle: boolean }) {
+  const { formatMessage: t } = useIntl();
+  const { version } = row;
+  if (version.change === 'deleted') return <p className="notice decisions-version__tombstone">{t(m.deleted)}</p>;
+  if (version.withheld) return <p className="notice notice--warning decisions-version__withheld">{t(m.withheld)}</p>;
+  return (
+    <>
+      {row.titleBefore !== null && version.title !== null ? (
+        <div className="decisions-version__title-change">
+          <p className="decisions-muted">{t(m.titleChanged)}</p>
+          <Changes before={row.titleBefore} after={version.title} />
+        </div>
+      ) : showTitle && version.title ? (
+        <p className="decisions-version__title">{version.title}</p>
+      ) : null}
+      {version.body === null ? null : row.bodyBefore !== null ? (
+        <Changes before={row.bodyBefore} after={version.body} />
+      ) : (
+        <p className="decisions-proposal__description">{version.body}</p>
+      )}
+    </>
+  );
+}
+
+function VersionItem({ row, historyKind }: { row: VersionRow<TextVersionView>; historyKind: TextKind }) {
+  const intl = useIntl();
+  const { formatMessage: t } = intl;
+  const { version } = row;
+  const headingId = `version-${version.seq}`;
+  const name = t(m.version, { seq: version.seq });
+  // The first version and the first of a new kind (a law after its proposal) show their title.
+  const showTitle = row.previous === null || row.previous.kind !== version.kind;
+  return (
+    <article className="ui-card decisions-version" aria-labelledby={headingId} data-version={version.seq} data-change={version.change} data-role={version.role}>
+      <div className="decisions-version__head">
+        <h3 id={headingId} className="decisions-version__name" tabIndex={-1}>
+          {name}
+        </h3>
+        {version.kind !== historyKind ? <Badge>{t(kindMessages[version.kind])}</Badge> : null}
+        {version.change === 'created' ? <Badge tone="accent">{t(m.created)}</Badge> : null}
+        {version.change === 'deleted' ? <Badge tone="danger">{t(m.deleted)}</Badge> : null}
+      </div>
+      <p className="decisions-proposal__meta">
+        <time dateTime={version.createdAt}>{formatDay(intl, version.createdAt, { dateStyle: 'long', timeStyle: 'short' })}</time>
+        <span className="decisions-proposal__author">{t(m.by, { name: version.editorName })}</span>
+        <Badge tone={roleTones[version.role]}>{t(roleMessages[version.role])}</Badge>
+      </p>
+      {version.reason ? (
+        <p className="decisions-version__reason">
+          <strong>{t(m.reason)}</strong> {version.reason}
+        </p>
+      ) : null}
+      <VersionBody row={row} showTitle={showTitle} />
+      <p className="decisions-version__hash">
+        <span className="decisions-muted">{t(m.hash)}</span> <HashChip hash={version.hash} of={name} />
+      </p>
+    </article>
+  );
+}
+
+export function VersionList({ versions, historyKind }: { versions: readonly TextVersionView[]; historyKind: TextKind }) {
+  const { formatMessage: t } = useIntl();
+  const [clicks, setClicks] = useState(0);
+  const rows = historyRows(versions);
+  const shown = shownCount(rows.length, clicks);
+  // After "Show earlier versions", keyboard and screen reader users continue from the first one added.
+  const focusSeq = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusSeq.current === null) return;
+    document.getElementById(`version-${focusSeq.current}`)?.focus();
+    focusSeq.current = null;
+  });
+  const showEarlier = () => {
+    focusSeq.current = rows[shown]?.version.seq ?? null;
+    setClicks(clicks + 1);
+  };
+  return (
+    <>
+      <ol className="decisions-list decisions-versions">
+        {rows.slice(0, shown).map((row) => (
+          <li key={row.version.seq}>
+            <VersionItem row={row} historyKind={historyKind} />
+          </li>
+        ))}
+      </ol>
+      {shown < rows.length ? (
+        <div className="decisions-actions" data-history-more>
+          <p className="decisions-muted">{t(m.shown, { shown, count: rows.length })}</p>
+          <Button variant="secondary" onClick={showEarlier}>
+            {t(m.showEarlier)}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * The seal of an archived law and its verification in the reader's browser: the open data (served, or
+ * a file downloaded earlier) is checked with the same code as the service's (`verifyOpenData`,
+ * docs/text-chain.md#verification): every version's hash, every link of each text's chain, the seal
+ * over the last versions, and the adopted text against the versions voted. The result is announced.
+ */
+import { useId, useState, type ChangeEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { verifyOpenData, type ChainReport, type LawDetail } from '@civic/contracts';
+import { Button } from '@civic/frontend-kit/design';
+import { historyApi } from '../../api/history.js';
+import { formatDay } from '../../dates.js';
+import { useErrorText } from '../feedback.js';
+import { Section } from '../states.js';
+import { HashChip } from '../history/HashChip.js';
+import { nameSentence, parseJson, problemSentence, textNames } from './problems.js';
+
+const m = {
+  title: { id: 'decisions.verify.title' },
+  seal: { id: 'decisions.verify.seal' },
+  sealedOn: { id: 'decisions.verify.sealedOn' },
+  noSeal: { id: 'decisions.verify.noSeal' },
+  explain: { id: 'decisions.verify.explain' },
+  verify: { id: 'decisions.verify.verify' },
+  verifying: { id: 'decisions.verify.verifying' },
+  file: { id: 'decisions.verify.file' },
+  fileHint: { id: 'decisions.verify.fileHint' },
+  verified: { id: 'decisions.verify.verified' },
+  failed: { id: 'decisions.verify.failed' },
+  badJson: { id: 'decisions.verify.badJson' },
+  loadFailed: { id: 'decisions.verify.loadFailed' },
+  sealName: { id: 'decisions.verify.sealName' },
+  cannotVerify: { id: 'decisions.verify.cannotVerify' },
+};
+
+type Outcome =
+  | { state: 'idle' }
+  | { state: 'running' }
+  | { state: 'done'; report: ChainReport; names: ReturnType<typeof textNames> }
+  | { state: 'unreadable'; message: string };
+
+export function SealPanel({ law }: { law: LawDetail }) {
+  const intl = useIntl();
+  const { formatMessage: t } = intl;
+  const errorText = useErrorText();
+  const fileId = useId();
+  const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
+  const seal = law.seal;
+
+  const check = async (read: () => Promise<{ ok: true; data: unknown } | { ok: false; message: string }>) => {
+    setOutcome({ state: 'running' });
+    const data = await read();
+    if (!data.ok) {
+      setOutcome({ state: 'unreadable', message: data.message });
+      return;
+    }
+    try {
+      setOutcome({ state: 'done', report: await verifyOpenData(data.data), names: textNames(data.data) });
+    } catch {
+      // The check reports what it finds as problems; a throw means data it could not read at all.
+      setOutcome({ state: 'unreadable', message: t(m.cannotVerify) });
+    }
+  };
+
+  const verifyServed = () =>
+    void check(() =>
+      historyApi.openData(law.id).then(
+        (data) => ({ ok: true as const, data }),
+        (error: unknown) => ({ ok: false as const, message: `${t(m.loadFailed)} (${errorText(error)})` }),
+      ),
+    );
+
+  const verifyFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    void check(async () => {
+      const parsed = parseJson(await file.text());
+      return parsed.ok ? parsed : { ok: false as const, message: t(m.badJson, { file: file.name }) };
+    });
+  };
+
+  let result = null;
+  if (outcome.state === 'running') result = <p>{t(m.verifying)}</p>;
+  else if (outcome.state === 'unreadable') result = <p className="notice notice--error">{outcome.message}</p>;
+  else if (outcome.state === 'done') {
+    const { report, names } = outcome;
+    const textName = (textId: string) => {
+      const sentence = nameSentence(textId, names);
+      return t({ id: sentence.id }, sentence.values);
+    };
+    result = report.ok ? (
+      <p className="notice notice--success" data-verify="ok">
+        {t(m.verified, { texts: report.texts, versions: report.versions, seal: report.seal ?? '' })}
+      </p>
+    ) : (
+      <div className="notice notice--error" data-verify="failed">
+        <p className="notice__title">{t(m.failed)}</p>
+        <ul className="decisions-seal__problems">
+          {report.problems.map((problem, index) => {
+            const sentence = problemSentence(problem, textName);
+            return <li key={index}>{t({ id: sentence.id }, sentence.values)}</li>;
+          })}
+        </ul>
+      </div>
+    );
+  }
+
+  return (
+    <Section id="law-seal" title={t(m.title)} className="decisions-section decisions-seal">
+      {seal ? (
+        <>
+          <p className="decisions-seal__hash" data-seal={seal.hash}>
+            <strong>{t(m.seal)}</strong> <HashChip hash={seal.hash} of={t(m.sealName)} full />
+          </p>
+          <p className="decisions-muted">{t(m.sealedOn, { date: formatDay(intl, seal.sealedAt, { dateStyle: 'long', timeStyle: 'short' }) })}</p>
+        </>
+      ) : (
+        <p className="decisions-muted">{t(m.noSeal)}</p>
+      )}
+      <p>{t(m.explain)}</p>
+      <div className="decisions-actions">
+        <Button variant="primary" onClick={verifyServed} busy={outcome.state === 'running'}>
+          {t(m.verify)}
+        </Button>
+      </div>
+      <div className="field">
+        <label htmlFor={fileId}>{t(m.file)}</label>
+        <input id={fileId} type="file" accept="application/json,.json" onChange={verifyFile} aria-describedby={`${fileId}-hint`} />
+        <p id={`${fileId}-hint`} className="field__hint decisions-muted">
+          {t(m.fileHint)}
+        </p>
+      </div>
+      <div role="status" aria-live="polite" data-verify-result>
+        {result}
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * /unsubscribe?token=: the digest mail's one-click link (docs/product.md#following). Opening it turns
+ * the digest off at once, logged in or not (the token names the member); a bad link shows its error.
+ */
+import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router-dom';
+import { ErrorMessages } from '@civic/contracts';
+import { ApiError } from '@civic/frontend-kit/api-client';
+import { notificationsApi } from '../api/notifications.js';
+import { useAuth } from '../auth/AuthProvider.js';
+import { Loading } from '../auth/guards.js';
+import { ActionLinks } from '../components/ActionLinks.js';
+import { userPath } from '../components/UserMenu.js';
+import { Outcome } from '../forms/fields.js';
+import { SingleColumnLayout } from '../layouts/index.js';
+import { unsubscribeTokenOf } from '../users/following.js';
+import { LinkErrorWithCountdown, useLinkCall } from './account/shared.js';
+
+const m = {
+  title: { id: 'unsubscribe.title' },
+  checking: { id: 'unsubscribe.checking' },
+  doneTitle: { id: 'unsubscribe.done.title' },
+  doneText: { id: 'unsubscribe.done.text' },
+  settings: { id: 'unsubscribe.done.settings' },
+  login: { id: 'unsubscribe.done.login' },
+};
+
+const unsubscribe = (token: string) => notificationsApi.unsubscribeDigest(token);
+const nothingMore = () => undefined;
+
+export function UnsubscribeScreen() {
+  const { formatMessage: t } = useIntl();
+  const token = unsubscribeTokenOf(useLocation().search);
+  return (
+    <SingleColumnLayout title={t(m.title)}>
+      {token ? (
+        <Unsubscribe key={token} token={token} />
+      ) : (
+        <LinkErrorWithCountdown error={new ApiError(400, ErrorMessages.invalidUnsubscribeLink)} />
+      )}
+    </SingleColumnLayout>
+  );
+}
+
+function Unsubscribe({ token }: { token: string }) {
+  const { formatMessage: t } = useIntl();
+  const { user } = useAuth();
+  // Once per token, even if the screen renders again: the call is the click the mail asked for.
+  const result = useLinkCall('unsubscribe', token, unsubscribe, nothingMore);
+  if (result.state === 'pending') return <Loading text={t(m.checking)} />;
+  if (result.state === 'failed') return <LinkErrorWithCountdown error={result.error} />;
+  return (
+    <>
+      <Outcome kind="success" title={t(m.doneTitle)}>
+        <p>{t(m.doneText)}</p>
+      </Outcome>
+      <ActionLinks
+        links={[
+          user
+            ? { to: userPath(user, 'settings'), text: t(m.settings), data: { 'data-unsubscribed': 'settings' } }
+            : { to: '/login', text: t(m.login), data: { 'data-unsubscribed': 'login' } },
+        ]}
+      />
+    </>
+  );
+}

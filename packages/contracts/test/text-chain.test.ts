@@ -1,0 +1,224 @@
+/**
+ * The verifiable version history (docs/text-chain.md): hashes equal a vector computed outside
+ * JavaScript, a sealed law's open data verifies, and each kind of tampering is named.
+ */
+import {
+  GENESIS_HASH,
+  sealHash,
+  verifyChain,
+  verifyOpenData,
+  versionCanonical,
+  versionHash,
+  type ChainVersion,
+  type SealEntry,
+  type SealOutcome,
+  type TextChange,
+  type TextKind,
+  type TextRole,
+} from '@civic/contracts';
+
+const lawId = '0b6c8c2e-3f5e-4b8e-9a36-5a3c9f0a1d11';
+const author = '11111111-1111-4111-8111-111111111111';
+const articleId = '22222222-2222-4222-8222-222222222222';
+const amendmentId = '33333333-3333-4333-8333-333333333333';
+const keptId = '44444444-4444-4444-8444-444444444444';
+const groupId = '55555555-5555-4555-8555-555555555555';
+const sealedAt = '2026-11-27T10:00:00.123Z';
+
+describe('hashing a version', () => {
+  // Computed once with: printf '%s' '<the canonical form below>' | sha256sum
+  const vector = {
+    kind: 'article' as const,
+    textId: lawId,
+    seq: 2,
+    change: 'edited' as const,
+    role: 'scribe' as const,
+    editorId: author,
+    reason: 'Coquille « corrigée »',
+    title: null,
+    body: 'Élan ✓ 🚲\n"quoted" \\ back\ttab',
+    createdAt: '2026-11-27T10:00:00.123Z',
+    prevHash: 'ab'.repeat(32),
+  };
+
+  it('hashes accents, emoji, newlines, tabs, quotes and backslashes as the fixed vector', async () => {
+    expect(versionCanonical(vector)).toBe(
+      '["civic-text-v1","article","0b6c8c2e-3f5e-4b8e-9a36-5a3c9f0a1d11",2,"edited","scribe","11111111-1111-4111-8111-111111111111","Coquille « corrigée »",null,' +
+        '"Élan ✓ 🚲\\n\\"quoted\\" \\\\ back\\ttab","2026-11-27T10:00:00.123Z","' +
+        'ab'.repeat(32) +
+        '"]',
+    );
+    expect(await versionHash(vector)).toBe('123ed96f305006765623261c690337fd6b63900f8f436012021a652feba36e07');
+  });
+
+  it('hashes a seal as the fixed vector', async () => {
+    const entries: SealEntry[] = [{ kind: 'law', textId: lawId, seq: 2, hash: 'ab'.repeat(32) }];
+    const outcomes: SealOutcome[] = [{ articleId, adopted: true, winnerId: articleId }];
+    expect(await sealHash(lawId, sealedAt, entries, outcomes)).toBe('e8936e28e48ec73436e6386c07f5694ccbd6e603c68b0261a2b113bbffa55c4d');
+  });
+});
+
+interface Step {
+  kind: TextKind;
+  change: TextChange;
+  role?: TextRole;
+  title?: string | null;
+  body?: string | null;
+  reason?: string | null;
+}
+
+/** A chain of versions of one text, hashed link by link. */
+async function chain(textId: string, steps: Step[]): Promise<ChainVersion[]> {
+  const versions: ChainVersion[] = [];
+  for (const [index, step] of steps.entries()) {
+    const content = {
+      kind: step.kind,
+      textId,
+      seq: index + 1,
+      change: step.change,
+      role: step.role ?? 'author',
+      editorId: author,
+      reason: step.reason ?? null,
+      title: step.title ?? null,
+      body: step.body ?? null,
+      createdAt: `2026-11-0${index + 1}T08:00:00.000Z`,
+      prevHash: versions.at(-1)?.hash ?? GENESIS_HASH,
+    };
+    versions.push({ ...content, hash: await versionHash(content) });
+  }
+  return versions;
+}
+
+/** The open data of a law whose article is replaced by an adopted amendment, and a second article kept but rejected. */
+async function goodLaw() {
+  const law = await chain(lawId, [
+    { kind: 'proposal', change: 'created', title: 'Bike lanes', body: 'Everywhere.' },
+    { kind: 'law', change: 'created', title: 'Bike lanes', body: 'Everywhere.' },
+    { kind: 'law', change: 'edited', role: 'scribe', reason: 'Typo', title: 'Bike lanes', body: 'Everywhere in town.' },
+  ]);
+  const group = await chain(groupId, [{ kind: 'group', change: 'created', role: 'creator', title: 'Streets' }]);
+  const article = await chain(articleId, [{ kind: 'article', change: 'created', body: 'Paint lanes.' }]);
+  const amendment = await chain(amendmentId, [
+    { kind: 'amendment', change: 'created', title: 'Wider', body: 'Paint wide lanes.' },
+    { kind: 'amendment', change: 'edited', title: 'Wider', body: 'Paint wide, safe lanes.' },
+  ]);
+  const kept = await chain(keptId, [{ kind: 'article', change: 'created', body: 'Fund repairs.' }]);
+  const chains = [law, group, article, amendment, kept];
+  const entries: SealEntry[] = chains.map((versions) => {
+    const last = versions.at(-1)!;
+    return { kind: last.kind, textId: last.textId, seq: last.seq, hash: last.hash };
+  });
+  const outcomes: SealOutcome[] = [
+    { articleId, adopted: true, winnerId: amendmentId },
+    { articleId: keptId, adopted: false, winnerId: keptId },
+  ];
+  return {
+    id: lawId,
+    title: 'Bike lanes',
+    description: 'Everywhere in town.',
+    articles: [
+      { id: articleId, number: 1, adopted: true, replacedBy: amendmentId, finalText: 'Paint wide, safe lanes.', body: 'Paint lanes.' },
+      { id: keptId, number: 2, adopted: false, replacedBy: null, finalText: 'Fund repairs.', body: 'Fund repairs.' },
+    ],
+    chain: { algorithm: 'civic-text-chain-v1', texts: chains.map((versions) => ({ kind: versions.at(-1)!.kind, textId: versions[0]!.textId, versions })) },
+    seal: { algorithm: 'civic-seal-v1', lawId, sealedAt, hash: await sealHash(lawId, sealedAt, entries, outcomes), entries, outcomes },
+  };
+}
+
+type OpenData = Awaited<ReturnType<typeof goodLaw>>;
+const textOf = (data: OpenData, id: string) => data.chain.texts.find((text) => text.textId === id)!;
+
+/** Re-seals after changing entries or outcomes, as a forger who recomputes the seal hash would. */
+async function reseal(data: OpenData): Promise<void> {
+  data.seal.hash = await sealHash(data.seal.lawId, data.seal.sealedAt, data.seal.entries, data.seal.outcomes);
+}
+
+describe('verifying the open data of a sealed law', () => {
+  it('accepts a good law', async () => {
+    const data = await goodLaw();
+    expect(await verifyOpenData(data)).toEqual({ ok: true, seal: data.seal.hash, texts: 5, versions: 8, problems: [] });
+  });
+
+  it('names a changed version body, and the chain still links', async () => {
+    const data = await goodLaw();
+    textOf(data, amendmentId).versions[0]!.body = 'Paint narrow lanes.';
+    const report = await verifyOpenData(data);
+    expect(report.ok).toBe(false);
+    expect(report.problems).toEqual([{ problem: 'version-hash', textId: amendmentId, seq: 1 }]);
+  });
+
+  it('names a broken link when a version is rehashed on another previous hash', async () => {
+    const data = await goodLaw();
+    const version = textOf(data, lawId).versions[1]!;
+    version.prevHash = 'f'.repeat(64);
+    const { hash: _hash, ...content } = version;
+    version.hash = await versionHash(content);
+    const report = await verifyOpenData(data);
+    expect(report.problems).toContainEqual({ problem: 'broken-link', textId: lawId, seq: 2 });
+    expect(report.problems).not.toContainEqual(expect.objectContaining({ problem: 'version-hash' }));
+  });
+
+  it('names a seal entry that is not the hash of the sealed version', async () => {
+    const data = await goodLaw();
+    data.seal.entries[2] = { ...data.seal.entries[2]!, hash: 'e'.repeat(64) };
+    await reseal(data);
+    expect((await verifyOpenData(data)).problems).toEqual([{ problem: 'not-sealed', textId: articleId }]);
+  });
+
+  it('names a seal entry for an earlier version than the last one', async () => {
+    const data = await goodLaw();
+    const first = textOf(data, amendmentId).versions[0]!;
+    data.seal.entries[3] = { kind: 'amendment', textId: amendmentId, seq: 1, hash: first.hash };
+    await reseal(data);
+    expect((await verifyOpenData(data)).problems).toContainEqual({ problem: 'not-sealed', textId: amendmentId });
+  });
+
+  it('names a seal hash that its entries and outcomes do not give', async () => {
+    const data = await goodLaw();
+    data.seal.hash = 'c'.repeat(64);
+    expect((await verifyOpenData(data)).problems).toEqual([{ problem: 'seal-hash' }]);
+  });
+
+  it('names an article whose final text differs from its sealed winner', async () => {
+    const data = await goodLaw();
+    data.articles[0]!.finalText = 'Paint no lanes.';
+    expect((await verifyOpenData(data)).problems).toEqual([{ problem: 'adopted-text', articleId, number: 1 }]);
+  });
+
+  it('names an article whose outcome differs from the sealed one', async () => {
+    const data = await goodLaw();
+    data.articles[1]!.adopted = true;
+    expect((await verifyOpenData(data)).problems).toEqual([{ problem: 'adopted-text', articleId: keptId, number: 2 }]);
+    const swapped = await goodLaw();
+    swapped.seal.outcomes[0] = { articleId, adopted: true, winnerId: articleId };
+    await reseal(swapped);
+    expect((await verifyOpenData(swapped)).problems).toEqual([{ problem: 'adopted-text', articleId, number: 1 }]);
+  });
+
+  it('names a law description that differs from its sealed version', async () => {
+    const data = await goodLaw();
+    data.description = 'Nowhere.';
+    expect((await verifyOpenData(data)).problems).toEqual([{ problem: 'law-text' }]);
+  });
+
+  it('reports a law without a seal, and never throws on anything', async () => {
+    const data = await goodLaw();
+    expect((await verifyOpenData({ ...data, seal: null })).problems).toEqual([{ problem: 'no-seal' }]);
+    for (const input of [null, 42, 'text', [], {}, { chain: { texts: [{ versions: [1, null] }] }, seal: { entries: 'x' } }]) {
+      const report = await verifyOpenData(input);
+      expect(report.ok).toBe(false);
+      expect(report.problems.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('verifying one chain', () => {
+  it('accepts a chain and names versions out of sequence', async () => {
+    const versions = await chain(articleId, [
+      { kind: 'article', change: 'created', body: 'A' },
+      { kind: 'article', change: 'deleted' },
+    ]);
+    expect(await verifyChain(versions)).toEqual([]);
+    expect(await verifyChain(versions.slice(1))).toEqual([{ problem: 'broken-link', textId: articleId, seq: 2 }]);
+  });
+});

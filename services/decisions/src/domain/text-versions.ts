@@ -1,0 +1,108 @@
+/**
+ * The version history of texts (docs/product.md#version-history, docs/text-chain.md), free of I/O
+ * but for the event ids: who a version is made as, when an edit needs a reason, the next version of
+ * a chain with its hash, its TextVersioned event, and the seal of a law's texts.
+ */
+import {
+  GENESIS_HASH,
+  sealHash,
+  TextVersioned,
+  versionHash,
+  type ChainVersion,
+  type EventEnvelope,
+  type SealEntry,
+  type SealOutcome,
+  type TextChange,
+  type TextKind,
+  type TextRole,
+} from '@civic/contracts';
+import { newEvent } from '@civic/service-kit';
+import { refuse, type Refusal } from './proposal-rules.js';
+
+/**
+ * The reason kept with an edit: an edit made as scribe or moderator must say why (trimmed, not
+ * empty); the author's or a creator's own edit keeps none, whatever was sent.
+ */
+export function editReason(role: TextRole, reason: string | null | undefined): Refusal | { kept: string | null } {
+  if (role === 'author' || role === 'creator') return { kept: null };
+  const trimmed = reason?.trim() ?? '';
+  if (trimmed === '') return refuse('reasonRequired', 400, 'reason-required');
+  return { kept: trimmed };
+}
+
+/** The role a proposal change is made as: the author, or else a moderator (the rules let no one else through). */
+export const proposalRole = (editorId: string, authorId: string): TextRole => (editorId === authorId ? 'author' : 'moderator');
+
+/** What a command knows of the version it writes. */
+export interface VersionContent {
+  kind: TextKind;
+  textId: string;
+  change: TextChange;
+  role: TextRole;
+  editorId: string;
+  reason: string | null;
+  title: string | null;
+  body: string | null;
+}
+
+/**
+ * The version after `previous` (the text's last version, null for a new text). A tombstone keeps no
+ * words. Timestamps are kept to the millisecond, as the database stores them.
+ */
+export async function nextVersion(previous: { seq: number; hash: string } | null, content: VersionContent, at: Date): Promise<ChainVersion> {
+  const deleted = content.change === 'deleted';
+  const version = {
+    ...content,
+    title: deleted ? null : content.title,
+    body: deleted ? null : content.body,
+    seq: (previous?.seq ?? 0) + 1,
+    createdAt: at.toISOString(),
+    prevHash: previous?.hash ?? GENESIS_HASH,
+  };
+  return { ...version, hash: await versionHash(version) };
+}
+
+/** The proposal or law a text belongs to, which members follow. */
+export interface TextDocument {
+  documentId: string;
+  documentTitle: string;
+  lawId: string | null;
+}
+
+/** TextVersioned for a new version. */
+export const textVersioned = (version: ChainVersion, document: TextDocument, at: Date): EventEnvelope =>
+  newEvent(
+    TextVersioned,
+    {
+      textKind: version.kind,
+      textId: version.textId,
+      documentId: document.documentId,
+      documentTitle: document.documentTitle,
+      lawId: document.lawId,
+      seq: version.seq,
+      change: version.change,
+      role: version.role,
+      editorId: version.editorId,
+      hash: version.hash,
+      at: version.createdAt,
+    },
+    at,
+  );
+
+export interface LawSeal {
+  lawId: string;
+  sealedAt: string;
+  hash: string;
+  entries: SealEntry[];
+  outcomes: SealOutcome[];
+}
+
+/**
+ * The seal of a law's texts at the close of its final vote: the last version of each live text in
+ * document order (given), and each article's outcome. None when the law itself has no version.
+ */
+export async function sealLaw(lawId: string, at: Date, entries: SealEntry[], outcomes: SealOutcome[]): Promise<LawSeal | null> {
+  if (!entries.some((entry) => entry.kind === 'law' && entry.textId === lawId)) return null;
+  const sealedAt = at.toISOString();
+  return { lawId, sealedAt, hash: await sealHash(lawId, sealedAt, entries, outcomes), entries, outcomes };
+}

@@ -1,0 +1,65 @@
+// The version history rules (docs/product.md#version-history): who must give a reason, who a change
+// is made as, and how a version follows the one before it.
+import { GENESIS_HASH, versionHash } from '@civic/contracts';
+import { editReason, nextVersion, proposalRole, textVersioned } from '../src/domain/text-versions.js';
+
+const author = '11111111-1111-4111-8111-111111111111';
+const moderator = '22222222-2222-4222-8222-222222222222';
+const textId = '33333333-3333-4333-8333-333333333333';
+const at = new Date('2026-11-27T10:00:00.123Z');
+
+describe('the reason of an edit', () => {
+  it('is required from a scribe or a moderator, trimmed', () => {
+    for (const role of ['scribe', 'moderator'] as const) {
+      expect(editReason(role, '  Spelling  ')).toEqual({ kept: 'Spelling' });
+      for (const missing of [undefined, null, '', '   ']) expect(editReason(role, missing)).toEqual({ key: 'reasonRequired', status: 400, reason: 'reason-required' });
+    }
+  });
+
+  it('is never kept for the author’s own edit or a creator’s', () => {
+    expect(editReason('author', 'Because')).toEqual({ kept: null });
+    expect(editReason('creator', 'Because')).toEqual({ kept: null });
+    expect(editReason('author', undefined)).toEqual({ kept: null });
+  });
+
+  it('names a proposal change by anyone but its author a moderator’s', () => {
+    expect(proposalRole(author, author)).toBe('author');
+    expect(proposalRole(moderator, author)).toBe('moderator');
+  });
+});
+
+describe('the next version of a text', () => {
+  const content = { kind: 'article' as const, textId, change: 'created' as const, role: 'author' as const, editorId: author, reason: null, title: null, body: 'Paint lanes.' };
+
+  it('starts a chain at seq 1 on the genesis hash, its hash from its content', async () => {
+    const version = await nextVersion(null, content, at);
+    const { hash, ...rest } = version;
+    expect(rest).toEqual({ ...content, seq: 1, createdAt: '2026-11-27T10:00:00.123Z', prevHash: GENESIS_HASH });
+    expect(hash).toBe(await versionHash(rest));
+  });
+
+  it('follows the last version, and a tombstone keeps no words', async () => {
+    const first = await nextVersion(null, content, at);
+    const tombstone = await nextVersion(first, { ...content, change: 'deleted', role: 'moderator', editorId: moderator }, at);
+    expect(tombstone).toMatchObject({ seq: 2, prevHash: first.hash, title: null, body: null, role: 'moderator' });
+  });
+
+  it('announces the version as TextVersioned for its document', async () => {
+    const version = await nextVersion(null, content, at);
+    const event = textVersioned(version, { documentId: author, documentTitle: 'Bike lanes', lawId: author }, at);
+    expect(event.subject).toBe('decisions.text.versioned');
+    expect(event.payload).toEqual({
+      textKind: 'article',
+      textId,
+      documentId: author,
+      documentTitle: 'Bike lanes',
+      lawId: author,
+      seq: 1,
+      change: 'created',
+      role: 'author',
+      editorId: author,
+      hash: version.hash,
+      at: '2026-11-27T10:00:00.123Z',
+    });
+  });
+});

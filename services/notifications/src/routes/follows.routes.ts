@@ -1,0 +1,134 @@
+import {
+  DigestUnsubscribeBodySchema,
+  DigestUnsubscribedSchema,
+  errorAnswers,
+  FollowListSchema,
+  followListMaxSize,
+  FollowParamsSchema,
+  FollowPreferencesSchema,
+  FollowStateSchema,
+} from '@civic/contracts';
+import { AppError, notFound, requireUser, type ServiceApp } from '@civic/service-kit';
+import { savePreferences } from '../commands/save-preferences.command.js';
+import { verifyUnsubscribeToken, type DigestSchedule } from '../domain/digest.js';
+import type { FollowRepository } from '../store/follow.repository.js';
+import type { NotificationsPrisma } from '../store/prisma.js';
+
+export interface FollowsContext {
+  db: NotificationsPrisma;
+  follows: FollowRepository;
+  clock: () => Date;
+  schedule: DigestSchedule;
+  /** DIGEST_UNSUBSCRIBE_KEY. */
+  unsubscribeKey: string;
+}
+
+const security: Record<string, string[]>[] = [{ accessCookie: [] }, { bearer: [] }];
+const tags = ['notifications'];
+
+/**
+ * Following a proposal or a law, the follow preferences and the digest's one-click unsubscribe
+ * (docs/product.md#following). Members only, suspended ones included (following is reading, not
+ * taking part); the unsubscribe link needs no login.
+ */
+export async function followsRoutes(app: ServiceApp, context: FollowsContext): Promise<void> {
+  const { follows } = context;
+
+  app.get(
+    '/api/users/notifications/follows',
+    {
+      schema: {
+        tags,
+        security,
+        summary: `What you follow, newest first (at most ${followListMaxSize})`,
+        response: { 200: FollowListSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => ({ follows: await follows.list(requireUser(request).id, followListMaxSize) }),
+  );
+
+  app.get(
+    '/api/users/notifications/follows/:documentId',
+    {
+      schema: { tags, security, summary: 'Whether you follow this proposal or law', params: FollowParamsSchema, response: { 200: FollowStateSchema, ...errorAnswers(400, 401) } },
+    },
+    async (request) => ({ following: await follows.isFollowing(requireUser(request).id, request.params.documentId) }),
+  );
+
+  app.put(
+    '/api/users/notifications/follows/:documentId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Follow a proposal or a law (again harmless): its edits, results and closing vote reach your alerts',
+        params: FollowParamsSchema,
+        response: { 200: FollowStateSchema, ...errorAnswers(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (!(await follows.follow(user.id, request.params.documentId, context.clock()))) throw notFound();
+      return { following: true };
+    },
+  );
+
+  app.delete(
+    '/api/users/notifications/follows/:documentId',
+    {
+      schema: { tags, security, summary: 'Stop following a proposal or a law (again harmless)', params: FollowParamsSchema, response: { 200: FollowStateSchema, ...errorAnswers(400, 401) } },
+    },
+    async (request) => {
+      await follows.unfollow(requireUser(request).id, request.params.documentId);
+      return { following: false };
+    },
+  );
+
+  app.get(
+    '/api/users/notifications/preferences',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Which alerts of what you follow you get, and how often the digest mail comes',
+        response: { 200: FollowPreferencesSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => {
+      const { edits, results, closing, digest } = await follows.preferences(requireUser(request).id);
+      return { edits, results, closing, digest };
+    },
+  );
+
+  app.put(
+    '/api/users/notifications/preferences',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change your follow preferences (every field required); a digest chosen now starts its period now',
+        body: FollowPreferencesSchema,
+        response: { 200: FollowPreferencesSchema, ...errorAnswers(400, 401) },
+      },
+    },
+    async (request) => savePreferences(context, requireUser(request).id, request.body),
+  );
+
+  app.post(
+    '/api/users/notifications/digest/unsubscribe',
+    {
+      schema: {
+        tags,
+        summary: 'Turn the digest mail off with the token of its one-click link (no login needed)',
+        body: DigestUnsubscribeBodySchema,
+        response: { 200: DigestUnsubscribedSchema, ...errorAnswers(400) },
+      },
+    },
+    async (request) => {
+      const userId = verifyUnsubscribeToken(context.unsubscribeKey, request.body.token);
+      if (!userId) throw new AppError('invalidUnsubscribeLink', 400);
+      await follows.digestOff(userId);
+      return { digest: 'off' as const };
+    },
+  );
+}
