@@ -37,6 +37,8 @@ const verdictsOf = (pick: (caller: Caller) => Verdict) => Object.fromEntries(cal
 const everyone = verdictsOf(() => 'allowed');
 /** Logged-in members who are not suspended (suspension blocks voting and proposing). */
 const participants = verdictsOf((caller) => (caller === 'visitor' || caller === 'suspended' ? 'denied' : 'allowed'));
+/** Every logged-in member, suspended or not (following is reading, not taking part). */
+const members = verdictsOf((caller) => (caller === 'visitor' ? 'denied' : 'allowed'));
 /** Only these callers. */
 const only = (...allowed: Caller[]) => verdictsOf((caller) => (allowed.includes(caller) ? 'allowed' : 'denied'));
 
@@ -366,6 +368,32 @@ export const matrix: Row[] = [
     verdicts: only('moderator'),
     rule: 'alerts come from the platform: other services (service token) or a moderator (#notifications: trusted callers only)',
     call: (_caller, cast) => ({ path: '/api/users/notifications', json: { userId: cast.members.owner.id, messageKey: alertMessageKeys[0], params: {}, link: null } }),
+  },
+  // --- notifications: following (#following) ---
+  {
+    route: 'PUT /api/users/notifications/follows/{documentId}',
+    verdicts: members,
+    rule: 'any member follows a proposal or a law, a suspended one too (#following)',
+    call: (_caller, cast) => ({ path: `/api/users/notifications/follows/${cast.proposals.edited}` }),
+  },
+  {
+    route: 'DELETE /api/users/notifications/follows/{documentId}',
+    verdicts: members,
+    rule: 'a member stops following what they follow (#following)',
+    call: (_caller, cast) => ({ path: `/api/users/notifications/follows/${cast.proposals.edited}` }),
+  },
+  {
+    route: 'PUT /api/users/notifications/preferences',
+    verdicts: members,
+    rule: 'a member sets their own preferences; the route names no other user (#following)',
+    call: () => ({ path: '/api/users/notifications/preferences', json: { edits: true, results: true, closing: false, digest: 'off' } }),
+  },
+  {
+    route: 'POST /api/users/notifications/digest/unsubscribe',
+    verdicts: everyone,
+    rule: 'the mail\'s one-click link works without a session; the signed token says whose digest (#following)',
+    madeUp: 'token',
+    call: () => ({ path: '/api/users/notifications/digest/unsubscribe', json: { token: 'made-up-unsubscribe-token.abc' } }),
   },
 ];
 
