@@ -261,6 +261,8 @@ describe.each(['en', 'fr'] as const)('before the election (%s)', (lang) => {
     await card.getByRole('button', { name: t.voteAgainst, exact: true }).click();
     await card.getByText(t.yourVote('−1'), { exact: true }).waitFor();
     await total(card).filter({ hasText: /^-1$/ }).waitFor();
+    // The vote shows at once, but a press made before its answer is ignored (the card's busy guard): wait for the answer.
+    await snackbar(page, `−1`);
     expect(await card.getByRole('button', { name: t.voteFor, exact: true }).getAttribute('aria-pressed')).toBe('false');
 
     await card.getByRole('button', { name: t.takeBack, exact: true }).click();

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@civic/frontend-kit/api-client';
 import { buttonClass, VisuallyHidden } from '@civic/frontend-kit/design';
 import { useIdentifyPath, useMembersOnly, useSession } from '@civic/frontend-kit/remote-session';
-import { followsApi } from '../api/follows.js';
+import { followedIds, followsApi, rememberFollowing } from '../api/follows.js';
 import { useFeedback } from './feedback.js';
 
 const m = {
@@ -19,7 +19,11 @@ const m = {
   what: { id: 'decisions.follow.what' },
 };
 
-/** Whether the document is followed: asked once per mount for a member (null until known), false for a visitor. */
+/**
+ * Whether the document is followed: read from the member's list of follows, shared by every button
+ * of the screen (asked once per mount of a button only when that list is full or unreadable); null
+ * until known, false for a visitor.
+ */
 function useFollowing(documentId: string): [boolean | null, (following: boolean) => void] {
   const user = useSession();
   // Who the user is, not the object: a renewal of the same session must not ask again.
@@ -28,16 +32,15 @@ function useFollowing(documentId: string): [boolean | null, (following: boolean)
   useEffect(() => {
     if (!userId) return;
     const controller = new AbortController();
-    followsApi.state(documentId, controller.signal).then(
+    const answer = (value: boolean) => {
       // A call aborted while its body was read answers nothing: the card is gone or asks again.
-      (answer) => {
-        if (!controller.signal.aborted) setFollowing(answer.following);
-      },
+      if (!controller.signal.aborted) setFollowing(value);
+    };
+    void followedIds(userId).then(async (ids) => {
+      if (ids) return answer(ids.has(documentId));
       // Unknown state reads as not followed: following again is harmless (the call is idempotent).
-      () => {
-        if (!controller.signal.aborted) setFollowing(false);
-      },
-    );
+      await followsApi.state(documentId, controller.signal).then((state) => answer(state.following), () => answer(false));
+    });
     return () => controller.abort();
   }, [documentId, userId]);
   return [user === null ? false : following, setFollowing];
@@ -63,6 +66,7 @@ export function FollowButton({ documentId, kind, title }: { documentId: string; 
       try {
         const answer = next ? await followsApi.follow(documentId) : await followsApi.unfollow(documentId);
         setFollowing(answer.following);
+        rememberFollowing(documentId, answer.following);
       } catch (error) {
         setFollowing(!next);
         if (error instanceof ApiError && error.statusCode === 401) await navigate(identify);
