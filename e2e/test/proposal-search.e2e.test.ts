@@ -5,6 +5,8 @@
  * proposals list with the search box and the category filter, both kept in the address, the count
  * and the empty state following.
  *
+ * What a member types in the form survives the arrival of the chat beside it.
+ *
  * A moderator editing someone else's signalled proposal is asked why, and the edit is refused
  * without a reason.
  *
@@ -142,6 +144,34 @@ it.each(['en', 'fr'] as const)('shows a similar proposal and a similar archived 
   await page.waitForURL((url) => url.searchParams.get('q') === bikes.title);
   await page.locator('section[aria-labelledby="proposals-list"]').getByRole('heading', { name: bikes.title, exact: true }).waitFor();
   expect(describeViolations(await seriousAxeViolations(page))).toEqual([]);
+  expect(who.problems).toEqual([]);
+}, 60_000);
+
+it('keeps what a member types in the proposal form when the chat beside it arrives', async () => {
+  const who = members.en!;
+  const { page } = who;
+  // The chat's room comes from the list of cycles: held back, it arrives while the member types.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${baseUrl()}/api/decisions`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    await openAndWaitFor(page, `${baseUrl()}/decisions/proposals`, 'Proposals');
+    const title = page.getByLabel('Title', { exact: true });
+    await title.pressSequentially('Bike lanes', { delay: 20 });
+    expect(await page.locator('[data-layout="side-panel"]').count()).toBe(0);
+    release();
+    await page.locator('[data-layout="side-panel"] [data-side-panel]').waitFor();
+    expect(await title.inputValue()).toBe('Bike lanes');
+    // The focus stayed in the field: typing goes on where it was.
+    await page.keyboard.type(' on every avenue');
+    expect(await title.inputValue()).toBe('Bike lanes on every avenue');
+  } finally {
+    release();
+    await page.unroute(`${baseUrl()}/api/decisions`);
+  }
   expect(who.problems).toEqual([]);
 }, 60_000);
 

@@ -170,3 +170,29 @@ describe('SidePanelLayout on a phone', () => {
     expect(aside.querySelector('input')).toBe(input);
   });
 });
+
+describe('SidePanelLayout before its panel is known', () => {
+  it('shows the main column alone, then keeps it mounted, with what was typed, when the panel arrives', () => {
+    // A form with state of its own, as a proposal form is: a remount would empty it.
+    function Draft() {
+      const [words, setWords] = useState('');
+      return h('input', { 'aria-label': 'Title', value: words, onChange: (event: { target: { value: string } }) => setWords(event.target.value) });
+    }
+    const layout = (aside: ReturnType<typeof h> | null) => h(SidePanelLayout, { main: h(Draft), aside, asideLabel: 'Live chat', asideTitle: 'Chat' });
+    show(layout(null));
+    expect(container.querySelector('[data-layout="main-only"]')).not.toBeNull();
+    expect(container.querySelector('[data-side-panel]')).toBeNull();
+    expect(container.querySelector('.ui-side-layout__tab')).toBeNull();
+    const input = container.querySelector('input')!;
+    act(() => {
+      // React tracks the value it set: the native setter, then an input event, as a keystroke does.
+      Object.getOwnPropertyDescriptor(window.HTMLInputElement.prototype, 'value')!.set!.call(input, 'Bike lanes');
+      input.dispatchEvent(new window.Event('input', { bubbles: true }));
+    });
+
+    show(layout(h('p', null, 'Messages')));
+    expect(container.querySelector('[data-layout="side-panel"] [data-side-panel]')!.textContent).toContain('Messages');
+    expect(container.querySelector('input')).toBe(input);
+    expect(input.value).toBe('Bike lanes');
+  });
+});

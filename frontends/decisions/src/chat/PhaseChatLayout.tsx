@@ -11,7 +11,8 @@ const m = {
 export interface PhaseChatLayoutProps {
   /**
    * The chat room beside the texts (`chatRooms.creation(lawId)`, `chatRooms.proposals(cycleId)`…
-   * from @civic/contracts); null while there is none (or not yet known): then only `main` shows.
+   * from @civic/contracts); null while there is none (or not yet known): then only `main` shows, in the
+   * same place, so nothing typed in it is lost when the room arrives.
    */
   room: string | null;
   /** The phase's texts, forms and results. */
@@ -26,11 +27,11 @@ export interface PhaseChatLayoutProps {
 export function PhaseChatLayout({ room, main }: PhaseChatLayoutProps) {
   const { formatMessage: t } = useIntl();
   const [unread, setUnread] = useState(0);
-  if (!room) return <div data-layout="no-chat">{main}</div>;
+  // One layout either way: the texts stay mounted when the room becomes known (a form half filled in keeps its words).
   return (
     <SidePanelLayout
       main={main}
-      aside={<ChatPanel key={room} room={room} headingLevel={3} titleHidden onUnreadChange={setUnread} />}
+      aside={room ? <ChatPanel key={room} room={room} headingLevel={3} titleHidden onUnreadChange={setUnread} /> : null}
       asideLabel={t(m.region)}
       asideTitle={t(m.title)}
       unread={unread}

@@ -20,7 +20,12 @@ export function useWideScreen(): boolean {
 
 export interface SidePanelLayoutProps {
   main: ReactNode;
-  aside: ReactNode;
+  /**
+   * The side panel, or null while there is none (not known yet, or a phase without chat): then the
+   * main column takes the whole width, in the same place, so that what is typed there survives the
+   * panel's arrival.
+   */
+  aside: ReactNode | null;
   /** The side panel's accessible name (the chat's region). */
   asideLabel: string;
   /** The side panel's visible title, also the phone's tab button text ("Chat"). */
@@ -59,6 +64,12 @@ export function SidePanelLayout({ main, aside, asideLabel, asideTitle, unread = 
     tab.current?.focus();
   };
 
+  if (aside === null)
+    return (
+      <div className="ui-side-layout" data-layout="main-only">
+        <div className="ui-side-layout__main">{main}</div>
+      </div>
+    );
   return (
     <div className="ui-side-layout" data-layout="side-panel" data-open={sheet || undefined}>
       <div className="ui-side-layout__main">{main}</div>
