@@ -257,14 +257,24 @@ describe('the versions of a law and its content', () => {
       [false, 'Un article signalé.'],
       [false, null],
     ]);
-    // An article deleted by its author stays readable.
-    const [first] = creators as [Member];
+    // An article deleted by its author stays readable; its amendments end with tombstones of their own.
+    const [first, next] = creators as [Member, Member];
     const draft = (await call('POST', `/api/laws/${lawId}/articles`, first, { body: 'Un brouillon.' })).json<Article>();
+    const ownAmendment = (await call('POST', `/api/laws/${lawId}/articles/${draft.id}/amendments`, first, { title: 'Mien', body: 'Un brouillon relu.' })).json<Article>();
+    const othersAmendment = (await call('POST', `/api/laws/${lawId}/articles/${draft.id}/amendments`, next, { title: 'Sien', body: 'Un autre brouillon.' })).json<Article>();
     expect((await call('DELETE', `/api/laws/${lawId}/articles/${draft.id}`, first)).statusCode).toBe(204);
     const mine = (await history('article', draft.id)).json<TextHistory>();
     expect(mine.versions.map((v) => [v.change, v.role, v.withheld, v.body])).toEqual([
       ['created', 'author', false, 'Un brouillon.'],
       ['deleted', 'author', false, null],
+    ]);
+    expect(await lastVersion(ownAmendment.id)).toMatchObject({ kind: 'amendment', seq: 2, change: 'deleted', role: 'author', editorId: first.id, body: null });
+    expect(await lastVersion(othersAmendment.id)).toMatchObject({ kind: 'amendment', seq: 2, change: 'deleted', role: 'creator', editorId: first.id, body: null });
+    const gone = (await history('amendment', othersAmendment.id)).json<TextHistory>();
+    expect(gone).toMatchObject({ deleted: true, documentId: lawId });
+    expect(gone.versions.map((v) => [v.change, v.withheld, v.body])).toEqual([
+      ['created', false, 'Un autre brouillon.'],
+      ['deleted', false, null],
     ]);
     expect((await history('amendment', amendmentId)).json<TextHistory>().versions).toHaveLength(1);
     expectError(await history('amendment', articleId), 404, ErrorMessages.notFound);
@@ -393,7 +403,12 @@ describe('the backfill of texts written before versions were kept', () => {
       ['article', 1, 'created', 'author', second.id, null],
       ['article', 2, 'deleted', 'author', second.id, null],
     ]);
-    expect(chain(oldAmendment)).toEqual([['amendment', 1, 'created', 'author', third.id, 'Titre « ancien »']]);
+    // Its article deleted by the article's author: a fellow creator's tombstone, at the article's time.
+    expect(chain(oldAmendment)).toEqual([
+      ['amendment', 1, 'created', 'author', third.id, 'Titre « ancien »'],
+      ['amendment', 2, 'deleted', 'creator', second.id, null],
+    ]);
+    expect(all.find((v) => v.textId === oldAmendment && v.seq === 2)).toMatchObject({ createdAt: later.toISOString() });
     // Texts that already had versions are left alone; one TextVersioned per backfilled text, for its last version.
     expect(await h.db.textVersion.count()).toBe(versionsBefore + all.length);
     const events = (await h.db.outboxEvent.findMany({ where: { subject: 'decisions.text.versioned' }, orderBy: { seq: 'asc' } })).slice(eventsBefore);
@@ -403,7 +418,7 @@ describe('the backfill of texts written before versions were kept', () => {
         [oldProposal, 2, oldProposal, 'Old deleted'],
         [oldGroup, 1, oldLaw, 'Old law, renamed'],
         [oldArticle, 2, oldLaw, 'Old law, renamed'],
-        [oldAmendment, 1, oldLaw, 'Old law, renamed'],
+        [oldAmendment, 2, oldLaw, 'Old law, renamed'],
       ].sort(),
     );
 

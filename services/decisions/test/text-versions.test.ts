@@ -1,7 +1,7 @@
 // The version history rules (docs/product.md#version-history): who must give a reason, who a change
 // is made as, and how a version follows the one before it.
 import { GENESIS_HASH, versionHash } from '@civic/contracts';
-import { editReason, nextVersion, proposalRole, textVersioned } from '../src/domain/text-versions.js';
+import { editReason, nextVersion, proposalRole, textVersioned, withArticleRole } from '../src/domain/text-versions.js';
 
 const author = '11111111-1111-4111-8111-111111111111';
 const moderator = '22222222-2222-4222-8222-222222222222';
@@ -25,6 +25,14 @@ describe('the reason of an edit', () => {
   it('names a proposal change by anyone but its author a moderator’s', () => {
     expect(proposalRole(author, author)).toBe('author');
     expect(proposalRole(moderator, author)).toBe('moderator');
+  });
+
+  it('names the tombstone of an amendment deleted with its article as seen from the amendment', () => {
+    const other = '44444444-4444-4444-8444-444444444444';
+    expect(withArticleRole('author', author, author)).toBe('author');
+    expect(withArticleRole('author', author, other)).toBe('creator');
+    expect(withArticleRole('moderator', moderator, other)).toBe('moderator');
+    expect(withArticleRole('moderator', moderator, moderator)).toBe('moderator');
   });
 });
 

@@ -33,6 +33,15 @@ export function editReason(role: TextRole, reason: string | null | undefined): R
 /** The role a proposal change is made as: the author, or else a moderator (the rules let no one else through). */
 export const proposalRole = (editorId: string, authorId: string): TextRole => (editorId === authorId ? 'author' : 'moderator');
 
+/**
+ * The role of an amendment's tombstone when its article is deleted with it: a moderator's deletion
+ * stays a moderator's; an article's author deleting it is the amendment's author too, or a fellow creator.
+ */
+export function withArticleRole(articleDeletedAs: 'author' | 'moderator', editorId: string, amendmentAuthorId: string): TextRole {
+  if (articleDeletedAs === 'moderator') return 'moderator';
+  return editorId === amendmentAuthorId ? 'author' : 'creator';
+}
+
 /** What a command knows of the version it writes. */
 export interface VersionContent {
   kind: TextKind;

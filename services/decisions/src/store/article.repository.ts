@@ -78,6 +78,14 @@ export class ArticleRepository {
     return changed > 0;
   }
 
+  /** The amendments of an article not deleted on their own, in their order. */
+  async liveAmendments(articleId: string): Promise<{ id: string; userId: string }[]> {
+    return this.db.$queryRawUnsafe<{ id: string; userId: string }[]>(
+      `SELECT id::text AS id, user_id::text AS "userId" FROM ${tables.article} WHERE parent_id = $1::uuid AND deleted_at IS NULL ORDER BY position, created_at`,
+      articleId,
+    );
+  }
+
   /** Hides the text (kept, unpinned); answers whether a visible one was. */
   async markDeleted(id: string, by: string, now: Date): Promise<boolean> {
     const changed = await this.db.$executeRawUnsafe(

@@ -91,6 +91,14 @@ SELECT * FROM (
            CASE WHEN coalesce(a.deleted_by, a.user_id) = a.user_id THEN 'author' ELSE 'moderator' END,
            coalesce(a.deleted_by, a.user_id), NULL, NULL, a.law_id, a.deleted_at
     FROM "article" a WHERE a.deleted_at IS NOT NULL
+    UNION ALL
+    -- An amendment goes with its deleted article: a tombstone of its own, by the same hand, at the same time.
+    SELECT 'amendment', m.id, 3, 'deleted',
+           CASE WHEN coalesce(a.deleted_by, a.user_id) <> a.user_id THEN 'moderator'
+                WHEN coalesce(a.deleted_by, a.user_id) = m.user_id THEN 'author' ELSE 'creator' END,
+           coalesce(a.deleted_by, a.user_id), NULL, NULL, m.law_id, a.deleted_at
+    FROM "article" m JOIN "article" a ON a.id = m.parent_id
+    WHERE a.deleted_at IS NOT NULL AND m.deleted_at IS NULL
 ) AS versions
 WHERE NOT EXISTS (SELECT 1 FROM "text_version" v WHERE v.text_id = versions.text_id);
 
