@@ -258,17 +258,32 @@ describe.each(['en', 'fr'] as const)('before the election (%s)', (lang) => {
     expect(await card.getByRole('button', { name: t.voteFor, exact: true }).getAttribute('aria-pressed')).toBe('true');
     await total(card).filter({ hasText: /^1$/ }).waitFor();
 
-    await card.getByRole('button', { name: t.voteAgainst, exact: true }).click();
-    await card.getByText(t.yourVote('−1'), { exact: true }).waitFor();
-    await total(card).filter({ hasText: /^-1$/ }).waitFor();
-    // The vote shows at once, but a press made before its answer is ignored (the card's busy guard): wait for the answer.
-    await snackbar(page, `−1`);
-    expect(await card.getByRole('button', { name: t.voteFor, exact: true }).getAttribute('aria-pressed')).toBe('false');
-
-    await card.getByRole('button', { name: t.takeBack, exact: true }).click();
-    await snackbar(page, t.takenBack);
+    // −1 replaces it; its answer is held back while the member already takes the vote back: that press
+    // waits for the answer, then goes.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const votesUrl = `${baseUrl}/api/candidates/votes`;
+    await page.route(votesUrl, async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    try {
+      await card.getByRole('button', { name: t.voteAgainst, exact: true }).click();
+      await card.getByText(t.yourVote('−1'), { exact: true }).waitFor();
+      await total(card).filter({ hasText: /^-1$/ }).waitFor();
+      expect(await card.getByRole('button', { name: t.voteFor, exact: true }).getAttribute('aria-pressed')).toBe('false');
+      await card.getByRole('button', { name: t.takeBack, exact: true }).click();
+      release();
+      await snackbar(page, `−1`);
+      await snackbar(page, t.takenBack);
+    } finally {
+      release();
+      await page.unroute(votesUrl);
+    }
     await card.getByText(t.noVote, { exact: true }).waitFor();
     await total(card).filter({ hasText: /^0$/ }).waitFor();
+    await page.reload();
+    await candidateCard(page, candidateTo, members[lang].candidate.userName).getByText(t.noVote, { exact: true }).waitFor();
 
     // With the keyboard this time.
     await card.getByRole('button', { name: t.voteFor, exact: true }).focus();

@@ -84,22 +84,41 @@ function CandidateCard({
   role: CandidateTo;
   user: SessionUser | null | undefined;
   myVote: 1 | -1 | 0;
-  onVote: (candidate: Candidate, role: CandidateTo, value: 1 | -1 | 0) => Promise<void>;
+  /** Resolves to whether the vote was saved. */
+  onVote: (candidate: Candidate, role: CandidateTo, value: 1 | -1 | 0) => Promise<boolean>;
 }) {
   const { formatMessage: t } = useIntl();
-  // The vote shows at once (optimistic); a second press waits for the first answer. The buttons stay
-  // focusable meanwhile, so a keyboard user keeps their place.
+  // The vote shows at once (optimistic). A press made before the answer waits for it, then goes with
+  // the card as the answer left it (the last such press wins; a refused vote drops it). The buttons
+  // stay focusable meanwhile, so a keyboard user keeps their place.
   const busy = useRef(false);
+  const [sending, setSending] = useState(false);
+  const queued = useRef<1 | -1 | 0 | null>(null);
   const mine = user?.id === candidate.id;
   const send = async (value: 1 | -1 | 0) => {
-    if (busy.current) return;
+    if (busy.current) {
+      queued.current = value;
+      return;
+    }
     busy.current = true;
+    setSending(true);
+    let saved = false;
     try {
-      await onVote(candidate, role, value);
+      saved = await onVote(candidate, role, value);
     } finally {
       busy.current = false;
+      if (!saved) queued.current = null;
+      setSending(false);
     }
   };
+  // After the render that follows the answer, so that the waiting press starts from the saved vote.
+  useEffect(() => {
+    const next = queued.current;
+    if (sending || next === null) return;
+    queued.current = null;
+    void send(next);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `send` is this render's; it runs once per answered press
+  }, [sending]);
   const name = candidate.userName || candidate.id.slice(0, 8);
   return (
     <li>
@@ -219,8 +238,8 @@ function RoleSection({
     }
   };
 
-  const vote = async (candidate: Candidate, candidateTo: CandidateTo, value: 1 | -1 | 0) => {
-    await membersOnly(async (member) => {
+  const vote = async (candidate: Candidate, candidateTo: CandidateTo, value: 1 | -1 | 0): Promise<boolean> => {
+    const saved = await membersOnly(async (member) => {
       const before = voteFor(votes, candidate.id, candidateTo);
       // Optimistic: the choice and the candidate's totals move at once; a failure puts both back.
       onVotes(withVote(votes, member.id, candidate.id, candidateTo, value));
@@ -230,13 +249,16 @@ function RoleSection({
         const answer = value === 0 ? await electionsApi.deleteVote(input) : await electionsApi.vote({ ...input, vote: value });
         onVotes(answer);
         toast(value === 0 ? t(page.takenBack) : t(page.saved, { vote: value === 1 ? '+1' : '−1', name: candidate.userName }), 'success');
+        return true;
       } catch (error) {
         onVotes([...votes]);
         candidates.update((list) => applyVote(list, candidate.id, value, before));
         if (error instanceof ApiError && error.statusCode === 401) await navigate(identify);
         else toastError(error);
+        return false;
       }
     });
+    return saved === true;
   };
 
   const titleId = `elections-role-${role}`;
