@@ -63,6 +63,7 @@ const texts = {
 } as const;
 
 const firstText = 'Les bus sont gratuits le dimanche.';
+const lawTitle = `Free buses on Saturdays ${run}`;
 const authorText = 'Les bus sont gratuits le samedi.';
 const moderatorText = 'Les bus et les trams sont gratuits le samedi.';
 const reason = `Trams too, as the discussion asked ${run}.`;
@@ -123,7 +124,7 @@ afterAll(async () => {
 
 it('brings a law to creation', async () => {
   const { ids, voting } = await proposeAndWaitForTheVote(baseUrl(), [
-    [alice.context, { title: `Free buses on Saturdays ${run}`, description: 'Buses would be free on Saturdays, paid for by a small parking tax.', category: 'transport' }],
+    [alice.context, { title: lawTitle, description: 'Buses would be free on Saturdays, paid for by a small parking tax.', category: 'transport' }],
     [bob.context, { title: `Des rues calmes la nuit ${run}`, description: 'Pas de travaux bruyants après vingt-deux heures.', category: 'environment' }],
   ]);
   lawId = ids[0]!;
@@ -185,6 +186,9 @@ it.each(['en', 'fr'] as const)('shows the article’s versions newest first with
     .click();
   await page.getByRole('heading', { level: 1, name: t.history, exact: true }).waitFor();
   expect(new URL(page.url()).pathname).toBe(`/decisions/history/article/${articleId}`);
+  // Headed by the name the article was read under, the law below.
+  await page.getByRole('heading', { level: 2, name: 'Article 1', exact: true }).waitFor();
+  await page.getByText(lang === 'en' ? `In the law “${lawTitle}”` : `Dans la loi «\u202f${lawTitle}\u202f»`, { exact: true }).waitFor();
 
   // The heading shows while the versions load.
   await version(page, 1).waitFor();
@@ -216,6 +220,8 @@ it('lets a visitor read the history', async () => {
   await openAndWaitFor(page, `${baseUrl()}/decisions/history/article/${articleId}`, texts.en.history);
   await version(page, 3).getByText(reason, { exact: false }).waitFor();
   expect(await page.locator('[data-version]').count()).toBe(3);
+  // Come by its address, the article is headed by its law's title.
+  await page.getByRole('heading', { level: 2, name: lawTitle, exact: true }).waitFor();
   // An unknown text is a page that does not exist.
   await page.goto(`${baseUrl()}/decisions/history/article/00000000-0000-4000-8000-000000000000`);
   await page.getByRole('heading', { level: 1 }).filter({ hasNotText: texts.en.history }).waitFor();

@@ -1,10 +1,11 @@
 import { useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { Badge } from '@civic/frontend-kit/design';
 import { historyApi } from '../api/history.js';
 import { isNotFound } from '../rules.js';
 import { useShell } from '../RemoteFrame.js';
+import type { HistoryLinkState } from '../ui/history/HistoryLink.js';
 import { HistoryStyles } from '../ui/history/styles.js';
 import { kindMessages, VersionList } from '../ui/history/VersionList.js';
 import { Empty, Pending } from '../ui/states.js';
@@ -16,7 +17,14 @@ const m = {
   deletedText: { id: 'decisions.history.deletedText' },
   toLaw: { id: 'decisions.history.toLaw' },
   count: { id: 'decisions.history.count' },
+  inLaw: { id: 'decisions.history.inLaw' },
 };
+
+/** The name the text was read under, when the reader came by its History link (an address alone has none). */
+function linkedName(state: unknown): string | null {
+  const of = (state as Partial<HistoryLinkState> | null)?.of;
+  return typeof of === 'string' && of.trim() !== '' ? of : null;
+}
 
 /**
  * /decisions/history/:kind/:id: every version of a text (a proposal, a law, a group, an article or an
@@ -27,6 +35,7 @@ export function HistoryScreen() {
   const { formatMessage: t } = useIntl();
   const { layouts, NotFound } = useShell();
   const { kind = '', id = '' } = useParams();
+  const linked = linkedName(useLocation().state);
   const history = useResource(`history:${kind}:${id}`, (signal) => historyApi.history(kind, id, signal));
 
   // An unknown text, or an address that cannot name one, is a page that does not exist.
@@ -36,13 +45,16 @@ export function HistoryScreen() {
   if (!data) body = <Pending resource={history} cards={3} />;
   else {
     const lawId = data.lawId;
+    // A part of a law (group, article, amendment) is headed by its own name when known, the law below.
+    const part = data.kind !== 'proposal' && data.kind !== 'law' && linked !== null;
     body = (
       <div className="decisions-history" data-history-of={data.id}>
         <div className="decisions-history__head">
-          <h2 className="decisions-history__title">{data.title}</h2>
+          <h2 className="decisions-history__title">{part ? linked : data.title}</h2>
           <Badge tone="accent">{t(kindMessages[data.kind])}</Badge>
           {data.deleted ? <Badge tone="danger">{t(m.deletedText)}</Badge> : null}
         </div>
+        {part ? <p className="decisions-history__document">{t(m.inLaw, { title: data.title })}</p> : null}
         <p className="decisions-muted">
           {t(m.count, { count: data.versions.length })}
           {lawId ? (

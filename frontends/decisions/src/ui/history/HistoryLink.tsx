@@ -9,11 +9,20 @@ const m = {
   historyOf: { id: 'decisions.history.linkOf' },
 };
 
-/** `of` names the text for screen readers ("History of Article 3"), since several links read "History". */
+/** What the link hands to the history screen: the text's name where it was read ("Article 3"). */
+export interface HistoryLinkState {
+  of: string;
+}
+
+/**
+ * `of` names the text for screen readers ("History of Article 3"), since several links read
+ * "History", and heads the history screen it opens (a number is the document's, not the text's).
+ */
 export function HistoryLink({ kind, id, of }: { kind: TextKind; id: string; of: string }) {
   const { formatMessage: t } = useIntl();
+  const state: HistoryLinkState = { of };
   return (
-    <Link className="decisions-history-link" to={historyPath(kind, id)} aria-label={t(m.historyOf, { of })} data-history={kind}>
+    <Link className="decisions-history-link" to={historyPath(kind, id)} state={state} aria-label={t(m.historyOf, { of })} data-history={kind}>
       {t(m.history)}
     </Link>
   );

@@ -4,7 +4,8 @@ const css = `
 .decisions-history>p{margin:0}
 .decisions-history__head,.decisions-version__head{display:flex;flex-wrap:wrap;align-items:center;gap:var(--ui-space-2)}
 .decisions-history__head>*,.decisions-version__head>*{margin:0}
-.decisions-history__title{overflow-wrap:anywhere}
+.decisions-history__title,.decisions-history__document{overflow-wrap:anywhere}
+.decisions-history__document{color:var(--ui-color-muted)}
 .decisions-version{display:flex;flex-direction:column;gap:var(--ui-space-2)}
 .decisions-version>*{margin:0}
 .decisions-version__name{font-size:var(--ui-font-size-md)}
