@@ -8,6 +8,7 @@ import { chatHandlers, type ChatContext } from './handlers.js';
 import { allowedRequests, authenticate } from './handshake.js';
 import { disconnectOnRevocation } from './revocations.js';
 import { SocketShutdown } from './shutdown.js';
+import { relayTraceContext } from './trace-relay.js';
 
 export type { ChatContext } from './handlers.js';
 export type { SocketData } from './handshake.js';
@@ -41,11 +42,13 @@ export interface SocketSettings {
  */
 export function attachChatSocket(app: ServiceApp, context: ChatContext, verifier: TokenVerifier, settings: SocketSettings): Server {
   const adapter = settings.redis
-    ? createAdapter(streamsAdapterClient(settings.redis.client, settings.redis.reader), {
-        streamName: `${settings.redisPrefix}socket.io`,
-        sessionKeyPrefix: `${settings.redisPrefix}session:`,
-        maxLen: 50_000,
-      })
+    ? relayTraceContext(
+        createAdapter(streamsAdapterClient(settings.redis.client, settings.redis.reader), {
+          streamName: `${settings.redisPrefix}socket.io`,
+          sessionKeyPrefix: `${settings.redisPrefix}session:`,
+          maxLen: 50_000,
+        }),
+      )
     : undefined;
   const log = app.log.child({ component: 'socket' });
   const shutdown = new SocketShutdown();
