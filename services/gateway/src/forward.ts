@@ -112,6 +112,14 @@ export function climbsOut(path: string): boolean {
   return decoded.replaceAll('\\', '/').split('/').includes('..');
 }
 
+/** Methods whose repetition has the effect of one request (RFC 9110, 9.2.2). */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/** Whether a request may be sent again: an idempotent method, with no body or a body held in memory (a stream is spent). */
+export function mayRetry(options: Pick<Dispatcher.DispatchOptions, 'method' | 'body'>): boolean {
+  return IDEMPOTENT_METHODS.has(options.method) && (options.body === null || options.body === undefined || Buffer.isBuffer(options.body));
+}
+
 export interface ForwardTarget {
   /** Upstream name, in the logs of its failures. */
   upstream: string;
@@ -262,9 +270,10 @@ class Forwarding implements Dispatcher.DispatchHandler {
       return;
     }
     const code = (error as Error & { code?: string }).code;
-    // A stale keep-alive socket (closed by the upstream as the request went out) is retried once for
-    // GET and HEAD; nothing else is retried, and an upstream's own 503 passes through as it is.
-    if (this.attempt === 0 && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') && (this.options.method === 'GET' || this.options.method === 'HEAD')) {
+    // A stale keep-alive socket (closed by the upstream as the request went out, as a replica
+    // draining for a rolling update does) is retried once for a method HTTP defines as idempotent
+    // whose body is still at hand; a POST or PATCH never is, and an upstream's own 503 passes through.
+    if (this.attempt === 0 && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') && mayRetry(this.options)) {
       this.target.dispatcher.dispatch(this.options, new Forwarding(this.target, this.options, this.request, reply, 1));
       return;
     }

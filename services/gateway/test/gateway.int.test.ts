@@ -154,6 +154,27 @@ describe('route map', () => {
     expect(seenBy('decisions')).toHaveLength(1);
   });
 
+  test('sends a request again once when its keep-alive socket closes under it, if HTTP calls the method idempotent', async () => {
+    const body = '{"vote":"for"}';
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      clearSeen(upstreams);
+      const path = `/api/proposals/${method.toLowerCase()}/drop-once`;
+      const answer = await call(base, path, method === 'GET' ? {} : { method, headers: { 'content-type': 'application/json' }, body });
+      expect(answer.status).toBe(200);
+      const sent = method === 'GET' ? '' : body;
+      expect(seenBy('decisions').map((seen) => [seen.method, seen.body])).toEqual([
+        [method, sent],
+        [method, sent],
+      ]);
+    }
+    // A POST might have been applied before its connection closed: it is never sent twice.
+    clearSeen(upstreams);
+    const post = await call(base, '/api/proposals/post/drop-once', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(post.status).toBe(503);
+    expect(post.json()).toEqual({ statusCode: 503, statusMessage: 'Service Unavailable' });
+    expect(seenBy('decisions')).toHaveLength(1);
+  });
+
   test('unknown /api paths are a 404 of the gateway in the spec shape', async () => {
     for (const path of ['/api/nope', '/api/nope/deeper?x=1', '/api', '/api/usersx']) {
       const answer = await call(base, path);

@@ -33,12 +33,15 @@ export interface EchoUpstream {
  * A small upstream that answers every request with what it received, as JSON. Special paths:
  * `/readyz` (status `readyStatus`), `.../fail-409` (an error body of the service), `.../fail-503`,
  * `.../hang` (never answers), `.../big` (200 KiB of 'x' with its length), `.../chunked` (the same
- * without a length, in chunks), `.../repeated` (a header sent twice and two cookies);
+ * without a length, in chunks), `.../repeated` (a header sent twice and two cookies), `.../drop-once`
+ * (the first request of each method closes its connection unanswered, as a replica closing a
+ * keep-alive socket as the request arrives; the next ones are answered);
  * `?cache-control=<value>` sets that header on the answer. With
  * `websocket`, it accepts upgrades and echoes messages.
  */
 export async function startEchoUpstream(name: UpstreamName, websocket = false): Promise<EchoUpstream> {
   const hanging = new Set<ServerResponse>();
+  const dropped = new Set<string>();
   const upstream: EchoUpstream = {
     name,
     url: '',
@@ -63,6 +66,11 @@ export async function startEchoUpstream(name: UpstreamName, websocket = false): 
         return;
       }
       upstream.seen.push({ upstream: name, method: req.method ?? '', url, headers: req.headers, body: Buffer.concat(chunks).toString() });
+      if (url.endsWith('/drop-once') && !dropped.has(`${req.method} ${url}`)) {
+        dropped.add(`${req.method} ${url}`);
+        req.socket.destroy();
+        return;
+      }
       if (url.endsWith('/hang')) {
         hanging.add(res);
         return;
