@@ -28,12 +28,15 @@ export class LoadRecord {
     this.statuses.set(kind, list);
   }
 
-  /** Answers of 500 and above, by kind. */
-  failures(): Record<string, number> {
-    const failed: Record<string, number> = {};
+  /** Answers of 500 and above, by kind and status (`{ vote: { 503: 1 } }`), so that a failure says which. */
+  failures(): Record<string, Record<number, number>> {
+    const failed: Record<string, Record<number, number>> = {};
     for (const [kind, list] of this.statuses) {
-      const count = list.filter((status) => status >= 500).length;
-      if (count > 0) failed[kind] = count;
+      for (const status of list) {
+        if (status < 500) continue;
+        const byStatus = (failed[kind] ??= {});
+        byStatus[status] = (byStatus[status] ?? 0) + 1;
+      }
     }
     return failed;
   }

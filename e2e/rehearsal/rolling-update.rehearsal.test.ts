@@ -277,7 +277,7 @@ test('every service rolls one replica at a time under load, with nothing lost, d
   const failures = record.failures();
   const counts = {
     requests: record.requests,
-    failures: Object.values(failures).reduce((sum, n) => sum + n, 0),
+    failures: Object.values(failures).reduce((sum, byStatus) => sum + Object.values(byStatus).reduce((all, n) => all + n, 0), 0),
     networkErrors: record.networkErrors.length,
     votes: record.statuses.get('vote')?.length ?? 0,
     registrations: registered.length,

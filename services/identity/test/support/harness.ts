@@ -16,7 +16,8 @@ export interface ReceivedMail {
   body: string;
 }
 
-function decodeQuotedPrintable(text: string): string {
+/** Quoted-printable decoding as the test mail box applies it to the whole message. */
+export function decodeQuotedPrintable(text: string): string {
   const joined = text.replace(/=\r?\n/g, '');
   return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
 }
