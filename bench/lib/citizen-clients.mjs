@@ -35,7 +35,7 @@ const now = () => performance.timeOrigin + performance.now();
 /** The shipped chat socket options, transpiled from the front end's source so they are exactly those. */
 export async function shippedSocketOptions() {
   const swc = createRequire(path.join(root, 'package.json'))('@swc/core');
-  const file = path.join(root, 'frontends/decisions/src/chat/socket-options.ts');
+  const file = path.join(root, 'packages/frontend-kit/src/socket-options.ts');
   const { code } = swc.transformSync(readFileSync(file, 'utf8'), { filename: file, jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } });
   return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)).chatSocketOptions;
 }

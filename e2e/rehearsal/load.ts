@@ -7,7 +7,7 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { emitUntilAnswered, newClientMessageId } from '../../frontends/decisions/src/chat/resend.js';
-import { chatSocketOptions } from '../../frontends/decisions/src/chat/socket-options.js';
+import { chatSocketOptions } from '../../packages/frontend-kit/src/socket-options.js';
 
 export interface Member {
   id: string;

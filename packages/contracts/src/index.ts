@@ -12,6 +12,7 @@ export * from './elections.js';
 export * from './chat-events.js';
 export * from './chat.js';
 export * from './chat-rooms.js';
+export * from './live.js';
 export * from './notifications.js';
 export * from './notifications-events.js';
 export * from './text-history.js';

@@ -19,3 +19,4 @@ export * from './unit-of-work.js';
 export * from './time-zones.js';
 export * from './telemetry.js';
 export * from './operator-metrics.js';
+export * from './live-publisher.js';

@@ -14,7 +14,7 @@ import { waitFor } from '@civic/test-kit';
 import { Server as SocketServer } from 'socket.io';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { emitUntilAnswered, newClientMessageId } from '../../../frontends/decisions/src/chat/resend.js';
-import { chatSocketOptions } from '../../../frontends/decisions/src/chat/socket-options.js';
+import { chatSocketOptions } from '../../../packages/frontend-kit/src/socket-options.js';
 import { collect, emit, startHarness, type Harness, type Instance, type Member } from './support/harness.js';
 
 /** Each new TCP connection goes to the next instance in turn; a stopping instance is taken out first. */

@@ -4,7 +4,7 @@ import { ErrorMessages, isChatError, type ChatAck, type ChatAckData, type ChatCl
 import { ApiError, restoreSession, toApiError } from '@civic/frontend-kit/api-client';
 import { chatApi } from './api.js';
 import { emitUntilAnswered, newClientMessageId } from './resend.js';
-import { chatSocketOptions } from './socket-options.js';
+import { chatSocketOptions } from '@civic/frontend-kit/socket-options';
 import { chatRoomReducer, initialChatRoom } from './room-state.js';
 
 export type { ConnectionStatus } from './room-state.js';

@@ -1,5 +1,4 @@
-import { newClientMessageId } from '../src/chat/resend.js';
-import { chatSocketOptions } from '../src/chat/socket-options.js';
+import { chatSocketOptions } from '../src/socket-options.js';
 
 describe('the chat socket options', () => {
   it('connect with WebSocket first and fall back to long-polling only when WebSocket cannot connect', () => {
@@ -17,13 +16,5 @@ describe('the chat socket options', () => {
     expect(() => {
       (chatSocketOptions as { path: string }).path = '/elsewhere';
     }).toThrow(TypeError);
-  });
-});
-
-describe('client message ids', () => {
-  it('are distinct version 4 uuids, the format the server accepts', () => {
-    const ids = Array.from({ length: 200 }, () => newClientMessageId());
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(new Set(ids).size).toBe(ids.length);
   });
 });
