@@ -16,6 +16,7 @@ const BENCHMARKS = [
   { file: 'event-delay', budgetS: 60 },
   { file: 'chat-fanout', budgetS: 180 },
   { file: 'notifications-list', budgetS: 240 },
+  { file: 'notifications-broadcast', budgetS: 300 },
   { file: 'decisions-votes', budgetS: 120 },
   { file: 'decisions-votes-tracing', budgetS: 120 },
   { file: 'final-vote-tally', budgetS: 120 },

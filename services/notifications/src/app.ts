@@ -64,7 +64,7 @@ export async function createNotifications({ config, db, bus, logger, verifier, o
 
   runConsumersWithApp(app, alertConsumers({ host: consumers, hub, onApplied: onEventApplied }));
 
-  const context: NotificationsContext = { alerts, members: new MemberRepository(db), hub, serviceToken: config.ALERTS_SERVICE_TOKEN };
+  const context: NotificationsContext = { db, alerts, members: new MemberRepository(db), hub, serviceToken: config.ALERTS_SERVICE_TOKEN };
   await app.register(streamRoutes, { ...context, heartbeatMs: config.STREAM_HEARTBEAT_MS, retryMs: config.STREAM_RETRY_MS });
   await app.register(notificationsRoutes, context);
 

@@ -1,5 +1,6 @@
 import { Role } from '@civic/contracts';
 import { describeRouteFuzzing } from '@civic/test-kit';
+import { BroadcastRepository } from '../src/store/broadcast.repository.js';
 import { startHarness } from './support/harness.js';
 
 /**
@@ -17,6 +18,8 @@ describeRouteFuzzing(startHarness, {
       `INSERT INTO notifications.alert (user_id, message_key, params) SELECT $1::uuid, 'notice', '{}'::jsonb FROM generate_series(1, 5) RETURNING id`,
       owner.id,
     );
+    // An alert for everyone (every member got it): marking or deleting it is each member's own.
+    const broadcast = await BroadcastRepository.insert(h.db, { messageKey: 'phaseChanged', params: { number: 1, from: 'proposals', to: 'voting' }, link: '/decisions' });
     // A proposal members can follow (the follow calls take its id).
     const documentId = '3f1c9a52-6b1e-4d8a-9c2f-5a7e0b4d1c63';
     await h.db.document.create({ data: { id: documentId, kind: 'proposal', title: 'Free buses' } });
@@ -29,7 +32,7 @@ describeRouteFuzzing(startHarness, {
         service: { 'x-service-token': 'test-service-token' },
         'wrong service token': { 'x-service-token': 'nope' },
       },
-      knownIds: [owner.id, other.id, moderator.id, documentId, ...ids.map((row) => String(row.id))],
+      knownIds: [owner.id, other.id, moderator.id, documentId, ...ids.map((row) => String(row.id)), String(broadcast.id)],
       skip: ['GET /api/users/notifications/stream'],
     };
   },

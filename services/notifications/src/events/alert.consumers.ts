@@ -25,7 +25,7 @@ import {
   type EventEnvelope,
   type NewestPayload,
 } from '@civic/contracts';
-import { startConsumer, type ConsumerHost, type RunningConsumer, type SqlClient, type SqlExecutor } from '@civic/service-kit';
+import { startConsumer, type ConsumerHost, type RunningConsumer, type SqlExecutor } from '@civic/service-kit';
 import {
   chatModeratedAlerts,
   chatRepliedAlerts,
@@ -49,10 +49,9 @@ import {
 import { documentChange, finalVoteClosingAlerts, lawArchivedFollowAlert, proposalVoteClosedAlerts, textVersionedAlert, type FollowAlert } from '../domain/follow-alerts.js';
 import type { UnreadHub } from '../live/unread-hub.js';
 import { AlertRepository } from '../store/alert.repository.js';
+import { BroadcastRepository } from '../store/broadcast.repository.js';
 import { FollowRepository } from '../store/follow.repository.js';
 import { memberProjection } from '../store/member.repository.js';
-
-const BROADCAST_TIMEOUT_MS = 5 * 60_000;
 
 /** What a consumer's committed effect means for the live counts. */
 type LiveChange = { users: string[] } | { everyone: true } | { closed: string[] } | null;
@@ -71,30 +70,16 @@ export interface ConsumerDeps {
  * effect is committed tells the replicas whose counts changed.
  */
 export function alertConsumers({ host, hub, onApplied }: ConsumerDeps): (() => Promise<RunningConsumer>)[] {
-  const { db } = host;
   const changes = new Map<string, LiveChange>();
-  /**
-   * An alert for everyone writes one row per member in one transaction: far longer than Prisma's
-   * default 5 s budget of an interactive transaction once members are in the hundreds of thousands.
-   */
-  const patient: SqlClient = {
-    $executeRawUnsafe: (query, ...values) => db.$executeRawUnsafe(query, ...values),
-    $queryRawUnsafe: (query, ...values) => db.$queryRawUnsafe(query, ...values),
-    $transaction: (fn, options) => db.$transaction(fn, { maxWait: 10_000, timeout: BROADCAST_TIMEOUT_MS, ...options }),
-  };
 
   function consumer<D extends EventDefinition>(
     name: string,
     event: D,
     apply: (tx: SqlExecutor, payload: NewestPayload<D>, envelope: EventEnvelope) => Promise<LiveChange>,
-    { long = false } = {},
   ) {
     return () =>
       startConsumer({
         ...host,
-        db: long ? patient : db,
-        // JetStream offers the event again if it is not acknowledged within this time.
-        ...(long ? { ackWaitMs: BROADCAST_TIMEOUT_MS + 30_000 } : {}),
         name: `notifications-${name}`,
         event,
         handle: async (tx, payload, envelope) => {
@@ -132,17 +117,16 @@ export function alertConsumers({ host, hub, onApplied }: ConsumerDeps): (() => P
       return users.size ? { users: [...users] } : null;
     });
 
-  /** An alert for everyone. */
+  /**
+   * An alert for everyone: one broadcast row, whatever the number of members (src/domain/broadcasts.ts);
+   * every replica then pushes the new count to all its open streams.
+   */
   const broadcast = <D extends EventDefinition>(name: string, event: D, make: (payload: NewestPayload<D>) => BroadcastAlert) =>
-    consumer(
-      name,
-      event,
-      async (tx, payload) => {
-        await AlertRepository.insertForEveryone(tx, make(payload));
-        return { everyone: true };
-      },
-      { long: true },
-    );
+    consumer(name, event, async (tx, payload) => {
+      const { messageKey, params, link } = make(payload);
+      await BroadcastRepository.insert(tx, { messageKey, params, link });
+      return { everyone: true };
+    });
 
   return [
     // identity: the users projection, deletions, suspensions
@@ -158,6 +142,7 @@ export function alertConsumers({ host, hub, onApplied }: ConsumerDeps): (() => P
     }),
     consumer('user-deleted', UserDeleted, async (tx, p) => {
       await AlertRepository.forgetUser(tx, p.userId, p.deletedAt);
+      await BroadcastRepository.forgetUser(tx, p.userId);
       await FollowRepository.forgetUser(tx, p.userId);
       return { closed: [p.userId] };
     }),

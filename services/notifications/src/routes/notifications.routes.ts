@@ -14,13 +14,19 @@ import {
 } from '@civic/contracts';
 import { AppError, badRequest, forbidden, notFound, requireUser, sameUserAsPath, type ServiceApp } from '@civic/service-kit';
 import type { FastifyRequest } from 'fastify';
+import { createAlert } from '../commands/create-alert.command.js';
+import { deleteAlert } from '../commands/delete-alert.command.js';
+import { markAlertViewed } from '../commands/mark-alert-viewed.command.js';
+import { markAllViewed } from '../commands/mark-all-viewed.command.js';
 import { isSafeLink, type AlertParams as Params } from '../domain/alert-messages.js';
 import { planPage } from '../domain/paging.js';
 import type { UnreadHub } from '../live/unread-hub.js';
 import type { AlertRepository } from '../store/alert.repository.js';
 import type { MemberRepository } from '../store/member.repository.js';
+import type { NotificationsPrisma } from '../store/prisma.js';
 
 export interface NotificationsContext {
+  db: NotificationsPrisma;
   alerts: AlertRepository;
   members: MemberRepository;
   hub: UnreadHub;
@@ -39,7 +45,7 @@ function sameSecret(given: string, expected: string): boolean {
 
 /** The alert calls (docs/product.md#calls): a user reads and changes only their own. */
 export async function notificationsRoutes(app: ServiceApp, context: NotificationsContext): Promise<void> {
-  const { alerts, hub } = context;
+  const { db, alerts, hub } = context;
 
   /** Trusted callers of POST: another service with the service token, or a moderator. */
   async function assertTrusted(request: FastifyRequest): Promise<void> {
@@ -88,7 +94,7 @@ export async function notificationsRoutes(app: ServiceApp, context: Notification
       schema: { tags, security, summary: 'Mark all your alerts read (count 0)', params: AlertUserParamsSchema, response: { 200: AlertsMarkedReadSchema, ...errorAnswers(400, 401, 403) } },
     },
     async (request) => {
-      const updated = await alerts.markAllViewed(request.params.userId);
+      const updated = await markAllViewed(db, request.params.userId);
       if (updated > 0) hub.changed([request.params.userId]);
       return { updated, count: await alerts.unread(request.params.userId) };
     },
@@ -101,7 +107,7 @@ export async function notificationsRoutes(app: ServiceApp, context: Notification
     },
     async (request) => {
       const user = requireUser(request);
-      const result = await alerts.markViewed(request.params.id, user.id);
+      const result = await markAlertViewed(db, request.params.id, user.id);
       if (result === 'missing') throw notFound();
       if (result === 'forbidden') throw forbidden();
       hub.changed([user.id]);
@@ -116,9 +122,9 @@ export async function notificationsRoutes(app: ServiceApp, context: Notification
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const result = await alerts.remove(request.params.id, user.id);
-      if (result === 'missing') throw notFound();
-      if (result === 'forbidden') throw forbidden();
+      const refused = await deleteAlert(db, request.params.id, user.id);
+      if (refused === 'missing') throw notFound();
+      if (refused === 'forbidden') throw forbidden();
       hub.changed([user.id]);
       return reply.status(204).send(null);
     },
@@ -141,7 +147,7 @@ export async function notificationsRoutes(app: ServiceApp, context: Notification
       await assertTrusted(request);
       const { userId, messageKey, params = {}, link = null } = request.body;
       if (link !== null && !isSafeLink(link)) throw badRequest({ reason: 'link must be a path of this site' });
-      const alert = await alerts.create(userId, { messageKey, params: params as Params, link });
+      const alert = await createAlert(db, userId, { messageKey, params: params as Params, link });
       if (!alert) throw new AppError('userNotFound', 404);
       hub.changed([userId]);
       return reply.status(201).send(alert);

@@ -3,7 +3,9 @@ import type { AlertMessageKey } from '@civic/contracts';
 import { followAlertKinds } from '@civic/contracts';
 import type { AlertBatch, AlertContent, AlertParams } from '../domain/alert-messages.js';
 import type { FollowAlert } from '../domain/follow-alerts.js';
+import { unreadCount } from '../domain/broadcasts.js';
 import type { PagePlan } from '../domain/paging.js';
+import { BroadcastRepository } from './broadcast.repository.js';
 import type { NotificationsPrisma } from './prisma.js';
 import { tables } from './tables.js';
 
@@ -18,7 +20,7 @@ export interface AlertView {
   createdAt: string;
 }
 
-interface AlertRow {
+export interface AlertRow {
   id: bigint | number | string;
   user_id: string;
   message_key: AlertMessageKey;
@@ -30,7 +32,7 @@ interface AlertRow {
 
 const columns = 'id, user_id::text AS user_id, message_key, params, link, viewed, created_at';
 
-const toView = (row: AlertRow): AlertView => ({
+export const toView = (row: AlertRow): AlertView => ({
   id: Number(row.id),
   userId: row.user_id,
   messageKey: row.message_key,
@@ -46,11 +48,14 @@ const toView = (row: AlertRow): AlertView => ({
  * account survives, even one written by a bulk statement running at the same time.
  */
 const OWNERS_LOCK = 7_310_451_201;
-const shareOwners = (tx: SqlExecutor) => tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock_shared(${OWNERS_LOCK})::text`);
+export const shareOwners = (tx: SqlExecutor) => tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock_shared(${OWNERS_LOCK})::text`);
 const lockOwners = (tx: SqlExecutor) => tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(${OWNERS_LOCK})::text`);
 
-export type Ownership = 'mine' | 'missing' | 'forbidden';
-
+/**
+ * Personal alerts (one row per user) and what a member reads of all their alerts, personal and for
+ * everyone (src/store/broadcast.repository.ts). Static methods read and write inside the caller's
+ * transaction (a consumer's, a command's); instance methods are single reads.
+ */
 export class AlertRepository {
   constructor(private readonly db: NotificationsPrisma) {}
 
@@ -67,18 +72,6 @@ export class AlertRepository {
       batch.messageKey,
       JSON.stringify(batch.params),
       batch.link,
-    );
-  }
-
-  /** The alert for every member who still has an account: one INSERT ... SELECT over the projection. */
-  static async insertForEveryone(tx: SqlExecutor, content: AlertContent): Promise<number> {
-    await shareOwners(tx);
-    return tx.$executeRawUnsafe(
-      `INSERT INTO ${tables.alert} (user_id, message_key, params, link)
-       SELECT m.user_id, $1, $2::jsonb, $3 FROM ${tables.member} m WHERE m.deleted_at IS NULL ORDER BY m.user_id`,
-      content.messageKey,
-      JSON.stringify(content.params),
-      content.link,
     );
   }
 
@@ -116,21 +109,19 @@ export class AlertRepository {
   }
 
   /** One alert for one user (POST /api/users/notifications); null when the account was deleted. */
-  async create(userId: string, content: AlertContent): Promise<AlertView | null> {
-    return this.db.$transaction(async (tx) => {
-      await shareOwners(tx);
-      const rows = await tx.$queryRawUnsafe<AlertRow[]>(
-        `INSERT INTO ${tables.alert} (user_id, message_key, params, link)
-         SELECT $1::uuid, $2, $3::jsonb, $4
-         WHERE NOT EXISTS (SELECT 1 FROM ${tables.member} m WHERE m.user_id = $1::uuid AND m.deleted_at IS NOT NULL)
-         RETURNING ${columns}`,
-        userId,
-        content.messageKey,
-        JSON.stringify(content.params),
-        content.link,
-      );
-      return rows[0] ? toView(rows[0]) : null;
-    });
+  static async create(tx: SqlExecutor, userId: string, content: AlertContent): Promise<AlertView | null> {
+    await shareOwners(tx);
+    const rows = await tx.$queryRawUnsafe<AlertRow[]>(
+      `INSERT INTO ${tables.alert} (user_id, message_key, params, link)
+       SELECT $1::uuid, $2, $3::jsonb, $4
+       WHERE NOT EXISTS (SELECT 1 FROM ${tables.member} m WHERE m.user_id = $1::uuid AND m.deleted_at IS NOT NULL)
+       RETURNING ${columns}`,
+      userId,
+      content.messageKey,
+      JSON.stringify(content.params),
+      content.link,
+    );
+    return rows[0] ? toView(rows[0]) : null;
   }
 
   /** A deleted account: remembered, so that no later event gives it an alert, and its alerts removed. */
@@ -146,81 +137,78 @@ export class AlertRepository {
     await tx.$executeRawUnsafe(`DELETE FROM ${tables.counter} WHERE user_id = $1::uuid`, userId);
   }
 
-  /** One page of the user's alerts, newest first (see domain/paging.ts). */
+  /**
+   * One page of the user's alerts, newest first (see domain/paging.ts): their personal alerts and the
+   * alerts for everyone that are theirs (after their `broadcasts_from`, not deleted by them), merged by
+   * id in one statement. Each side reads at most offset + limit rows by its index, in the page's
+   * direction; the merge keeps `limit` after `offset`.
+   */
   async page(userId: string, plan: PagePlan): Promise<AlertView[]> {
-    const rows =
-      plan.direction === 'newer'
-        ? await this.db.$queryRawUnsafe<AlertRow[]>(
-            `SELECT ${columns} FROM ${tables.alert} WHERE user_id = $1::uuid AND id > $2 ORDER BY id ASC LIMIT $3 OFFSET $4`,
-            userId,
-            plan.after ?? 0,
-            plan.limit,
-            plan.offset,
-          )
-        : plan.before !== null
-          ? await this.db.$queryRawUnsafe<AlertRow[]>(
-              `SELECT ${columns} FROM ${tables.alert} WHERE user_id = $1::uuid AND id < $2 ORDER BY id DESC LIMIT $3 OFFSET $4`,
-              userId,
-              plan.before,
-              plan.limit,
-              plan.offset,
-            )
-          : await this.db.$queryRawUnsafe<AlertRow[]>(
-              `SELECT ${columns} FROM ${tables.alert} WHERE user_id = $1::uuid ORDER BY id DESC LIMIT $2 OFFSET $3`,
-              userId,
-              plan.limit,
-              plan.offset,
-            );
+    const newer = plan.direction === 'newer';
+    const bound = newer ? (plan.after ?? 0) : plan.before;
+    // Only constants go into the text: the direction and whether there is a bound.
+    const order = newer ? 'ASC' : 'DESC';
+    const personalRange = bound === null ? '' : `AND a.id ${newer ? '>' : '<'} $5`;
+    const broadcastRange = bound === null ? '' : `AND b.id ${newer ? '>' : '<'} $5`;
+    const values: unknown[] = [userId, plan.offset + plan.limit, plan.limit, plan.offset];
+    if (bound !== null) values.push(bound);
+    const rows = await this.db.$queryRawUnsafe<AlertRow[]>(
+      `WITH reader AS (
+         SELECT broadcasts_from, GREATEST(broadcasts_seen, broadcasts_from) AS seen FROM ${tables.member}
+         WHERE user_id = $1::uuid AND deleted_at IS NULL
+       )
+       SELECT id, $1::uuid::text AS user_id, message_key, params, link, viewed, created_at FROM (
+         (SELECT a.id, a.message_key, a.params, a.link, a.viewed::int AS viewed, a.created_at FROM ${tables.alert} a
+          WHERE a.user_id = $1::uuid ${personalRange} ORDER BY a.id ${order} LIMIT $2)
+         UNION ALL
+         (SELECT b.id, b.message_key, b.params, b.link, CASE WHEN b.seq <= r.seen OR k.viewed THEN 1 ELSE 0 END, b.created_at
+          FROM reader r JOIN ${tables.broadcast} b ON b.seq > r.broadcasts_from
+          LEFT JOIN ${tables.mark} k ON k.user_id = $1::uuid AND k.broadcast_seq = b.seq
+          WHERE k.deleted IS NOT TRUE ${broadcastRange} ORDER BY b.id ${order} LIMIT $2)
+       ) AS mine ORDER BY id ${order} LIMIT $3 OFFSET $4`,
+      ...values,
+    );
     const views = rows.map(toView);
-    return plan.direction === 'newer' ? views.reverse() : views;
+    return newer ? views.reverse() : views;
   }
 
+  /** The user's unread count: personal alerts plus alerts for everyone (domain/broadcasts.ts). */
   async unread(userId: string): Promise<number> {
-    const rows = await this.db.$queryRawUnsafe<{ unread: number }[]>(`SELECT unread FROM ${tables.counter} WHERE user_id = $1::uuid`, userId);
-    return rows[0]?.unread ?? 0;
+    return (await this.unreadOf([userId])).get(userId) ?? 0;
   }
 
-  /** Unread counts of several users (those with a live stream), absent users at 0. */
+  /** Unread counts of several users (those with a live stream) in one query, unknown users at 0. */
   async unreadOf(userIds: string[]): Promise<Map<string, number>> {
     const counts = new Map<string, number>(userIds.map((id) => [id, 0]));
-    if (userIds.length === 0) return counts;
-    const rows = await this.db.$queryRawUnsafe<{ user_id: string; unread: number }[]>(
-      `SELECT user_id::text AS user_id, unread FROM ${tables.counter} WHERE user_id = ANY($1::uuid[])`,
-      userIds,
-    );
-    for (const row of rows) counts.set(row.user_id, row.unread);
+    for (const [userId, parts] of await BroadcastRepository.unreadParts(this.db, userIds)) counts.set(userId, unreadCount(parts));
     return counts;
   }
 
-  private async ownership(id: number, userId: string): Promise<Ownership> {
-    const rows = await this.db.$queryRawUnsafe<{ user_id: string }[]>(`SELECT user_id::text AS user_id FROM ${tables.alert} WHERE id = $1`, id);
-    if (!rows[0]) return 'missing';
-    return rows[0].user_id === userId ? 'mine' : 'forbidden';
+  /** Who owns the personal alert of this id, or null when there is none. */
+  static async owner(tx: SqlExecutor, id: number): Promise<string | null> {
+    const rows = await tx.$queryRawUnsafe<{ user_id: string }[]>(`SELECT user_id::text AS user_id FROM ${tables.alert} WHERE id = $1`, id);
+    return rows[0]?.user_id ?? null;
   }
 
-  /** viewed 0 -> 1 (again harmless). */
-  async markViewed(id: number, userId: string): Promise<AlertView | Exclude<Ownership, 'mine'>> {
-    const rows = await this.db.$queryRawUnsafe<AlertRow[]>(
+  /** The user's personal alert marked viewed (again harmless); null when it is not theirs or not there. */
+  static async markViewed(tx: SqlExecutor, id: number, userId: string): Promise<AlertView | null> {
+    const rows = await tx.$queryRawUnsafe<AlertRow[]>(
       `UPDATE ${tables.alert} SET viewed = 1 WHERE id = $1 AND user_id = $2::uuid AND viewed = 0 RETURNING ${columns}`,
       id,
       userId,
     );
     if (rows[0]) return toView(rows[0]);
-    const owner = await this.ownership(id, userId);
-    if (owner !== 'mine') return owner;
-    const again = await this.db.$queryRawUnsafe<AlertRow[]>(`SELECT ${columns} FROM ${tables.alert} WHERE id = $1`, id);
-    return again[0] ? toView(again[0]) : 'missing';
+    const again = await tx.$queryRawUnsafe<AlertRow[]>(`SELECT ${columns} FROM ${tables.alert} WHERE id = $1 AND user_id = $2::uuid`, id, userId);
+    return again[0] ? toView(again[0]) : null;
   }
 
-  /** Every unread alert of the user read; answers how many changed. */
-  async markAllViewed(userId: string): Promise<number> {
-    return this.db.$executeRawUnsafe(`UPDATE ${tables.alert} SET viewed = 1 WHERE user_id = $1::uuid AND viewed = 0`, userId);
+  /** Every unread personal alert of the user read; answers how many changed. */
+  static async markAllViewed(tx: SqlExecutor, userId: string): Promise<number> {
+    return tx.$executeRawUnsafe(`UPDATE ${tables.alert} SET viewed = 1 WHERE user_id = $1::uuid AND viewed = 0`, userId);
   }
 
-  async remove(id: number, userId: string): Promise<Ownership> {
-    const removed = await this.db.$executeRawUnsafe(`DELETE FROM ${tables.alert} WHERE id = $1 AND user_id = $2::uuid`, id, userId);
-    if (removed > 0) return 'mine';
-    const owner = await this.ownership(id, userId);
-    return owner === 'mine' ? 'missing' : owner;
+  /** Removes the user's personal alert; false when it is not theirs or not there. */
+  static async remove(tx: SqlExecutor, id: number, userId: string): Promise<boolean> {
+    return (await tx.$executeRawUnsafe(`DELETE FROM ${tables.alert} WHERE id = $1 AND user_id = $2::uuid`, id, userId)) > 0;
   }
 }

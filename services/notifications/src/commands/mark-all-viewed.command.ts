@@ -1,0 +1,16 @@
+import type { SqlClient } from '@civic/service-kit';
+import { markAllViewedPlan } from '../domain/broadcasts.js';
+import { AlertRepository } from '../store/alert.repository.js';
+import { BroadcastRepository } from '../store/broadcast.repository.js';
+
+/** PUT /api/users/notifications/mark-all-as-read/{userId}: personal alerts and alerts for everyone; answers how many became read. */
+export async function markAllViewed(db: SqlClient, userId: string): Promise<number> {
+  return db.$transaction(async (tx) => {
+    const personal = await AlertRepository.markAllViewed(tx, userId);
+    const parts = (await BroadcastRepository.unreadParts(tx, [userId])).get(userId);
+    const plan = parts ? markAllViewedPlan(parts.total, parts.reader, parts.markedAboveSeen) : null;
+    if (plan) await BroadcastRepository.markSeen(tx, userId, plan.seen);
+    return personal + (plan?.updated ?? 0);
+  });
+}
+
