@@ -5,7 +5,10 @@
 // the same run: a bare socket.io server relaying the same load to the same clients, no database, no
 // auth. The receiving sockets live in worker threads, so that decoding 10,000 deliveries a second is
 // not queued behind one event loop (that would measure the benchmark rather than the service).
-// Target: p99 under 100 ms, nothing lost.
+// A room's events reach a socket at most once per CHAT_BATCH_TICK_MS (250 ms), batched when they come
+// faster (services/chat/README.md#delivery): at 10 msg/s most posts wait for their room's next tick, so
+// the clients count messages alone and inside `batch` frames alike, and the latency includes the tick.
+// Target: p99 under 350 ms (the tick + 100 ms), nothing lost.
 // Run: node bench/run-all.mjs chat-fanout
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -57,21 +60,31 @@ async function openSockets({ urls, from, to, room, tokens = [], protocol }) {
   return sockets;
 }
 
-/** Counts and times every `message:new` of the sockets (texts read `bench <seq> <sentAt>`). */
+/** Counts and times every `message:new` of the sockets, alone or in `batch` frames (texts read `bench <seq> <sentAt>`). */
 function listen(sockets) {
   const latencies = [];
   const received = sockets.map(() => new Map());
+  const frames = { count: 0 };
   sockets.forEach((socket, index) => {
-    socket.on('message:new', (message) => {
-      const match = /^bench (\d+) (\d+(?:\.\d+)?)$/.exec(message.text ?? '');
+    const onMessage = (message) => {
+      const match = /^bench (\d+) (\d+(?:\.\d+)?)$/.exec(message?.text ?? '');
       if (!match) return;
       latencies.push(now() - Number(match[2]));
       const seq = Number(match[1]);
       received[index].set(seq, (received[index].get(seq) ?? 0) + 1);
+    };
+    socket.on('message:new', (message) => {
+      frames.count += 1;
+      onMessage(message);
+    });
+    socket.on('batch', (frame) => {
+      frames.count += 1;
+      for (const [event, payload] of frame) if (event === 'message:new') onMessage(payload);
     });
   });
   return {
     latencies,
+    frames,
     tally(total) {
       let lost = 0;
       let doubled = 0;
@@ -95,7 +108,7 @@ if (!isMainThread) {
   parentPort.on('message', (message) => {
     if (message.type === 'count') parentPort.postMessage({ type: 'count', count: listener.latencies.length });
     if (message.type === 'stop') {
-      parentPort.postMessage({ type: 'result', latencies: listener.latencies, ...listener.tally(message.total) });
+      parentPort.postMessage({ type: 'result', latencies: listener.latencies, frames: listener.frames.count, ...listener.tally(message.total) });
       for (const socket of sockets) socket.disconnect();
       parentPort.close();
     }
@@ -184,6 +197,7 @@ async function main() {
       ...summarize(latencies, Date.now() - began),
       total,
       refused,
+      frames: results.reduce((sum, result) => sum + result.frames, local.frames.count),
       lost: results.reduce((sum, result) => sum + result.lost, mine.lost),
       doubled: results.reduce((sum, result) => sum + result.doubled, mine.doubled),
     };
@@ -281,11 +295,12 @@ async function main() {
         peakRss: peak,
         ratio: base.p99 > 0 ? result.p99 / base.p99 : undefined,
         errors: result.lost + result.doubled + result.refused,
-        target: 'p99 < 100 ms, nothing lost',
-        met: result.p99 < 100 && ok,
+        target: 'p99 < 350 ms (tick included), nothing lost',
+        met: result.p99 < 350 && ok,
       });
       notes.push(
-        `${instances} instance(s): ${result.total} messages x ${SOCKETS} sockets = ${result.total * SOCKETS} deliveries expected; lost ${result.lost}, doubled ${result.doubled}, posts refused ${result.refused}.`,
+        `${instances} instance(s): ${result.total} messages x ${SOCKETS} sockets = ${result.total * SOCKETS} deliveries expected; lost ${result.lost}, doubled ${result.doubled}, posts refused ${result.refused}; ` +
+          `${result.frames} frames received (${(result.frames / SOCKETS).toFixed(1)} per socket for ${result.total} messages: batched ${(result.total / Math.max(1, result.frames / SOCKETS)).toFixed(1)} to a frame).`,
       );
     }
     notes.push(

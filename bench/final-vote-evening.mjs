@@ -8,7 +8,11 @@
 // Measured per step: citizens per minute offered and completed, the p50/p99 of every request of the
 // sequence, errors, and the CPU of the gateways, the services, PostgreSQL and the clients.
 // Baseline in the same run: the same sequence sent to the services directly, with no page held, at the
-// highest rate that passed with no page held (the first rate when none did). One step on a full-size
+// highest rate that passed with no page held (the first rate when none did). The held pages watch the
+// law's live topic as the screen does (no poll): for BENCH_HELD_IDLE_MS they are held alone with a
+// ballot a second, and decisions' reads of cycles and laws then (its /metrics) must be 0; the live
+// updates published (NATS) and delivered (the held pages) are counted then and during the held steps.
+// One step on a full-size
 // law (50 articles, 200 amendments), for information, runs before the pages are held. Ballots are
 // checked against the rows afterwards.
 // Target: >= 5,000 citizens per minute with every request's p99 < 200 ms and no error.
@@ -40,6 +44,8 @@ const TARGET_PER_MINUTE = 5000;
 const TARGET_P99_MS = 200;
 /** How long the citizens started in a step may take to finish before they count as not completed (past the socket's 10 s acknowledgement timeout). */
 const DRAIN_MS = 11_000;
+/** How long the held pages are watched alone (a ballot a second coming in): decisions' reads then must be 0. */
+const HELD_IDLE_MS = Number(process.env.BENCH_HELD_IDLE_MS ?? 10_000);
 
 const chatRequire = createRequire(path.join(root, 'services/chat/package.json'));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -144,7 +150,8 @@ function postgresPids() {
 async function main() {
   const { report } = await import('./lib/bench.mjs');
   const { startPeakStack, procStats } = await import('./lib/peak-stack.mjs');
-  const { ballotCheck, identitySessions, seedFinalVoteLaw } = await import('./lib/final-vote-fixture.mjs');
+  const { ballotCheck, decisionsReads, identitySessions, liveUpdates, seedFinalVoteLaw } = await import('./lib/final-vote-fixture.mjs');
+  const { NATS_URL } = await import('./lib/bench.mjs');
   const pg = (await import('pg')).default;
   const citizenClients = await import('./lib/citizen-clients.mjs');
 
@@ -181,6 +188,7 @@ async function main() {
   const sql = new pg.Client({ connectionString: stack.databaseUrl });
   const threads = [];
   let holders = null;
+  let live = null;
   let cleaned = null;
   // Once, on the way out or when the run is stopped (a budget's timeout): every process, the database, the streams.
   const cleanup = () =>
@@ -191,6 +199,7 @@ async function main() {
         await thread.worker.terminate();
       }
       await holders?.close?.();
+      await live?.close().catch(() => undefined);
       await sql.end().catch(() => undefined);
       await stack.stop();
       jwks.close();
@@ -326,9 +335,47 @@ async function main() {
     const baselineRate = alone.best?.perMinute ?? RATES[0];
     const direct = await step({ perMinute: baselineRate, direct: true });
 
-    if (CONNECTED > 0) holders = await citizenClients.connectCitizens({ gatewayUrls: stack.gatewayUrls, members: holding, roomId: law.room });
+    // The held pages watch the law and the phases as the screen does (docs/live.md#decisions-topics): no poll.
+    const lawTopic = `law:${law.lawId}`;
+    live = await liveUpdates(stack.natsPrefix, NATS_URL);
+    if (CONNECTED > 0) holders = await citizenClients.connectCitizens({ gatewayUrls: stack.gatewayUrls, members: holding, roomId: law.room, topics: ['phases', lawTopic] });
+    // The held pages alone, with a ballot a second straight to decisions so the law's figures are
+    // pushed: decisions' reads of cycles and laws in that time are what the held pages cost it.
+    const idle = { reads: 0, seconds: HELD_IDLE_MS / 1000, updates: { updates: 0, bytes: 0 }, ballots: 0, delivered: 0 };
+    /** The held pages' ballots, for the ballot check (`law|held-member|text`, apart from the evening's members). */
+    const idleBallots = new Set();
+    if (CONNECTED > 0) {
+      const readsBefore = await decisionsReads(stack.serviceUrls.decisions);
+      live.reset();
+      await holders.startRecording();
+      const idleStarted = Date.now();
+      for (let second = 0; Date.now() - idleStarted < HELD_IDLE_MS; second++) {
+        const voter = holding[second % holding.length];
+        const articleId = law.articleIds[second % law.articleIds.length];
+        const answer = await fetch(`${stack.serviceUrls.decisions}/api/laws/${law.lawId}/articles/${articleId}/vote`, {
+          method: 'PUT',
+          headers: { cookie: voter.cookie, 'content-type': 'application/json', origin: stack.gatewayUrls[0] },
+          body: JSON.stringify({ vote: ['for', 'against'][second % 2] }),
+        });
+        if (answer.ok) {
+          idle.ballots += 1;
+          idleBallots.add(`${law.lawId}|held-${second % holding.length}|${articleId}`);
+        }
+        await sleep(Math.max(0, idleStarted + (second + 1) * 1000 - Date.now()));
+      }
+      idle.seconds = (Date.now() - idleStarted) / 1000;
+      await sleep(1500); // the last ballot's update
+      idle.reads = (await decisionsReads(stack.serviceUrls.decisions)) - readsBefore;
+      idle.updates = live.of(lawTopic);
+      idle.delivered = await holders.liveCount();
+      console.log(
+        `  ${holders.connected} pages held ${idle.seconds.toFixed(0)} s, ${idle.ballots} ballots: decisions answered ${idle.reads} reads; ${idle.updates.updates} live updates of the law (${(idle.updates.bytes / Math.max(1, idle.updates.updates)).toFixed(0)} bytes each), ${idle.delivered} delivered to the held pages`,
+      );
+    }
+    live.reset();
     const connectedAt = Date.now();
     const { outcomes: steps, best } = CONNECTED > 0 ? await series() : { outcomes: [], best: alone.best };
+    const heldSteps = { seconds: (Date.now() - connectedAt) / 1000, ...live.of(lawTopic) };
 
     // Every ballot answered 2xx, distinct by law, member and text (a member voting again replaces).
     const accepted = new Map([
@@ -343,6 +390,7 @@ async function main() {
       for (const pair of pairs) accepted.get(pair.slice(0, pair.indexOf('|'))).add(pair);
       await thread.worker.terminate();
     }
+    for (const pair of idleBallots) accepted.get(law.lawId).add(pair);
     const checks = [];
     for (const seeded of [law, fullLaw]) checks.push({ seeded, expected: accepted.get(seeded.lawId).size, ...(await ballotCheck(sql, seeded.lawId)) });
     // A citizen still running at the check may have ballots stored whose answer never came back.
@@ -380,6 +428,19 @@ async function main() {
         met: (best?.perMinute ?? 0) >= TARGET_PER_MINUTE,
       },
       rowOf(`full-size law (${FULL_ARTICLES} articles, ${FULL_AMENDMENTS} amendments), ${FULL_RATE}/min, no page held`, full),
+      ...(held
+        ? [
+            {
+              name: `decisions' reads (cycles, laws, the law) per second while ${held.connected} final-vote pages are held, a ballot a second`,
+              value: idle.reads / idle.seconds,
+              unit: 'reads/s',
+              target: '0 (pushed, not polled)',
+              met: idle.reads === 0,
+            },
+            { name: `live updates of the law per second, held pages alone (a ballot a second)`, value: idle.updates.updates / idle.seconds, unit: 'updates/s' },
+            { name: `live updates of the law per second, during the steps with pages held`, value: heldSteps.updates / Math.max(1, heldSteps.seconds), unit: 'updates/s' },
+          ]
+        : []),
     ];
     const notes = [
       `Each citizen: ${2} session restores, cycles, laws in the phase, the law (${ARTICLES} articles, ${AMENDMENTS} amendments), the chat socket (connect, join) and its history, ` +
@@ -404,7 +465,11 @@ async function main() {
       ),
       ...(inFlight ? [`${inFlight} citizens were still waiting for an answer at the check: their ballots may be stored without a 2xx seen.`] : []),
       'PostgreSQL CPU is every postgres process of the machine (the server is shared); "clients" is this benchmark process (the evening citizens, in worker threads); "held pages" the processes holding the open pages.',
-      'Not in the sequence: an open final-vote page polls the law every 5 s, the laws every 15 s and the cycles every 30 s (useLawsInPhase); 10,000 open pages would add about 2,000 law reads per second.',
+      held
+        ? `Live figures instead of polls: the pages watch phases and ${lawTopic} on their one socket. Held alone ${idle.seconds.toFixed(0)} s with ${idle.ballots} ballots: decisions answered ${idle.reads} reads (the pages polled before: about ${Math.round(held.connected / 5)} law reads per second for ${held.connected} pages); ` +
+          `${idle.updates.updates} updates of the law were published (${(idle.updates.bytes / Math.max(1, idle.updates.updates)).toFixed(0)} bytes each, one SQL read of the law's counts each, at most one a second whatever the ballots), each sent by chat to the ${held.connected} sockets watching it: ${idle.delivered} deliveries counted by the held pages (${(idle.delivered / Math.max(1, idle.updates.updates * held.connected)).toFixed(2)} per page per update). ` +
+          `During the steps with pages held: ${heldSteps.updates} updates in ${heldSteps.seconds.toFixed(0)} s (${(heldSteps.bytes / Math.max(1, heldSteps.updates)).toFixed(0)} bytes each).`
+        : 'No page held (BENCH_CONNECTED=0): the live updates were not measured.',
       `Run: stack and members ${((seededAt - runStarted) / 1000).toFixed(0)} s, warm-up, full-size step, steps with no page held and pages held ${((connectedAt - seededAt) / 1000).toFixed(0)} s, steps with pages held ${((Date.now() - connectedAt) / 1000).toFixed(0)} s.`,
     ];
     if (verbose()) for (const outcome of [...alone.outcomes, ...steps, direct, full]) if (outcome.failures.length) notes.push(`failures at ${outcome.perMinute}/min: ${outcome.failures.map(([what, count]) => `${count}x ${what}`).join('; ')}`);

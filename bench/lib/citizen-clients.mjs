@@ -1,10 +1,12 @@
 // Citizens keeping a phase page open, held in child processes: each citizen is one chat socket
-// (socket.io-client with the shipped panel's options, joined to the phase's room) and one unread-count
+// (socket.io-client with the shipped panel's options, joined to the phase's room, watching the page's
+// live topics when `topics` is given, unpacking the room's `batch` frames as the page socket does:
+// packages/frontend-kit/src/page-socket.ts) and one unread-count
 // stream (GET /api/users/notifications/stream with the cookie and accept: text/event-stream, as the
 // shell's bell sends it). Citizen i uses gateway i mod N, as a Service spreads connections.
 //
 // API:
-//   connectCitizens({ gatewayUrls, members, roomId, sse = true, chat = true, offset = 0, perProcess = 2500 })
+//   connectCitizens({ gatewayUrls, members, roomId, sse = true, chat = true, topics = [], offset = 0, perProcess = 2500 })
 //     -> {
 //       connected, failed,            // citizens whose every connection opened (and joined the room) / not
 //       pids,                         // the child processes holding them
@@ -12,6 +14,8 @@
 //       stats(),                      // { sockets, streams, disconnects, streamEnds } open now / so far
 //       startRecording(),             // forgets earlier arrivals; counts from now on
 //       chatCount(),                  // chat deliveries recorded so far (bench messages)
+//       liveCount(),                  // live:update arrivals since startRecording (alone or in batch frames), all topics
+//       frameCount(),                 // { single, batches } server frames since startRecording: events alone / batch frames
 //       unreadCount(),                // streams whose count went up since startRecording
 //       collect({ total, pushSentAt }), // { chat: { latencies, lost, doubled }, unread: { latencies, lost, doubled } }
 //       close(),
@@ -21,6 +25,8 @@
 //   since startRecording() (a stream never raised is lost, raised twice is doubled).
 //   Timestamps are wall-clock ms (performance.timeOrigin + performance.now()), comparable across processes.
 //   Members: [{ id, cookie }]. `offset` is the citizens' first global index (for the gateway choice).
+//   `topics`: live topics (packages/contracts/src/live.ts) each socket watches once joined, and again
+//   after a reconnection, as the page does (`live:watch`).
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -42,11 +48,11 @@ export async function shippedSocketOptions() {
 
 if (process.argv[2] === '--citizen-child') await child();
 
-export async function connectCitizens({ gatewayUrls, members, roomId, sse = true, chat = true, offset = 0, perProcess = 2500 }) {
+export async function connectCitizens({ gatewayUrls, members, roomId, sse = true, chat = true, topics = [], offset = 0, perProcess = 2500 }) {
   const children = [];
   for (let from = 0; from < members.length; from += perProcess) {
     const slice = members.slice(from, from + perProcess).map(({ id, cookie }) => ({ id, cookie }));
-    children.push(startChild({ gatewayUrls, members: slice, offset: offset + from, roomId, sse, chat }));
+    children.push(startChild({ gatewayUrls, members: slice, offset: offset + from, roomId, sse, chat, topics }));
   }
   const handles = await Promise.all(children);
   const ready = handles.map((handle) => handle.ready);
@@ -69,6 +75,13 @@ export async function connectCitizens({ gatewayUrls, members, roomId, sse = true
     },
     async unreadCount() {
       return sum(await ask('count'), 'unread');
+    },
+    async liveCount() {
+      return sum(await ask('count'), 'live');
+    },
+    async frameCount() {
+      const all = await ask('count');
+      return { single: sum(all, 'single'), batches: sum(all, 'batches') };
     },
     async collect({ total, pushSentAt }) {
       const all = await ask('collect', { total, pushSentAt });
@@ -131,6 +144,8 @@ async function child() {
   // Recording state: chat deliveries per socket and sequence number, unread arrivals per stream.
   let chatLatencies = [];
   let chatSeen = new Map(); // seq -> Uint8Array over sockets
+  let liveArrivals = 0; // live:update events received since the recording began
+  const frames = { single: 0, batches: 0 }; // server frames since the recording began
   let unreadArrivals = null; // Float64Array over streams, 0 until the first raise
   let unreadTimes = null; // Uint8Array: raises seen per stream
   let baseCounts = null;
@@ -140,7 +155,7 @@ async function child() {
       const socket = io(url, { ...options, extraHeaders: { cookie: member.cookie, origin: url } });
       const timer = setTimeout(() => resolve({ socket, error: 'no join within 60 s' }), 60_000);
       let first = true;
-      socket.on('message:new', (message) => {
+      const onMessage = (message) => {
         const text = message?.text;
         if (typeof text !== 'string' || !text.startsWith('bench ')) return;
         const space = text.indexOf(' ', 6);
@@ -149,18 +164,43 @@ async function child() {
         let seen = chatSeen.get(seq);
         if (!seen) chatSeen.set(seq, (seen = new Uint8Array(members.length)));
         if (index < seen.length && seen[index] < 255) seen[index] += 1;
+      };
+      const onEvent = (event, payload) => {
+        if (event === 'message:new') onMessage(payload);
+        else if (event === 'live:update') liveArrivals += 1;
+      };
+      // A frame is an event alone or a room's `batch` of them, in order (services/chat/README.md#delivery).
+      socket.onAny((event, payload) => {
+        if (event === 'batch') {
+          frames.batches += 1;
+          if (Array.isArray(payload)) for (const [name, value] of payload) onEvent(name, value);
+        } else {
+          frames.single += 1;
+          onEvent(event, payload);
+        }
       });
+      const watch = () => (init.topics.length ? socket.emit('live:watch', { topics: init.topics }, () => undefined) : undefined);
       socket.on('disconnect', () => (disconnects += 1));
       socket.on('connect', () => {
         if (!first) {
-          // As the panel does after a reconnection that could not be recovered: join again.
-          if (!socket.recovered) socket.emit('room:join', { room: roomId }, () => undefined);
+          // As the page does after a reconnection that could not be recovered: join and watch again.
+          if (!socket.recovered) {
+            socket.emit('room:join', { room: roomId }, () => undefined);
+            watch();
+          }
           return;
         }
         first = false;
         socket.timeout(60_000).emit('room:join', { room: roomId }, (error, ack) => {
-          clearTimeout(timer);
-          resolve({ socket, error: error ? 'join timed out' : ack?.ok ? null : `join answered ${JSON.stringify(ack).slice(0, 120)}` });
+          if (error || !ack?.ok || !init.topics.length) {
+            clearTimeout(timer);
+            resolve({ socket, error: error ? 'join timed out' : ack?.ok ? null : `join answered ${JSON.stringify(ack).slice(0, 120)}` });
+            return;
+          }
+          socket.timeout(60_000).emit('live:watch', { topics: init.topics }, (watchError, watched) => {
+            clearTimeout(timer);
+            resolve({ socket, error: watchError ? 'live:watch timed out' : watched?.ok ? null : `live:watch answered ${JSON.stringify(watched).slice(0, 120)}` });
+          });
         });
       });
     });
@@ -220,7 +260,7 @@ async function child() {
   process.on('message', async (message) => {
     const reply = (body) => process.send({ id: message.id, ...body });
     if (message.type === 'init') {
-      init = message.init;
+      init = { topics: [], ...message.init };
       members = init.members;
       const errors = [];
       let connected = 0;
@@ -251,6 +291,9 @@ async function child() {
     } else if (message.type === 'record') {
       chatLatencies = [];
       chatSeen = new Map();
+      liveArrivals = 0;
+      frames.single = 0;
+      frames.batches = 0;
       unreadArrivals = new Float64Array(members.length);
       unreadTimes = new Uint8Array(members.length);
       baseCounts = Int32Array.from(members, (_, index) => streams[index]?.count ?? -1);
@@ -258,7 +301,7 @@ async function child() {
     } else if (message.type === 'count') {
       let unread = 0;
       if (unreadTimes) for (const times of unreadTimes) if (times > 0) unread += 1;
-      reply({ chat: chatLatencies.length, unread });
+      reply({ chat: chatLatencies.length, unread, live: liveArrivals, single: frames.single, batches: frames.batches });
     } else if (message.type === 'collect') {
       let lost = 0;
       let doubled = 0;

@@ -17,8 +17,9 @@
 // Headers as frontend-kit's api-client sends them: `accept: application/json`, and
 // `content-type: application/json` with a body or `x-requested-with: fetch` without one; the browser
 // adds the cookies and, on every state-changing call and on the websocket, the page's Origin. The
-// client sends no Idempotency-Key. The page's polls (the law every 5 s, the list every 15 s, the
-// cycles every 30 s) are not part of one citizen's sequence: see the evening's notes.
+// client sends no Idempotency-Key. The page does not poll: it watches `phases` and `law:<id>` on the
+// same socket (docs/live.md#decisions-topics) and merges the pushed counts; the held pages watch them
+// too, and the evening measures what they cost (liveUpdates, decisionsReads below).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -288,4 +289,48 @@ export function finalVoteClient({ origins, connect, socketOptions, connections =
   }
 
   return { run, close: () => Promise.all([...pools.values()].map((p) => p.close())) };
+}
+
+/**
+ * Counts the live updates published on the stack's NATS prefix (docs/live.md): per topic, how many
+ * and their bytes, since the last `reset`. Each is one read of the topic's figures by its service.
+ */
+export async function liveUpdates(natsPrefix, natsUrl) {
+  const { connectBus } = await import(pathToFileURL(path.join(root, 'packages/service-kit/dist/index.js')).href);
+  const bus = await connectBus({ url: natsUrl, prefix: natsPrefix, name: 'bench-live-updates' });
+  let counts = new Map();
+  const subscription = bus.nc.subscribe(bus.subject('live.update'));
+  void (async () => {
+    for await (const message of subscription) {
+      const topic = message.json().topic;
+      const entry = counts.get(topic) ?? { updates: 0, bytes: 0 };
+      entry.updates += 1;
+      entry.bytes += message.data.length;
+      counts.set(topic, entry);
+    }
+  })();
+  await bus.nc.flush();
+  return {
+    reset() {
+      counts = new Map();
+    },
+    of(topic) {
+      return counts.get(topic) ?? { updates: 0, bytes: 0 };
+    },
+    async close() {
+      subscription.unsubscribe();
+      await bus.close();
+    },
+  };
+}
+
+/** The screens' reads decisions has answered so far (its /metrics: GET cycles, laws, one law). */
+export async function decisionsReads(decisionsOrigin) {
+  const text = await (await fetch(`${decisionsOrigin}/metrics`)).text();
+  let reads = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('http_request_duration_seconds_count{') || !line.includes('method="GET"')) continue;
+    if (/route="\/api\/(decisions|laws|laws\/:id)"/.test(line)) reads += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return reads;
 }

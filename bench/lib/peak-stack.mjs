@@ -5,17 +5,20 @@
 //
 // API (kept stable for the benchmarks that import it):
 //
-//   startPeakStack({ label, gateways = 3, members = 10000, env = {} }) -> {
+//   startPeakStack({ label, gateways = 3, members = 10000, chatPods = 1, chatRedis = chatPods > 1, env = {} }) -> {
 //     gatewayUrls: string[],            // one origin per gateway process; spread clients round robin
 //     serviceUrls: { identity, decisions, chat, notifications },
 //     databaseUrl, natsPrefix, redisPrefix,
 //     members: [{ id, name, email, cookie, token }],   // `cookie` is `access_token=<token>`
 //     password,                          // every seeded member's password (one shared argon2id hash)
-//     pids: { gateways: number[], identity, decisions, chat, notifications },
+//     pids: { gateways: number[], identity, decisions, chat, notifications, chatPods: number[] },  // chat: the first pod
+//     redisStreamEntries(),              // entries of chat's socket.io stream in Redis so far (0 without Redis)
 //     publish(eventContract, payload),   // a contract event (e.g. CyclePhaseChanged) on the stack's NATS prefix
 //     stop(),                            // stops every process, drops the database, removes streams and keys
 //   }
 //   env: extra settings for every process; env.gateway / env.chat / ... (objects) for one component.
+//   chatPods: chat processes behind a round-robin TCP balancer (scripts/balancer.mjs, as a Service
+//   spreads connections); chatRedis: they share rooms through the Redis streams adapter (REDIS_URL).
 //   Access tokens are signed by a test signer (test-kit TestTokens, valid 2 h) whose JWKS every
 //   service verifies with; identity still logs members in with `password` (its own tokens then).
 //
@@ -77,7 +80,7 @@ async function seedMembers(databaseUrl, count, passwordHash) {
   }
 }
 
-export async function startPeakStack({ label, gateways = 3, members = 10000, env = {} }) {
+export async function startPeakStack({ label, gateways = 3, members = 10000, chatPods = 1, chatRedis = chatPods > 1, env = {} }) {
   const componentEnv = (name) => {
     const shared = Object.fromEntries(Object.entries(env).filter(([, value]) => typeof value !== 'object'));
     return { ...shared, ...(env[name] ?? {}) };
@@ -88,6 +91,8 @@ export async function startPeakStack({ label, gateways = 3, members = 10000, env
   const tokens = await TestTokens.start();
   const started = [];
   let bus = null;
+  let balancer = null;
+  const chatRedisUrl = env.chat?.REDIS_URL ?? env.REDIS_URL ?? (chatRedis ? REDIS_URL : null);
 
   const stop = async () => {
     await Promise.all(started.splice(0).map((service) => service.stop().catch(() => undefined)));
@@ -96,7 +101,8 @@ export async function startPeakStack({ label, gateways = 3, members = 10000, env
     await tokens.close().catch(() => undefined);
     await nats.cleanup().catch(() => undefined);
     await database.drop().catch(() => undefined);
-    if (env.REDIS_URL || env.chat?.REDIS_URL) await removeRedisKeys(env.chat?.REDIS_URL ?? env.REDIS_URL ?? REDIS_URL, redisPrefix);
+    await balancer?.close().catch(() => undefined);
+    if (chatRedisUrl) await removeRedisKeys(chatRedisUrl, redisPrefix);
   };
 
   try {
@@ -111,12 +117,30 @@ export async function startPeakStack({ label, gateways = 3, members = 10000, env
     const gatewayUrls = gatewayPorts.map((port) => `http://127.0.0.1:${port}`);
     const common = { DATABASE_URL: database.url, NATS_PREFIX: nats.prefix, JWKS_URL: tokens.jwksUrl, PUBLIC_URL: gatewayUrls[0], SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_GRACE_MS: '3000' };
     const services = {};
+    const chatProcesses = [];
     for (const name of SERVICES) {
-      const extra = name === 'chat' ? { CORS_ORIGINS: gatewayUrls.join(','), REDIS_PREFIX: redisPrefix } : {};
-      services[name] = await startService(name, { ...common, ...extra, ...componentEnv(name) });
+      if (name === 'chat') {
+        const chatEnv = { ...common, CORS_ORIGINS: gatewayUrls.join(','), REDIS_PREFIX: redisPrefix, ...(chatRedisUrl ? { REDIS_URL: chatRedisUrl } : {}), ...componentEnv(name) };
+        for (let pod = 0; pod < chatPods; pod++) {
+          const chat = await startService(name, chatEnv);
+          chatProcesses.push(chat);
+          started.push(chat);
+        }
+        services.chat = chatProcesses[0];
+        continue;
+      }
+      services[name] = await startService(name, { ...common, ...componentEnv(name) });
       started.push(services[name]);
     }
     const upstreams = Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_URL`, services[name].origin]));
+    if (chatPods > 1) {
+      const { startBalancer } = await import(pathToFileURL(path.join(root, 'scripts/balancer.mjs')).href);
+      const port = await freePort();
+      balancer = startBalancer({ port });
+      await balancer.listening;
+      for (const chat of chatProcesses) balancer.add(chat.port);
+      upstreams.CHAT_URL = `http://127.0.0.1:${port}`;
+    }
     // Elections is not part of this stack: its routes answer 503, the gateway stays ready (degraded).
     upstreams.ELECTIONS_URL = `http://127.0.0.1:${await freePort()}`;
     const gatewayProcesses = [];
@@ -145,7 +169,11 @@ export async function startPeakStack({ label, gateways = 3, members = 10000, env
       redisPrefix,
       members: seeded,
       password,
-      pids: { gateways: gatewayProcesses.map((gateway) => gateway.child.pid), ...Object.fromEntries(SERVICES.map((name) => [name, services[name].child.pid])) },
+      pids: { gateways: gatewayProcesses.map((gateway) => gateway.child.pid), ...Object.fromEntries(SERVICES.map((name) => [name, services[name].child.pid])), chatPods: chatProcesses.map((chat) => chat.child.pid) },
+      async redisStreamEntries() {
+        if (!chatRedisUrl) return 0;
+        return withRedis(chatRedisUrl, async (redis) => Number(await redis.xLen(`${redisPrefix}socket.io`)));
+      },
       async publish(contract, payload) {
         const event = kit.newEvent(contract, payload);
         await bus.js.publish(bus.subject(event.subject), JSON.stringify(event), { msgID: event.id });
@@ -202,11 +230,21 @@ async function startGateway(port, env) {
   };
 }
 
-async function removeRedisKeys(url, prefix) {
+/** Runs `work` with a Redis client of chat's own dependency (null when Redis cannot be reached: 0). */
+async function withRedis(url, work) {
   const { createClient } = await import(pathToFileURL(createRequire(path.join(root, 'services/chat/package.json')).resolve('redis')).href);
   const redis = createClient({ url });
   await redis.connect().catch(() => undefined);
-  if (!redis.isOpen) return;
-  for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length) await redis.del(keys);
-  await redis.close();
+  if (!redis.isOpen) return 0;
+  try {
+    return await work(redis);
+  } finally {
+    await redis.close();
+  }
+}
+
+async function removeRedisKeys(url, prefix) {
+  await withRedis(url, async (redis) => {
+    for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length) await redis.del(keys);
+  });
 }

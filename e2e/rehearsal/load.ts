@@ -102,9 +102,14 @@ async function readMissed(baseUrl: string, member: Member, room: string, client:
 export async function connectChat(baseUrl: string, member: Member, room: string): Promise<ChatClient> {
   const socket = io(baseUrl, { ...chatSocketOptions, extraHeaders: { cookie: member.cookie, origin: baseUrl } });
   const client: ChatClient = { member, socket, received: [], acknowledged: [], disconnects: 0, historyReads: 0, liveDuplicates: 0 };
-  socket.on('message:new', (message: { id: string }) => {
+  const onMessage = (message: { id: string }) => {
     if (client.received.includes(message.id)) client.liveDuplicates++;
     else client.received.push(message.id);
+  };
+  socket.on('message:new', onMessage);
+  // Posts faster than the room's tick arrive together in one batch frame (docs/live.md).
+  socket.on('batch', (frame: [string, unknown][]) => {
+    for (const [event, payload] of frame) if (event === 'message:new') onMessage(payload as { id: string });
   });
   socket.on('disconnect', () => client.disconnects++);
   // As the panel does, a reconnection reads back what it missed from the history: after joining the

@@ -11,7 +11,7 @@
  * upgrade. The counts are printed for the operations notes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -44,7 +44,12 @@ beforeAll(async () => {
   // The decisions remote is built into a folder of this test's own, so rolling it never touches the
   // build that other test stacks serve.
   remoteDir = await mkdtemp(path.join(tmpdir(), 'civic-rehearsal-remote-'));
-  await cp(path.resolve('frontends/decisions/dist'), remoteDir, { recursive: true });
+  // Only the current version: a copy gives every folder a new time, and the new build then keeps the
+  // newest five by time, which could remove the very version the open page runs.
+  const dist = path.resolve('frontends/decisions/dist');
+  const current = (await readFile(path.join(dist, 'current'), 'utf8')).trim();
+  await cp(path.join(dist, current), path.join(remoteDir, current), { recursive: true });
+  await cp(path.join(dist, 'current'), path.join(remoteDir, 'current'));
   stack = await startBrowserTestStack(
     `rehearsal`,
     {

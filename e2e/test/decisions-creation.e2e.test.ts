@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import type { LawList } from '@civic/contracts';
 import { registerVerified, type Account } from '../src/accounts.js';
 import { CYCLE_STARTED_BY_TWO, proposeAndWaitForTheVote, startOwnStack, type OwnStack } from '../src/own-stack.js';
@@ -181,13 +181,22 @@ it(
     await amendment.getByRole('radio', { name: 'For', exact: true }).check();
     await amendment.getByText('Your vote: For.', { exact: true }).waitFor();
 
+    // From now on Alice's screen reads nothing: Bob's ballot is pushed to it (docs/live.md#decisions-topics).
+    const alicesRequests: string[] = [];
+    const record = (request: Request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) alicesRequests.push(`${request.method()} ${request.url()}`);
+    };
+    page.on('request', record);
     await bob.page.goto(`${baseUrl}/decisions/final-vote?law=${lawId}`);
     const bobsAmendment = bob.page.getByRole('article', { name: 'Article 1 · Amendment 1: Précision', exact: true });
     await bobsAmendment.getByRole('radio', { name: 'For', exact: true }).check();
     await bobsAmendment.getByText('Your vote: For.', { exact: true }).waitFor();
-    // Alice's screen shows Bob's vote within a poll.
-    // (from A2: vote counts are bars now)
-    await amendment.locator('[data-key="for"] .ui-bars__value', { hasText: /^2\s/ }).waitFor();
+    // Alice's screen shows Bob's vote within seconds, and the voter count, without a request (vote counts are bars).
+    await amendment.locator('[data-key="for"] .ui-bars__value', { hasText: /^2\s/ }).waitFor({ timeout: 3000 });
+    // The voter count is counted again at most every LIVE_VOTERS_CACHE_MS (5 s), then pushed.
+    await page.locator('[data-voters="2"]').waitFor({ timeout: 8000 });
+    page.off('request', record);
+    expect(alicesRequests).toEqual([]);
     await shot(page, 'final-vote');
     expect(alice.problems).toEqual([]);
     expect(bob.problems).toEqual([]);

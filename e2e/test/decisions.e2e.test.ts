@@ -4,7 +4,9 @@
  * a proposal edited by its author, the form giving way to the next proposal's date, a signal to the moderators
  * behind the confirmation dialog, the category filter, then the vote on proposals by two members
  * (the four choices, taking a vote back, live counts, a decreasing countdown), the proposals board,
- * and the ranked result once the vote has closed.
+ * and the ranked result once the vote has closed. Live figures (docs/live.md): another member's open
+ * proposals screen shows a new proposal and its edit, and a voter's screen the other's votes, within
+ * seconds and without a single API request.
  *
  * It drives whole cycles, so it runs on a stack of its own: the decisions service with a start rule
  * of 2 verified users and 2 proposals, so each language's cycle leaves the proposals phase as soon as
@@ -13,7 +15,7 @@
  * phase).
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { registerVerified, type Account } from '../src/accounts.js';
 import { CYCLE_STARTED_BY_TWO, startOwnStack, type OwnStack } from '../src/own-stack.js';
 import { closeSessions, openAndWaitFor, openSession, waitForHeading, type Session } from '../src/session.js';
@@ -154,6 +156,33 @@ const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, 
 const proposal = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 const snackbar = (page: Page, text: string) => page.locator('[data-snackbar]', { hasText: text }).waitFor();
 
+/**
+ * The API requests a page makes from now on: a live screen reads once, then follows the figures the
+ * services push over the page socket (docs/live.md), so it makes none while others act.
+ */
+function recordApiRequests(page: Page): { urls: string[]; stop(): void } {
+  const urls: string[] = [];
+  const listener = (request: Request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) urls.push(`${request.method()} ${request.url()}`);
+  };
+  page.on('request', listener);
+  return { urls, stop: () => page.off('request', listener) };
+}
+
+/** Resolves once the page has asked its socket to watch a live topic matching `topic` (set up before the page loads). */
+function watching(page: Page, topic: RegExp): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framesent', ({ payload }) => {
+        if (typeof payload === 'string' && payload.includes('"live:watch"') && topic.test(payload)) resolve();
+      }),
+    );
+  });
+}
+
+/** How soon a pushed figure shows on another member's page. */
+const pushedWithinMs = 3000;
+
 /** The seconds a countdown shows (its data-countdown attribute). */
 async function secondsLeft(timer: Locator): Promise<number> {
   return Number(await timer.getAttribute('data-countdown'));
@@ -227,6 +256,17 @@ describe.each(['en', 'fr'] as const)('decision screens (%s)', (lang) => {
 
   it('checks the proposal form, takes a proposal that its author edits, and then says when its author may propose again', async () => {
     const { page, problems } = alice;
+    // Bob keeps the proposals screen open meanwhile: Alice's proposal and her edit are pushed to it.
+    const bobsScreen = await bob.context.newPage();
+    const bobWatches = watching(bobsScreen, /"cycle:[0-9a-f-]{36}"/);
+    // The screen's load: the list, the member's follows, and the chat panel's history once its socket joined the room.
+    const loaded = ['/api/users/notifications/follows', '/messages'].map((end) =>
+      bobsScreen.waitForResponse((response) => new URL(response.url()).pathname.endsWith(end), { timeout: 20_000 }),
+    );
+    await go(bobsScreen, '/decisions/proposals', t.proposalsTitle);
+    await bobsScreen.locator('section[aria-labelledby="proposals-list"] p[role="status"]').waitFor();
+    await Promise.all([bobWatches, ...loaded]);
+    const bobsRequests = recordApiRequests(bobsScreen);
     await go(page, '/decisions/proposals', t.proposalsTitle);
     const form = page.locator('form.decisions-form');
     await form.getByRole('button', { name: t.submit }).click();
@@ -269,6 +309,11 @@ describe.each(['en', 'fr'] as const)('decision screens (%s)', (lang) => {
     await editor.getByRole('button', { name: t.save, exact: true }).click();
     await snackbar(page, t.saved);
     await mine.getByText(`${t.descriptions.alice} ${t.edited}`, { exact: true }).waitFor();
+    // On Bob's open screen, without a reload and without a request: the proposal, then its edit.
+    await proposal(bobsScreen, aliceTitle).getByText(`${t.descriptions.alice} ${t.edited}`, { exact: true }).waitFor({ timeout: pushedWithinMs });
+    bobsRequests.stop();
+    expect(bobsRequests.urls).toEqual([]);
+    await bobsScreen.close();
     await mine.getByRole('button', { name: t.delete, exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: t.deleteTitle });
     await dialog.getByRole('button', { name: t.no, exact: true }).click();
@@ -323,7 +368,7 @@ describe.each(['en', 'fr'] as const)('decision screens (%s)', (lang) => {
   it('opens the vote: both members vote with the four choices while the countdown runs, see the live counts, then the ranked result', async () => {
     await Promise.all([alice.page.goto(`${baseUrl}/decisions/voting-on-proposals`), bob.page.goto(`${baseUrl}/decisions/voting-on-proposals`)]);
     await waitForHeading(alice.page, t.votingTitle);
-    // The screen polls: the vote opens once the proposals phase is over.
+    // The vote opens once the proposals phase is over: the phase change is pushed to the screen.
     for (const { page } of [alice, bob]) {
       await page.getByText(t.voteOpen, { exact: true }).waitFor({ timeout: phaseWaitMs });
       await proposal(page, bobTitle).waitFor();
@@ -341,6 +386,8 @@ describe.each(['en', 'fr'] as const)('decision screens (%s)', (lang) => {
     await vote(alice.page, t, bobTitle, t.against);
     await vote(alice.page, t, bobTitle, t.neutral);
     expect(await proposal(alice.page, bobTitle).getByRole('radio', { name: t.against, exact: true }).isChecked()).toBe(false);
+    // From now on Alice's screen reads nothing: Bob's votes are pushed to it.
+    const alicesRequests = recordApiRequests(alice.page);
 
     // Bob: for Alice's, for his own, takes that back, then blank.
     await vote(bob.page, t, aliceTitle, t.for);
@@ -351,13 +398,15 @@ describe.each(['en', 'fr'] as const)('decision screens (%s)', (lang) => {
     expect(await bobsOwn.getByRole('radio', { checked: true }).count()).toBe(0);
     await vote(bob.page, t, bobTitle, t.blank);
 
-    // Alice's screen shows Bob's votes within a poll.
+    // Alice's screen shows Bob's votes within seconds, pushed: no request.
     const aliceCard = proposal(alice.page, aliceTitle);
-    await aliceCard.locator('[data-key="for"] .ui-bars__value', { hasText: /^2\s/ }).waitFor();
-    await aliceCard.locator('[data-count="score"] strong', { hasText: /^2$/ }).waitFor();
+    await aliceCard.locator('[data-key="for"] .ui-bars__value', { hasText: /^2\s/ }).waitFor({ timeout: pushedWithinMs });
+    await aliceCard.locator('[data-count="score"] strong', { hasText: /^2$/ }).waitFor({ timeout: pushedWithinMs });
     const bobCard = proposal(alice.page, bobTitle);
-    await bobCard.locator('[data-key="blank"] .ui-bars__value', { hasText: /^1\s/ }).waitFor();
-    await bobCard.locator('[data-key="neutral"] .ui-bars__value', { hasText: /^1\s/ }).waitFor();
+    await bobCard.locator('[data-key="blank"] .ui-bars__value', { hasText: /^1\s/ }).waitFor({ timeout: pushedWithinMs });
+    await bobCard.locator('[data-key="neutral"] .ui-bars__value', { hasText: /^1\s/ }).waitFor({ timeout: pushedWithinMs });
+    alicesRequests.stop();
+    expect(alicesRequests.urls).toEqual([]);
 
     // The proposals board shows both in the vote.
     const board = await bob.context.newPage();

@@ -8,16 +8,20 @@
  * Also: ids that name no election show the 404 page, standing after the session ended fails with
  * 'No user', the countdown reads as one sentence, French dates write the 1st of a month "1er", and
  * nothing is wider than a 375 px screen.
+ * Live figures (docs/live.md): an open elections page shows another member's vote within about two
+ * seconds without asking the API; home, /elections and /protected held open make no API request; a
+ * phase change moves the header's phase without a request (the to-do page reads again, once).
  * An election sets every official of the platform at once, so this test runs on a stack of its own
- * (with ELECTIONS_CLOCK_CONTROL), leaving the shared stack's moderators to the other tests.
+ * (with ELECTIONS_CLOCK_CONTROL, and a decision cycle that two proposals start), leaving the shared
+ * stack's moderators to the other tests.
  */
 import { randomBytes } from 'node:crypto';
-import type { ElectionSchedule } from '@civic/contracts';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { liveTopics, type ElectionSchedule, type Proposal } from '@civic/contracts';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { registerVerified, type Account } from '../src/accounts.js';
 import { describeViolations, seriousAxeViolations } from '../src/axe.js';
-import { startOwnStack, type OwnStack } from '../src/own-stack.js';
-import { openAndWaitFor, openSession, waitForHeading, type Session } from '../src/session.js';
+import { CYCLE_STARTED_BY_TWO, startOwnStack, type OwnStack } from '../src/own-stack.js';
+import { apiCall, openAndWaitFor, openSession, waitForHeading, type Session } from '../src/session.js';
 import { until } from '../src/until.js';
 
 let ownStack: OwnStack | null = null;
@@ -149,7 +153,7 @@ const members = {
 const signedIn: Record<Lang, { candidate: Session; voter: Session }> = {} as never;
 
 beforeAll(async () => {
-  ownStack = await startOwnStack('e2e_elections', { ELECTIONS_CLOCK_CONTROL: 'true' });
+  ownStack = await startOwnStack('e2e_elections', { ELECTIONS_CLOCK_CONTROL: 'true', ...CYCLE_STARTED_BY_TWO });
   ({ baseUrl, browser } = ownStack);
   const probe = await fetch(`${baseUrl}/api/elections/next`);
   if (!probe.ok) throw new Error(`GET /api/elections/next answered ${probe.status}: the elections service does not serve the contract of packages/contracts/src/elections.ts`);
@@ -296,6 +300,120 @@ describe.each(['en', 'fr'] as const)('before the election (%s)', (lang) => {
     await fitsNarrowScreen(page);
     expect(problems).toEqual([]);
   }, 30_000);
+});
+
+/** A page whose /api/ requests are recorded once it has loaded: its screen shown, its topics watched, its reads answered. */
+interface WatchedPage {
+  page: Page;
+  /** The /api/ requests the page made since it loaded ('GET /api/...'). */
+  requestsSinceLoad: string[];
+  /** Uncaught exceptions in the page. */
+  problems: string[];
+}
+
+/** The server-sent notification stream stays open: it is not a read that ends. */
+const isStream = (path: string) => path.endsWith('/stream');
+
+async function openWatched(context: BrowserContext, path: string, heading: string, topics: readonly string[]): Promise<WatchedPage> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message} on ${page.url()}`));
+  const watched = new Set<string>();
+  // The page socket's live:watch, over a websocket or, where the browser blocks it, socket.io's polling.
+  const noteWatch = (text: string) => {
+    if (text.includes('"live:watch"')) for (const topic of topics) if (text.includes(`"${topic}"`)) watched.add(topic);
+  };
+  page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => noteWatch(String(payload))));
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/socket.io/')) noteWatch(request.postData() ?? '');
+  });
+  let loaded = false;
+  const requestsSinceLoad: string[] = [];
+  /** Reads started before the page counts as loaded and not answered yet. */
+  const pending: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    if (loaded) requestsSinceLoad.push(`${request.method()} ${url.pathname}${url.search}`);
+    else if (!isStream(url.pathname)) pending.push(url.pathname);
+  });
+  const done = (request: { url(): string }) => {
+    const url = new URL(request.url());
+    if (!loaded && pending.includes(url.pathname)) pending.splice(pending.indexOf(url.pathname), 1);
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  await openAndWaitFor(page, `${baseUrl}${path}`, heading);
+  await until(`${path} to watch ${topics.join(', ')} with its reads answered`, async () => watched.size === topics.length && pending.length === 0, 15_000).catch((error: unknown) => {
+    throw new Error(`${String(error)}: watched ${[...watched].join(', ')}; unanswered: ${pending.join(', ')}`);
+  });
+  loaded = true;
+  return { page, requestsSinceLoad, problems };
+}
+
+describe('live figures', () => {
+  const t = texts.en;
+  let home: WatchedPage;
+  let overview: WatchedPage;
+  let todo: WatchedPage;
+
+  afterAll(async () => {
+    for (const watched of [home, overview, todo]) await watched?.page.close();
+  });
+
+  it("shows another member's vote on an open elections page within 2 s, and home, /elections and /protected held open 15 s ask nothing", async () => {
+    const { context } = signedIn.en.candidate;
+    const schedule = (await (await fetch(`${baseUrl}/api/elections/next`)).json()) as ElectionSchedule;
+    const openElection = liveTopics.openElection(schedule.candidacyMonth);
+    [home, overview, todo] = await Promise.all([
+      openWatched(context, '/', 'Share and co-create the laws', [liveTopics.phases]),
+      openWatched(context, '/elections', t.title, [liveTopics.phases, liveTopics.elections, openElection]),
+      openWatched(context, '/protected', 'Your to-do list', [liveTopics.phases]),
+    ]);
+    const loadedAt = Date.now();
+    const card = candidateCard(overview.page, 1, members.en.candidate.userName);
+    const before = Number(await total(card).textContent());
+
+    // Another member votes +1 for her, on their own page.
+    const voter = signedIn.fr.voter.page;
+    await go(voter, '/elections', texts.fr.title);
+    const theirCard = candidateCard(voter, 1, members.en.candidate.userName);
+    await theirCard.getByRole('button', { name: texts.fr.voteFor, exact: true }).click();
+    await theirCard.getByText(texts.fr.yourVote('+1'), { exact: true }).waitFor();
+    await total(card).filter({ hasText: new RegExp(`^${before + 1}$`) }).waitFor({ timeout: 2500 });
+
+    // Held open: nothing polls (the decision cycle's extensions are pushed meanwhile, every 2 s).
+    await overview.page.waitForTimeout(Math.max(0, loadedAt + 15_000 - Date.now()));
+    expect({ home: home.requestsSinceLoad, elections: overview.requestsSinceLoad, todo: todo.requestsSinceLoad }).toEqual({ home: [], elections: [], todo: [] });
+    expect([...home.problems, ...overview.problems, ...todo.problems]).toEqual([]);
+  }, 60_000);
+
+  it("moves the header's phase on an open page when the phase changes, without a request; the to-do page reads again", async () => {
+    const chip = (page: Page, phase: string) => page.locator('nav.header-phases .phase-chip__name', { hasText: new RegExp(`^${phase}$`) });
+    await chip(home.page, 'proposals').waitFor();
+    expect(await chip(home.page, 'voting on proposals').count()).toBe(0);
+    // Two proposals: the start rule is met and the cycle moves to the vote at the proposals phase's end (2 s).
+    for (const [who, title] of [
+      [signedIn.en.candidate, `Night buses every hour ${run}`],
+      [signedIn.fr.voter, `Des bancs dans chaque rue ${run}`],
+    ] as const) {
+      await apiCall<Proposal>(who.context, baseUrl, 'POST', '/api/proposals', {
+        title,
+        description: 'A proposal made by the elections test so that the decision cycle moves to its vote.',
+        category: 'transport',
+      });
+    }
+    await chip(home.page, 'voting on proposals').waitFor({ timeout: 10_000 });
+    await chip(overview.page, 'voting on proposals').waitFor();
+    // The phase change's only requests: the to-do page reads its sources again, 0 to 10 s after it.
+    await todo.page.locator('[data-todo-item="proposalVotes"]').waitFor({ timeout: 12_000 });
+    expect(home.requestsSinceLoad).toEqual([]);
+    expect(overview.requestsSinceLoad).toEqual([]);
+    const todoSources = /^GET \/api\/(decisions\/voting-on-proposals|laws\?state=(creation|final-vote)|laws\/[^/]+|candidates\/[123]|candidates\/votes\/[^/]+)$/;
+    expect(todo.requestsSinceLoad.filter((request) => !todoSources.test(request))).toEqual([]);
+    expect(todo.requestsSinceLoad).toContain('GET /api/decisions/voting-on-proposals');
+    expect([...home.problems, ...overview.problems, ...todo.problems]).toEqual([]);
+  }, 40_000);
 });
 
 describe('after the election', () => {

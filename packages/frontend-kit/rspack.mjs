@@ -20,6 +20,8 @@ function workspaceCatalog(dir) {
 
 /** The design system's module, shared like React (see sharedSingletons). */
 export const DESIGN_MODULE = '@civic/frontend-kit/design';
+/** The page socket's module, shared the same way. */
+export const PAGE_SOCKET_MODULE = '@civic/frontend-kit/page-socket';
 const kitVersion = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version;
 
 /** One React, one router, one react-intl and one design system on the page, whichever app loads first. */
@@ -40,6 +42,8 @@ export function sharedSingletons(packageJsonPath) {
   // The design system: one copy on the page, the shell's (design.css styles its classes). A remote
   // built against another minor version of the kit still takes the shell's, with a console warning.
   shared[DESIGN_MODULE] = { singleton: true, requiredVersion: `^${kitVersion}` };
+  // The page's one socket (docs/live.md): one module, so socket.io-client loads once, from the shell.
+  shared[PAGE_SOCKET_MODULE] = { singleton: true, requiredVersion: `^${kitVersion}` };
   return shared;
 }
 

@@ -18,7 +18,7 @@
  *   agrees (domain/permissions.ts mayPost/mayEdit; the chat keeps a projection of suspensions).
  * - scribe: #roles-and-permissions gives scribes article and law edits (scribeStatus), and names the
  *   chat's editors (author, moderator when signalled) without them: in the chat a scribe is a plain
- *   member.
+ *   member, except that slow mode does not slow them down (#chat); switching it is the moderators'.
  * - moderator: edits and deletes chat content only once it is signalled (moderationStatus 1,
  *   #signals); pins ("with permission", held by moderators as in the HTTP matrix) and hides
  *   (hideInChat, moderators' "modify any content"), and undoes both.
@@ -229,6 +229,27 @@ export const socketMatrix: SocketRow[] = [
     verdicts: members,
     rule: 'unmuting edits the caller’s own mutes: any logged-in user (#chat: login needed to chat), the owner unmuting themself changes nothing',
     payload: (_caller, _prepared, stage) => ({ userId: stage.ids.owner }),
+  },
+  {
+    event: 'room:slow-mode',
+    label: 'room:slow-mode',
+    verdicts: only('moderator'),
+    rule: 'slow mode is switched by moderators (#chat); a scribe is exempt from it but does not switch it. The row sets it automatic, as rooms start, so the other rows post as before',
+    payload: (_caller, _prepared, stage) => ({ room: stage.room, mode: 'auto', intervalS: 30 }),
+  },
+  {
+    event: 'live:watch',
+    label: 'live:watch',
+    verdicts: everyone,
+    rule: 'live topics carry public figures only (docs/live.md): following them is reading, open to anyone as reading is (#roles-and-permissions)',
+    payload: () => ({ topics: ['phases'] }),
+  },
+  {
+    event: 'live:unwatch',
+    label: 'live:unwatch',
+    verdicts: everyone,
+    rule: 'no longer following a live topic only stops one’s own reading: anyone',
+    payload: () => ({ topics: ['phases'] }),
   },
   {
     event: 'room:leave',

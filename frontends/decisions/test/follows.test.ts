@@ -46,6 +46,17 @@ it('asks once for every button of a screen, keeps a button change, and asks agai
   expect(fetchMock).toHaveBeenCalledTimes(3);
 });
 
+it('reuses the list, however old, for a card pushed later to the same open screen, and asks again on another screen', async () => {
+  fetchMock.mockImplementation(async () => listOf([id(3)]));
+  const start = 2_000_000;
+  const first = await followedIds('member-e', start, 'screen-1');
+  const later = await followedIds('member-e', start + 10 * FOLLOWED_LIST_MAX_AGE_MS, 'screen-1');
+  expect(later).toBe(first);
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  await followedIds('member-e', start + 10 * FOLLOWED_LIST_MAX_AGE_MS + 1, 'screen-2');
+  expect(fetchMock).toHaveBeenCalledTimes(2);
+});
+
 it('gives no list when it is full or cannot be read, so that each button asks for itself', async () => {
   fetchMock.mockImplementation(async () => listOf(Array.from({ length: followListMaxSize }, (_, n) => id(n))));
   expect(await followedIds('member-c', 5_000_000)).toBeNull();

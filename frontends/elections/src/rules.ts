@@ -38,6 +38,20 @@ export function applyVote(candidates: readonly Candidate[], candidateId: string,
   return changed.sort((a, b) => b.totalVotes - a.totalVotes || Date.parse(a.appliedAt) - Date.parse(b.appliedAt) || (a.id < b.id ? -1 : 1));
 }
 
+/**
+ * One role's candidates out of the open election's pushed figures (every role, each carrying its
+ * `candidateTo`, each role best first as GET /api/candidates/{type} answers it).
+ */
+export function candidatesOfRole(candidates: readonly Candidate[], role: CandidateTo): Candidate[] {
+  return candidates.filter((candidate) => candidate.candidateTo === role);
+}
+
+/** Pages spread the reads a new month needs over this long (docs/live.md#elections-topics-and-the-shell). */
+export const monthChangeSpreadMs = 10_000;
+
+/** A random wait in [0, monthChangeSpreadMs) before a page reads the new month's figures. */
+export const monthChangeDelayMs = (random: () => number = Math.random): number => Math.floor(random() * monthChangeSpreadMs);
+
 /** 'YYYY-MM' or 'YYYY-MM-DD' as a Date in the middle of that month (UTC), for month names in any zone. */
 export function monthDate(month: string): Date {
   const [year, mon] = month.split('-').map(Number);

@@ -1,10 +1,10 @@
 import { createIntl } from 'react-intl';
-import { ErrorMessages, type Candidate, type CandidateVote, type SessionUser } from '@civic/contracts';
+import { ErrorMessages, liveTopics, openElectionId, candidacyMonthOfElectionId, isLiveTopic, type Candidate, type CandidateVote, type SessionUser } from '@civic/contracts';
 import { ApiError } from '@civic/frontend-kit/api-client';
 import { formatDuration } from '@civic/frontend-kit/duration';
 import { secondsUntil } from '@civic/frontend-kit/remote-hooks';
 import { electionsApi } from '../src/api/elections.js';
-import { applyVote, candidacyFailure, formatDay, isNotFound, isStanding, monthDate, voteFor, withVote } from '../src/rules.js';
+import { applyVote, candidacyFailure, candidatesOfRole, formatDay, monthChangeDelayMs, monthChangeSpreadMs, isNotFound, isStanding, monthDate, voteFor, withVote } from '../src/rules.js';
 import { durationUnits } from '../src/ui/countdown.js';
 
 /** A catalogue as a JSON module (dynamic import: the attribute survives the swc transform). */
@@ -193,5 +193,29 @@ describe('French typography of fr.json', () => {
   it('finds the faults it looks for', () => {
     for (const fault of ['Total :', 'Total:', 'Total\u00a0:', 'Retirer ?', '«\u00a0Oui\u202f»', 'Oui\u00a0;']) expect([fault, misplaced(fault)]).toEqual([fault, true]);
     for (const right of ['Total\u202f: 3', '«\u202fOui\u202f»\u202f!', 'Retirer\u202f?']) expect([right, misplaced(right)]).toEqual([right, false]);
+  });
+});
+
+describe('live figures of the open election', () => {
+  it("keeps one role's candidates of a pushed update, in the pushed order", () => {
+    const scribe = { ...candidate('s', 3, 0, '2026-11-02T00:00:00Z'), candidateTo: 2 as const };
+    const pushed = [candidate('a', 2, 0, '2026-11-01T00:00:00Z'), candidate('b', 1, 0, '2026-11-01T00:00:00Z'), scribe];
+    expect(candidatesOfRole(pushed, 1).map((c) => c.id)).toEqual(['a', 'b']);
+    expect(candidatesOfRole(pushed, 2)).toEqual([scribe]);
+    expect(candidatesOfRole(pushed, 3)).toEqual([]);
+  });
+
+  it('names the open election by its candidacy month, a topic the chat service accepts, and reads the month back', () => {
+    expect(openElectionId('2026-11-01')).toBe('00000000-0000-0000-0000-000020261101');
+    expect(liveTopics.openElection('2026-11-01')).toBe('election:00000000-0000-0000-0000-000020261101');
+    expect(isLiveTopic(liveTopics.openElection('2026-11-01'))).toBe(true);
+    expect(candidacyMonthOfElectionId(openElectionId('2027-01-01'))).toBe('2027-01-01');
+    expect(candidacyMonthOfElectionId('0b9f3c2e-8d7a-4f5e-9c1b-2a3d4e5f6a7b')).toBeNull();
+  });
+
+  it('spreads the reads of a new month over [0, 10 s)', () => {
+    expect(monthChangeDelayMs(() => 0)).toBe(0);
+    expect(monthChangeDelayMs(() => 0.5)).toBe(monthChangeSpreadMs / 2);
+    expect(monthChangeDelayMs(() => 0.999_999)).toBeLessThan(monthChangeSpreadMs);
   });
 });

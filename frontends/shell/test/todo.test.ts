@@ -1,5 +1,5 @@
 import type { Article, Candidate, CandidateVote, LawDetail, LawSummary, Proposal, VotingView } from '@civic/contracts';
-import { candidatesToVoteFor, draftsToWrite, finalVotesToCast, proposalVotesToCast, todoItems } from '../src/todo/todo.js';
+import { candidatesToVoteFor, draftsToWrite, finalVotesToCast, proposalVotesToCast, todoItems, phaseChangeReadDelayMs, phaseChangeSpreadMs } from '../src/todo/todo.js';
 
 const me = 'user-me';
 
@@ -57,5 +57,14 @@ describe('the member to-do list', () => {
       { kind: 'candidateVotes', count: 1, to: '/elections' },
     ]);
     expect(todoItems({ voting: { cycle: null, proposals: [] }, finalVoteLaws: [], creationLaws: [], candidates: [], votes: [] }, me)).toEqual([]);
+  });
+});
+
+describe('reading again after a phase change', () => {
+  it('waits a random time in [0, 10 s) so that open pages do not all read at the same instant', () => {
+    expect(phaseChangeSpreadMs).toBe(10_000);
+    expect(phaseChangeReadDelayMs(() => 0)).toBe(0);
+    expect(phaseChangeReadDelayMs(() => 0.25)).toBe(2500);
+    expect(phaseChangeReadDelayMs(() => 0.999_999)).toBeLessThan(phaseChangeSpreadMs);
   });
 });

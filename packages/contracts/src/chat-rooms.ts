@@ -14,6 +14,11 @@ export const chatRooms = {
   creation: (lawId: string) => `law:${lawId}:creation`,
 } as const;
 
+/** How a moderator may set a room's slow mode (docs/product.md#chat). */
+export const slowModeSettings = ['auto', 'on', 'off'] as const;
+/** The interval a moderator may set, in seconds. */
+export const slowModeIntervalLimits = { min: 5, max: 3600 } as const;
+
 const uuid = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 /** Pattern of a valid room name. */
 export const chatRoomPattern = `^(cycle:${uuid}:(proposals|voting|final-vote)|law:${uuid}:creation)$`;

@@ -45,6 +45,31 @@ export const ChatMessageSchema = Type.Object({
 });
 export type ChatMessage = Static<typeof ChatMessageSchema>;
 
+/** How a moderator sets a room's slow mode: automatic (past a number of members online), on or off. */
+export const SlowModeSettingSchema = Type.Union([Type.Literal('auto'), Type.Literal('on'), Type.Literal('off')]);
+export type SlowModeSetting = Static<typeof SlowModeSettingSchema>;
+
+/**
+ * A room's slow mode (docs/product.md#chat): while `active`, each member may post once per
+ * `intervalS` seconds; moderators and scribes are exempt.
+ */
+export const ChatSlowModeSchema = Type.Object({
+  mode: SlowModeSettingSchema,
+  intervalS: Type.Integer(),
+  /** In force now: mode 'on', or 'auto' with more members online than the service's threshold. */
+  active: Type.Boolean(),
+});
+export type ChatSlowMode = Static<typeof ChatSlowModeSchema>;
+
+/** The slow mode as one viewer sees it (the join's answer): whether they are exempt, and when they may post next. */
+export const ChatViewerSlowModeSchema = Type.Object({
+  ...ChatSlowModeSchema.properties,
+  exempt: Type.Boolean(),
+  /** The viewer's next allowed post, null when they may post now. */
+  retryAt: nullable(DateTime),
+});
+export type ChatViewerSlowMode = Static<typeof ChatViewerSlowModeSchema>;
+
 /** GET /api/chat/rooms/{room} */
 export const ChatRoomSchema = Type.Object({
   id: Type.String(),
@@ -57,6 +82,8 @@ export const ChatRoomSchema = Type.Object({
   openedAt: DateTime,
   closedAt: nullable(DateTime),
   pinned: Type.Array(ChatMessageSchema),
+  /** In the join's answer only (it depends on the viewer and the members online). */
+  slowMode: Type.Optional(ChatViewerSlowModeSchema),
 });
 export type ChatRoom = Static<typeof ChatRoomSchema>;
 
@@ -106,6 +133,8 @@ export interface ChatClientEvents {
   'message:hide': { id: string; hidden: boolean };
   'user:mute': { userId: string };
   'user:unmute': { userId: string };
+  /** Moderators: a room's slow mode and its interval in seconds (slowModeIntervalLimits). */
+  'room:slow-mode': { room: string; mode: SlowModeSetting; intervalS: number };
 }
 
 /** What each acknowledgement carries on success. */
@@ -120,6 +149,13 @@ export interface ChatAckData {
   'message:hide': ChatMessage;
   'user:mute': { muted: string[] };
   'user:unmute': { muted: string[] };
+  'room:slow-mode': ChatRoomSettings;
+}
+
+/** A room's settings, as `room:settings` tells its sockets and `room:slow-mode` answers. */
+export interface ChatRoomSettings {
+  room: string;
+  slowMode: ChatSlowMode;
 }
 
 /** An acknowledgement: `{ ok: true, data }`, or the error shape of docs/product.md#errors. */
@@ -134,6 +170,8 @@ export interface ChatServerEvents {
   'message:updated': ChatMessage;
   /** The room's phase ended: it is read-only from now on. */
   'room:closed': { room: string; closedAt: string };
+  /** A moderator changed the room's slow mode (every pod's sockets of the room are told). */
+  'room:settings': ChatRoomSettings;
   /** The caller's own mutes changed (on another tab or device). */
   'mutes:changed': { muted: string[] };
 }

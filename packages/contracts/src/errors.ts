@@ -31,6 +31,8 @@ export const ErrorMessages = {
   suspensionError: 'Suspension error',
   unexpectedError: 'An unexpected error occurred',
   tooManyRequests: 'Too Many Requests',
+  /** A post in a room under slow mode before the member's interval has passed (429, data `{ retryAt }`). */
+  slowMode: 'Slow mode: wait before posting again',
   serviceUnavailable: 'Service Unavailable',
   /** A body over the size limit (every service and the gateway). */
   payloadTooLarge: 'Payload Too Large',

@@ -8,12 +8,14 @@
  * - Batched frames: a room's events of one server tick arrive as one `batch` frame,
  *   `[[event, payload], ...]` in order; each is handed to the socket's own listeners of that event,
  *   so `socket.on('message:new', ...)` hears an event whether it came alone or in a batch.
+ * - Closed by the server (session ended, claims changed): reconnected once the token is renewed.
  * - Live topics (`watchTopic`): the server's `live:update` events of a topic the page watches.
  *   A topic is watched again on every reconnection and its watchers are told to read their data
  *   once more (`onResync`), so an update missed while disconnected is caught up.
  */
 import type { Socket } from 'socket.io-client';
 import type { LiveTopic, LiveUpdate } from '@civic/contracts';
+import { restoreSession } from './api-client.js';
 import { chatSocketOptions } from './socket-options.js';
 
 export type { LiveTopic, LiveUpdate } from '@civic/contracts';
@@ -37,6 +39,15 @@ function registry(): Registry {
   return scope[registryKey];
 }
 
+/**
+ * Sends a topic change with an acknowledgement: the chat service ignores an event sent without one
+ * (services/chat/src/socket/connection.ts). A refusal changes nothing on the page (its topics are
+ * checked before they are sent).
+ */
+function sendTopics(socket: Socket, event: 'live:watch' | 'live:unwatch', topics: string[]): void {
+  socket.emit(event, { topics }, () => undefined);
+}
+
 /** A batch frame: the events of one room since the server's last tick, in order. */
 type BatchFrame = [event: string, payload: unknown][];
 
@@ -50,10 +61,17 @@ async function connect(state: Registry): Promise<Socket> {
   socket.on('live:update', (update: LiveUpdate) => {
     for (const watcher of state.watchers.get(update.topic) ?? []) watcher.onUpdate(update);
   });
+  socket.on('disconnect', (reason) => {
+    // The server closes a socket whose session ended or whose claims changed (docs/sessions.md), and
+    // socket.io does not reconnect after that by itself: renew the token, then reconnect, as the member
+    // if the session lives on, else as a visitor. Here, not in a screen: a page without a chat still
+    // watches topics.
+    if (reason === 'io server disconnect') void restoreSession().catch(() => null).finally(() => !socket.active && socket.connect());
+  });
   let connectedBefore = false;
   socket.on('connect', () => {
     const topics = [...state.watchers.keys()];
-    if (topics.length) socket.emit('live:watch', { topics });
+    if (topics.length) sendTopics(socket, 'live:watch', topics);
     // The first connection needs no catch-up: the screens read their data as they opened.
     if (connectedBefore) for (const set of state.watchers.values()) for (const watcher of set) watcher.onResync?.();
     connectedBefore = true;
@@ -79,14 +97,14 @@ export function watchTopic(topic: LiveTopic, watcher: Watcher): () => void {
   if (!set) state.watchers.set(topic, (set = new Set()));
   set.add(watcher);
   void pageSocket().then((socket) => {
-    if (first && socket.connected && state.watchers.get(topic)?.has(watcher)) socket.emit('live:watch', { topics: [topic] });
+    if (first && socket.connected && state.watchers.get(topic)?.has(watcher)) sendTopics(socket, 'live:watch', [topic]);
   });
   return () => {
     const current = state.watchers.get(topic);
     if (!current?.delete(watcher) || current.size > 0) return;
     state.watchers.delete(topic);
     void pageSocket().then((socket) => {
-      if (socket.connected && !state.watchers.has(topic)) socket.emit('live:unwatch', { topics: [topic] });
+      if (socket.connected && !state.watchers.has(topic)) sendTopics(socket, 'live:unwatch', [topic]);
     });
   };
 }

@@ -11,6 +11,16 @@ export interface Resource<T> {
   reload: () => void;
   /** Changes the data locally (after an action); answers still in flight are then dropped. */
   update: (change: (data: T) => T) => void;
+  /**
+   * Shows an answer pushed whole (a live update, docs/live.md) as if it had just been read: it is
+   * newer than any answer still in flight, which is dropped.
+   */
+  replace: (data: T) => void;
+  /**
+   * Merges pushed figures into the answer shown (nothing before the first answer). A read in flight
+   * is kept: its answer is whole, and the next push brings the figures again.
+   */
+  merge: (change: (data: T) => T) => void;
 }
 
 interface State<T> {
@@ -23,6 +33,8 @@ interface State<T> {
 /**
  * Loads `load()` for `key` (again when the key changes, on reload, and every `pollMs` while the page
  * is visible), with loading and error states. The previous answer stays on screen during a poll.
+ * A live screen gives no `pollMs`: it reads once and follows its topics (`replace`, `merge`,
+ * `@civic/frontend-kit/live-hooks`).
  */
 export function useResource<T>(key: string, load: (signal: AbortSignal) => Promise<T>, pollMs?: number): Resource<T> {
   const [state, setState] = useState<State<T>>({ key, receivedAt: 0 });
@@ -63,6 +75,18 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
     setState((current) => (current.data === undefined ? current : { ...current, data: change(current.data) }));
   }, []);
 
+  const replace = useCallback(
+    (data: T) => {
+      changes.current += 1;
+      setState({ key, data, receivedAt: Date.now() });
+    },
+    [key],
+  );
+  const merge = useCallback(
+    (change: (data: T) => T) => setState((current) => (current.key !== key || current.data === undefined ? current : { ...current, data: change(current.data) })),
+    [key],
+  );
+
   const current = state.key === key;
   return {
     data: current ? state.data : undefined,
@@ -71,6 +95,8 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
     receivedAt: state.receivedAt,
     reload,
     update,
+    replace,
+    merge,
   };
 }
 

@@ -1,4 +1,6 @@
 import { createEventedApp, identityVerifier, installAuth, runConsumersWithApp, type EventBus, type OpenApiOptions, type ServiceApp, type TokenVerifier } from '@civic/service-kit';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Server } from 'socket.io';
 import { socketTransports, type ChatConfig } from './config.js';
 import { socketOrigins } from './domain/origins.js';
@@ -6,10 +8,12 @@ import { SlidingWindow } from './domain/rate-limit.js';
 import { memberConsumers } from './events/member.consumers.js';
 import { roomConsumers } from './events/room.consumers.js';
 import { chatRoutes } from './routes/chat.routes.js';
+import { relayLiveUpdates } from './live/live-relay.js';
 import { announceClosed, attachChatSocket } from './socket/chat.socket.js';
 import { MemberRepository } from './store/member.repository.js';
 import { MessageRepository } from './store/message.repository.js';
 import type { ChatPrisma } from './store/prisma.js';
+import { localChatRooms, OnlineCount } from './store/online-count.js';
 import { connectRedis, RedisWindow } from './store/redis.js';
 import { RoomRepository } from './store/room.repository.js';
 
@@ -50,7 +54,19 @@ export async function createChat({ config, db, bus, logger, verifier, clock = ()
     ? new RedisWindow(redis.client, config.REDIS_PREFIX, config.CHAT_RATE_LIMIT, config.CHAT_RATE_WINDOW_MS)
     : new SlidingWindow(config.CHAT_RATE_LIMIT, config.CHAT_RATE_WINDOW_MS);
 
-  const io = attachChatSocket(app, { db, rooms, messages, members, limiter, relay, clock }, tokens, {
+  // The members online per room, for slow mode: this pod's sockets, and with Redis every pod's.
+  const socketServer: { io?: Server } = {};
+  const online = new OnlineCount({
+    localRooms: () => localChatRooms(socketServer.io),
+    redis,
+    redisPrefix: config.REDIS_PREFIX,
+    podId: `${hostname()}:${randomUUID()}`,
+    refreshMs: config.CHAT_ONLINE_REFRESH_MS,
+    cacheMs: Math.min(1000, config.CHAT_ONLINE_REFRESH_MS),
+  });
+  const slowMode = { policy: { threshold: config.CHAT_SLOW_MODE_THRESHOLD, defaultIntervalS: config.CHAT_SLOW_MODE_INTERVAL_S }, online };
+
+  const io = attachChatSocket(app, { db, rooms, messages, members, limiter, relay, clock, slowMode }, tokens, {
     recoveryMs: config.CHAT_RECOVERY_MS,
     transports: socketTransports(config.SOCKET_TRANSPORTS),
     allowedOrigins: socketOrigins(config.PUBLIC_URL, config.CORS_ORIGINS),
@@ -58,8 +74,16 @@ export async function createChat({ config, db, bus, logger, verifier, clock = ()
     redisPrefix: config.REDIS_PREFIX,
     revocations,
     socketCapacity: config.CHAT_SOCKET_CAPACITY,
+    batchTickMs: config.CHAT_BATCH_TICK_MS,
   });
-  if (redis) app.addHook('onClose', () => redis.close());
+  socketServer.io = io;
+  online.start();
+  app.addHook('onClose', async () => {
+    await online.stop();
+    await redis?.close();
+  });
+  const live = relayLiveUpdates(io, bus, config.LIVE_COALESCE_MS, app.log.child({ component: 'live' }));
+  app.addHook('onClose', async () => live.stop());
 
   runConsumersWithApp(app, [...memberConsumers(consumers), ...roomConsumers(consumers, (closed) => announceClosed(io, closed))]);
 

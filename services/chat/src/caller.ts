@@ -14,6 +14,8 @@ export async function resolveCaller(members: MemberRepository, user: AuthUser, n
     id: user.id,
     name: standing?.userName || user.name || 'Citizen',
     moderator: standing?.moderator ?? user.role === Role.Moderator,
+    // The projection's role holds once a role event came (moderator no longer null); the token's until then.
+    scribe: standing?.moderator == null ? user.role === Role.Scribe : standing.role === Role.Scribe,
     suspended: standing?.suspendedUntil ? standing.suspendedUntil.getTime() > now.getTime() : false,
   };
 }

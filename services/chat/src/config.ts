@@ -32,6 +32,19 @@ export const ChatConfig = Type.Object({
    * saturation alert compares chat_sockets_connected with it (deploy/OPERATIONS.md).
    */
   CHAT_SOCKET_CAPACITY: Type.Integer({ minimum: 1, default: 5000 }),
+  /** A live topic's updates reach its sockets at most once per this interval, the newest (docs/live.md). */
+  LIVE_COALESCE_MS: Type.Integer({ minimum: 10, default: 1000 }),
+  /**
+   * A room's events reach its sockets at most once per tick, together in one `batch` frame; the first
+   * event of a quiet room goes at once (README.md#delivery).
+   */
+  CHAT_BATCH_TICK_MS: Type.Integer({ minimum: 10, maximum: 5000, default: 250 }),
+  /** Slow mode 'auto' turns on in a room with more members online than this, across the pods (docs/product.md#chat). */
+  CHAT_SLOW_MODE_THRESHOLD: Type.Integer({ minimum: 0, default: 2000 }),
+  /** Under slow mode, each member may post once per this many seconds, unless a moderator set the room's own. */
+  CHAT_SLOW_MODE_INTERVAL_S: Type.Integer({ minimum: 1, maximum: 3600, default: 30 }),
+  /** How often each pod writes its sockets per room into Redis for the others to sum (slow mode's members online). */
+  CHAT_ONLINE_REFRESH_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 5000 }),
   /** The troll hunt counts mutes since yesterday 00:00 in this time zone. */
   CHAT_TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Paris' }),
 });

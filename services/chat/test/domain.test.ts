@@ -1,6 +1,7 @@
 import { mayDelete, mayEdit, mayHide, mayModerate, mayMute, mayPin, mayPost, mayReply, maySignal, showsText, type Caller } from '../src/domain/permissions.js';
 import { SlidingWindow } from '../src/domain/rate-limit.js';
 import { cycleRoomOf, stillOpen } from '../src/domain/rooms.js';
+import { exemptFromSlowMode, nextPostAt, slowModeOf } from '../src/domain/slow-mode.js';
 import { yesterdayMidnight } from '../src/domain/troll-hunt.js';
 import { characterCount, parseRoom, textProblem } from '../src/domain/validation.js';
 
@@ -172,5 +173,34 @@ describe('the message rate', () => {
     expect(await limiter.take('v')).toEqual({ allowed: true });
     now = 10_001;
     expect(await limiter.take('u')).toEqual({ allowed: true });
+  });
+});
+
+describe('slow mode', () => {
+  const policy = { threshold: 2000, defaultIntervalS: 30 };
+  const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds));
+
+  it('turns on past the threshold of members online when automatic, always when on, never when off', () => {
+    expect(slowModeOf({ mode: 'auto', intervalS: null }, 2000, policy)).toEqual({ mode: 'auto', intervalS: 30, active: false });
+    expect(slowModeOf({ mode: 'auto', intervalS: null }, 2001, policy).active).toBe(true);
+    expect(slowModeOf({ mode: 'on', intervalS: 10 }, 0, policy)).toEqual({ mode: 'on', intervalS: 10, active: true });
+    expect(slowModeOf({ mode: 'off', intervalS: null }, 1_000_000, policy).active).toBe(false);
+  });
+
+  it('lets a member post again once the interval since their last post has passed', () => {
+    const active = slowModeOf({ mode: 'on', intervalS: 30 }, 0, policy);
+    expect(nextPostAt(active, false, null, at(0))).toBeNull();
+    expect(nextPostAt(active, false, at(0), at(10))).toEqual(at(30));
+    expect(nextPostAt(active, false, at(0), at(29))).toEqual(at(30));
+    expect(nextPostAt(active, false, at(0), at(30))).toBeNull();
+  });
+
+  it('never slows moderators and scribes, nor anyone while it is not active', () => {
+    expect(exemptFromSlowMode(moderator)).toBe(true);
+    expect(exemptFromSlowMode({ ...other, scribe: true })).toBe(true);
+    expect(exemptFromSlowMode(other)).toBe(false);
+    const active = slowModeOf({ mode: 'on', intervalS: 30 }, 0, policy);
+    expect(nextPostAt(active, true, at(0), at(1))).toBeNull();
+    expect(nextPostAt(slowModeOf({ mode: 'auto', intervalS: 30 }, 3, policy), false, at(0), at(1))).toBeNull();
   });
 });

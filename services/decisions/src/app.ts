@@ -3,7 +3,7 @@ import { closingNoticeMs, type DecisionsConfig } from './config.js';
 import type { EngineSettings } from './domain/cycle-engine.js';
 import type { Selection } from './domain/vote-close.js';
 import { citizenConsumers } from './events/citizen.consumers.js';
-import type { DecisionsContext } from './routes/context.js';
+import { summaries, type DecisionsContext } from './routes/context.js';
 import { cyclesRoutes } from './routes/cycles.routes.js';
 import { finalVoteRoutes } from './routes/final-vote.routes.js';
 import { historyRoutes } from './routes/history.routes.js';
@@ -25,6 +25,8 @@ import { LawViewRepository } from './store/law-view.repository.js';
 import { LawRepository } from './store/law.repository.js';
 import { SourceRepository } from './store/source.repository.js';
 import { defaultFontDir } from './pdf/law-pdf.js';
+import { DecisionsLive } from './live/decisions-live.js';
+import { LiveFiguresRepository } from './store/live-figures.repository.js';
 
 export interface DecisionsDeps {
   config: DecisionsConfig;
@@ -85,23 +87,32 @@ export async function createDecisions({ config, db, bus, logger, clock = () => n
     await articleVotes.close();
   });
 
+  const proposals = new ProposalRepository(db);
+  const lawViews = new LawViewRepository(db, config.LIVE_VOTERS_CACHE_MS);
+  const live = new DecisionsLive({ bus, log: app.log, figures: new LiveFiguresRepository(db), proposals, lawViews, clock, intervalMs: config.LIVE_FIGURES_INTERVAL_MS });
+  app.addHook('onClose', async () => live.stop());
+
   const context: DecisionsContext = {
     db,
     citizens: new CitizenRepository(db),
     cycles: new CycleRepository(db),
-    proposals: new ProposalRepository(db),
+    proposals,
     votes,
     laws: new LawRepository(db),
-    lawViews: new LawViewRepository(db, config.LIVE_VOTERS_CACHE_MS),
+    lawViews,
     sources: new SourceRepository(db),
     articleVotes,
     pdf: { fontDir: config.PDF_FONT_DIR || defaultFontDir, timeZone: config.PDF_TIME_ZONE },
     thresholds: settings.thresholds,
     limits: { intervalMs: config.PROPOSAL_INTERVAL_DAYS * 24 * 60 * 60 * SECOND, maxPerCycle: config.MAX_PROPOSALS_PER_CYCLE },
     clock,
+    live,
   };
 
-  const scheduler = new CycleScheduler({ db, settings, selection, clock, tickMs: config.PHASE_TICK_MS, log: app.log, relay, published, closingNoticeMs: closingNoticeMs(config) });
+  const scheduler = new CycleScheduler({ db, settings, selection, clock, tickMs: config.PHASE_TICK_MS, log: app.log, relay, published, closingNoticeMs: closingNoticeMs(config),
+    // Only the replica whose transaction applied the transitions gets them back, so one publishes.
+    onTransitions: async () => live.phasesChanged({ cycles: await summaries(context, await context.cycles.current()) }),
+  });
   if (schedule) {
     app.addHook('onReady', async () => scheduler.start());
     app.addHook('onClose', async () => scheduler.stop());

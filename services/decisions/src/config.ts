@@ -28,6 +28,8 @@ export const DecisionsConfig = Type.Object({
   PDF_TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Paris' }),
   /** How long the live voter count of a law in its final vote is reused before being counted again. */
   LIVE_VOTERS_CACHE_MS: Type.Integer({ minimum: 0, default: 5000 }),
+  /** Changes of one live topic are pushed together at most this often (docs/live.md#decisions-topics). */
+  LIVE_FIGURES_INTERVAL_MS: Type.Integer({ minimum: 10, default: 1000 }),
   /** How often the scheduler looks for due deadlines. */
   PHASE_TICK_MS: Type.Integer({ minimum: 10, default: 1000 }),
   /** Hours before the end of a final vote when its followers are told it closes soon (docs/product.md#following). */

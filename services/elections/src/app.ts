@@ -1,10 +1,12 @@
+import { liveTopics } from '@civic/contracts';
 import { assertTimeZone, cachedVerifier, createEventedApp, identityVerifier, installAuth, runConsumersWithApp, type EventBus, type OpenApiOptions, type ServiceApp, type TokenVerifier } from '@civic/service-kit';
 import type { ElectionsConfig } from './config.js';
 import { parseTimeOfDay, type ElectionTime } from './domain/calendar.js';
 import type { Seats } from './domain/tally.js';
 import { memberConsumers } from './events/member.consumers.js';
 import { candidatesRoutes } from './routes/candidates.routes.js';
-import type { ElectionsContext } from './routes/context.js';
+import { openMonth, type ElectionsContext } from './routes/context.js';
+import { electionsLivePublisher } from './events/live-figures.js';
 import { electionsRoutes, type ClockControl } from './routes/elections.routes.js';
 import { ElectionScheduler } from './scheduler/election.scheduler.js';
 import { CandidacyRepository } from './store/candidacy.repository.js';
@@ -72,27 +74,24 @@ export async function createElections({ config, db, bus, logger, clock: baseCloc
   const { app, relay, consumers } = await createEventedApp({ name: 'elections', config, db, bus, logger, strictBodies: true, openapi });
   // Token expiry is real time (as jose checks it), so the cache keeps the real clock.
   installAuth(app, cachedVerifier(identityVerifier(config, verifier)));
-  runConsumersWithApp(app, memberConsumers(consumers));
 
   const controlled = config.ELECTIONS_CLOCK_CONTROL ? controllableClock(baseClock) : null;
   const clock = controlled?.clock ?? baseClock;
   const officials = seats(config);
-  const scheduler = new ElectionScheduler({ db, time, seats: officials, clock, tickMs: config.ELECTIONS_TICK_MS, log: app.log, relay });
+  const members = new MemberRepository(db);
+  const candidacies = new CandidacyRepository(db);
+  const elections = new ElectionRepository(db);
+  const live = electionsLivePublisher({ bus, log: app.log, intervalMs: config.LIVE_FIGURES_INTERVAL_MS, context: { candidacies, elections, time, seats: officials, clock } });
+  app.addHook('onClose', async () => live.stop());
+  runConsumersWithApp(app, memberConsumers(consumers, () => live.changed(liveTopics.openElection(openMonth({ clock, time })))));
+
+  const scheduler = new ElectionScheduler({ db, time, seats: officials, clock, tickMs: config.ELECTIONS_TICK_MS, log: app.log, relay, live });
   if (schedule) {
     app.addHook('onReady', async () => scheduler.start());
     app.addHook('onClose', async () => scheduler.stop());
   }
 
-  const context: ElectionsContext = {
-    db,
-    members: new MemberRepository(db),
-    candidacies: new CandidacyRepository(db),
-    elections: new ElectionRepository(db),
-    time,
-    seats: officials,
-    clock,
-    scheduler,
-  };
+  const context: ElectionsContext = { db, members, candidacies, elections, time, seats: officials, clock, scheduler, live };
   await app.register(candidatesRoutes, context);
   await app.register(electionsRoutes, { ...context, clockControl: controlled?.control ?? null });
   return { app, scheduler };

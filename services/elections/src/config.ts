@@ -15,6 +15,8 @@ export const ElectionsConfig = Type.Object({
   ELECTED_GREAT_WISES: Type.Integer({ minimum: 0, maximum: 1000, default: 3 }),
   /** How often the election job looks whether an election is due (and catches up after downtime). */
   ELECTIONS_TICK_MS: Type.Integer({ minimum: 10, default: 10_000 }),
+  /** Live figures (docs/live.md): a topic's changes are published together at most this often. */
+  LIVE_FIGURES_INTERVAL_MS: Type.Integer({ minimum: 10, default: 1000 }),
   /**
    * Test stacks only: PUT /api/elections/clock moves this service's clock (browser tests advance to the
    * next election). Never enable in production.

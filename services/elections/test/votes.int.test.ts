@@ -1,4 +1,4 @@
-import { CandidateTo, UserDeleted, UserRenamed, UserRoleChanged, UserSuspended, UserSuspensionLifted, UserVerified, type Candidate, type CandidateVote } from '@civic/contracts';
+import { CandidateTo, LIVE_UPDATE_SUBJECT, liveTopics, type ElectionCandidatesUpdate, type ElectionList, type LiveUpdate, UserDeleted, UserRenamed, UserRoleChanged, UserSuspended, UserSuspensionLifted, UserVerified, type Candidate, type CandidateVote } from '@civic/contracts';
 import { waitFor } from '@civic/test-kit';
 import { startHarness, unvote, vote, type Harness, type Member } from './support/harness.js';
 
@@ -218,5 +218,78 @@ describe('candidates and votes', () => {
     expect((await candidates(2)).some((c) => c.id === dave.id)).toBe(false);
     expect((await h.app.inject(vote(dave, bob, 2, 1))).json()).toMatchObject({ statusCode: 403, data: { reason: 'accountDeleted' } });
     expect((await h.app.inject(vote(bob, dave, 2, 1))).statusCode).toBe(404);
+  });
+});
+
+describe('live figures (docs/live.md)', () => {
+  interface Received {
+    update: LiveUpdate;
+    at: number;
+  }
+  let received: Received[];
+  let subscription: { unsubscribe(): void };
+
+  beforeAll(async () => {
+    received = [];
+    const sub = h.bus.nc.subscribe(h.bus.subject(LIVE_UPDATE_SUBJECT));
+    subscription = sub;
+    void (async () => {
+      for await (const message of sub) received.push({ update: message.json<LiveUpdate>(), at: Date.now() });
+    })();
+    await h.bus.nc.flush();
+  });
+
+  afterAll(() => subscription.unsubscribe());
+
+  const topic = liveTopics.openElection('2026-11-01');
+
+  it("publishes the open election's whole public totals at most once a second however fast votes come, the last carrying the final totals", async () => {
+    const standing = await Promise.all(Array.from({ length: 5 }, (_, i) => h.member({ name: `Live candidate ${i}` })));
+    for (const candidate of standing) await h.stand(candidate, CandidateTo.Scribe);
+    const voters = await Promise.all(Array.from({ length: 10 }, (_, i) => h.member({ name: `Live voter ${i}` })));
+    const from = received.length;
+    const started = Date.now();
+    // 50 votes at once: 10 voters, +1 for each of 5 candidates.
+    const answers = await Promise.all(voters.flatMap((voter) => standing.map((candidate) => h.app.inject(vote(voter, candidate, CandidateTo.Scribe, 1)))));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+
+    const expected = await h.app.inject({ url: '/api/candidates/2' });
+    const figuresOf = (update: LiveUpdate) => (update.data as ElectionCandidatesUpdate).candidates.filter((c) => c.candidateTo === CandidateTo.Scribe);
+    const isFinal = (update: LiveUpdate) => JSON.stringify(figuresOf(update)) === JSON.stringify(expected.json());
+    await waitFor(() => received.slice(from).some(({ update }) => update.topic === topic && isFinal(update)), 5000);
+    const updates = received.slice(from).filter(({ update }) => update.topic === topic);
+    const elapsed = Date.now() - started;
+
+    // At most one per interval (1 s here) after the first: the 50 votes cost a handful of reads, not 50.
+    expect(updates.length).toBeLessThanOrEqual(Math.ceil(elapsed / 1000) + 1);
+    for (let i = 1; i < updates.length; i++) expect(updates[i]!.at - updates[i - 1]!.at).toBeGreaterThanOrEqual(900);
+    const last = updates[updates.length - 1]!.update;
+    expect(last.kind).toBe('candidates');
+    expect(isFinal(last)).toBe(true);
+    for (const candidate of standing) expect(figuresOf(last).find((c) => c.id === candidate.id)).toMatchObject({ votesFor: 10, votesAgainst: 0, totalVotes: 10 });
+    // Every role in the one update, as each role's call answers it.
+    expect((last.data as ElectionCandidatesUpdate).candidates.filter((c) => c.candidateTo === CandidateTo.Moderator)).toEqual((await h.app.inject({ url: '/api/candidates/1' })).json());
+    // Public figures only: nobody's own votes, no voter named.
+    const text = JSON.stringify(last);
+    for (const voter of voters) expect(text).not.toContain(voter.id);
+  });
+
+  it('publishes the candidates again after a candidacy change, and the elections list when the month closes', async () => {
+    const newcomer = await h.member({ name: 'Live newcomer' });
+    const from = received.length;
+    await h.stand(newcomer, CandidateTo.GreatWise);
+    await waitFor(() => received.slice(from).some(({ update }) => update.topic === topic && (update.data as ElectionCandidatesUpdate).candidates.some((c) => c.id === newcomer.id)), 5000);
+
+    const beforeClose = received.length;
+    h.clock.set('2026-11-30T23:00:01.000Z'); // midnight in Paris on 1 December
+    expect(await h.scheduler.tick()).toHaveLength(1);
+    await waitFor(() => received.slice(beforeClose).some(({ update }) => update.topic === liveTopics.elections), 5000);
+    const update = received.slice(beforeClose).find((each) => each.update.topic === liveTopics.elections)!.update;
+    expect(update.kind).toBe('elections');
+    // The answer of GET /api/elections: the closed election and the new open month.
+    const list = update.data as ElectionList;
+    expect(list.elections.map((election) => election.month)).toEqual(['2026-12']);
+    expect(list.schedule.candidacyMonth).toBe('2026-12-01');
+    expect(list).toEqual((await h.app.inject({ url: '/api/elections' })).json<ElectionList>());
   });
 });

@@ -21,21 +21,24 @@ export const followsApi = {
  */
 export const FOLLOWED_LIST_MAX_AGE_MS = 5_000;
 
-let followed: { userId: string; at: number; ids: Promise<Set<string> | null> } | null = null;
+let followed: { userId: string; at: number; screen: string | undefined; ids: Promise<Set<string> | null> } | null = null;
 
 /**
  * The ids the member follows, asked once for every Follow button of a screen (a board of 100
  * proposals makes one call, not 100); null when the list is full (the buttons ask one by one) or
- * could not be read.
+ * could not be read. `screen` names the visit of a screen (the location's key): a card pushed later
+ * to the same open screen (docs/live.md) reuses the list, however old, since this screen's own
+ * buttons keep it in step; another screen asks again once the list is old.
  */
-export function followedIds(userId: string, now = Date.now()): Promise<Set<string> | null> {
-  if (!followed || followed.userId !== userId || now - followed.at > FOLLOWED_LIST_MAX_AGE_MS) {
+export function followedIds(userId: string, now = Date.now(), screen?: string): Promise<Set<string> | null> {
+  const reusable = followed && followed.userId === userId && (now - followed.at <= FOLLOWED_LIST_MAX_AGE_MS || (screen !== undefined && followed.screen === screen));
+  if (!followed || !reusable) {
     const ids = followsApi.list().then(
       (answer) => (answer.follows.length >= followListMaxSize ? null : new Set(answer.follows.map((follow) => follow.documentId))),
       () => null,
     );
-    followed = { userId, at: now, ids };
-  }
+    followed = { userId, at: now, screen, ids };
+  } else if (screen !== undefined) followed.screen = screen;
   return followed.ids;
 }
 

@@ -10,6 +10,8 @@ import { ChatStyles } from './styles.js';
 import { chatLength, chatMax, messagePermissions, sendable, type ChatViewer } from './rules.js';
 import { useChatRoom } from './useChatRoom.js';
 import { SuspensionControl } from './SuspensionControl.js';
+import { SlowModeControl, SlowModeStyles } from './SlowModeControl.js';
+import { secondsUntilNextPost, useSlowMode } from './slow-mode.js';
 import { useBusy } from './busy.js';
 
 const m = {
@@ -63,7 +65,14 @@ const m = {
   mutedCount: { id: 'decisions.chat.mutedCount' },
   unmuteAll: { id: 'decisions.chat.unmuteAll' },
   unmuteDone: { id: 'decisions.chat.unmuteDone' },
+  slowWait: { id: 'decisions.chat.slowMode.wait' },
+  slowWaitAt: { id: 'decisions.chat.slowMode.waitAt' },
+  slowOn: { id: 'decisions.chat.slowMode.on' },
+  slowExempt: { id: 'decisions.chat.slowMode.exempt' },
 };
+
+/** A read-only panel offers no action on messages. */
+const noActions = { author: false, reply: false, edit: false, remove: false, signal: false, pin: false, hide: false, mute: false, suspend: false };
 
 type Draft = { mode: 'new' } | { mode: 'reply'; to: ChatMessage } | { mode: 'edit'; of: ChatMessage };
 
@@ -80,6 +89,8 @@ export interface ChatPanelProps {
   titleHidden?: boolean;
   /** Told the number of others' messages that arrived while the panel was off screen (0 once seen). */
   onUnreadChange?: (count: number) => void;
+  /** The history only (a closed room in the archive): "load earlier", no composer, no actions. */
+  readOnly?: boolean;
 }
 
 /**
@@ -88,7 +99,7 @@ export interface ChatPanelProps {
  * signalled message, pin, hide, suspend the author or lift their suspension), muting an author, a closed (read-only) state, and the connection
  * problem message while socket.io reconnects by itself. Visitors read; members write.
  */
-export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnreadChange }: ChatPanelProps) {
+export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnreadChange, readOnly = false }: ChatPanelProps) {
   const intl = useIntl();
   const { formatMessage: t } = intl;
   const { confirm, toast, toastError } = useFeedback();
@@ -96,6 +107,8 @@ export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnrea
   const identify = useIdentifyPath();
   const now = useNow();
   const chat = useChatRoom(room);
+  const slow = useSlowMode(room, chat.room?.slowMode, chat.moderator);
+  const postWait = secondsUntilNextPost(slow, now);
   const titleId = useId();
   const inputId = useId();
   const counterId = useId();
@@ -155,10 +168,16 @@ export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnrea
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!sendable(text) || busy) return;
+    if (!sendable(text) || busy || (draft.mode !== 'edit' && postWait > 0)) return;
     void run(async () => {
-      if (draft.mode === 'edit') await chat.send('message:edit', { id: draft.of.id, text });
-      else await chat.send('message:post', { room, text, ...(draft.mode === 'reply' ? { replyTo: draft.to.id } : {}) });
+      try {
+        if (draft.mode === 'edit') await chat.send('message:edit', { id: draft.of.id, text });
+        else slow.posted((await chat.send('message:post', { room, text, ...(draft.mode === 'reply' ? { replyTo: draft.to.id } : {}) })).createdAt);
+      } catch (error) {
+        // Too early under slow mode: the composer says when, and the draft stays.
+        if (slow.refused(error)) return;
+        throw error;
+      }
       setText('');
       setDraft({ mode: 'new' });
     });
@@ -202,7 +221,7 @@ export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnrea
   const time = (iso: string) => intl.formatTime(iso, { hour: '2-digit', minute: '2-digit' });
 
   const renderMessage = (message: ChatMessage) => {
-    const may = messagePermissions(message, viewer, open);
+    const may = readOnly ? noActions : messagePermissions(message, viewer, open);
     const buttons = [
       may.reply && { key: 'reply', label: t(m.reply), onClick: () => startDraft({ mode: 'reply', to: message }) },
       may.edit && { key: 'edit', label: t(m.edit), onClick: () => startDraft({ mode: 'edit', of: message }) },
@@ -248,7 +267,7 @@ export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnrea
   };
 
   let composer;
-  if (!chat.room) composer = null;
+  if (!chat.room || readOnly) composer = null;
   else if (!open) composer = <p className="notice chat-closed">{t(m.closed)}</p>;
   else if (user === null) {
     composer = (
@@ -259,8 +278,21 @@ export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnrea
   } else if (suspended) composer = <p className="notice notice--warning">{t(m.suspended)}</p>;
   else if (user) {
     const count = chatLength(text);
+    const wait = draft.mode === 'edit' ? 0 : postWait;
+    const slowMode = slow.slowMode?.active ? slow.slowMode : null;
     composer = (
       <form className="chat-composer" onSubmit={submit}>
+        {slowMode ? (
+          <p className="chat-slow-mode" data-slow-mode={wait > 0 ? 'wait' : slow.exempt ? 'exempt' : 'on'}>
+            {/* The countdown ticks for the eyes; screen readers hear the time once, when it changes. */}
+            <span aria-hidden="true">{wait > 0 ? t(m.slowWait, { seconds: wait }) : t(slow.exempt ? m.slowExempt : m.slowOn, { seconds: slowMode.intervalS })}</span>
+            <span className="ui-visually-hidden" role="status">
+              {wait > 0 && slow.nextPostAt !== null
+                ? t(m.slowWaitAt, { time: intl.formatTime(slow.nextPostAt, { hour: '2-digit', minute: '2-digit', second: '2-digit' }) })
+                : t(slow.exempt ? m.slowExempt : m.slowOn, { seconds: slowMode.intervalS })}
+            </span>
+          </p>
+        ) : null}
         {draft.mode !== 'new' ? (
           <p className="chat-composer__context">
             {draft.mode === 'reply' ? t(m.replyingTo, { name: draft.to.userName }) : t(m.editing)}{' '}
@@ -286,7 +318,7 @@ export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnrea
           <span id={counterId} className={`chat-counter${count > chatMax ? ' chat-counter--over' : ''}`}>
             {t(m.counter, { count, max: chatMax })}
           </span>
-          <button type="submit" className={buttonClass('primary')} disabled={busy || !sendable(text) || chat.status !== 'connected'}>
+          <button type="submit" className={buttonClass('primary')} disabled={busy || !sendable(text) || chat.status !== 'connected' || wait > 0}>
             {t(draft.mode === 'edit' ? m.save : m.send)}
           </button>
         </div>
@@ -297,6 +329,7 @@ export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnrea
   return (
     <section ref={panel} className="chat-panel" aria-labelledby={titleId} data-chat-room={room} data-chat-status={chat.status} data-chat-open={chat.room ? String(open) : undefined}>
       <ChatStyles />
+      <SlowModeStyles />
       <Heading id={titleId} className={titleHidden ? 'ui-visually-hidden' : 'chat-panel__title'}>
         {t(m.title)}
       </Heading>
@@ -349,6 +382,7 @@ export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnrea
               </button>
             </p>
           ) : null}
+          {chat.moderator && open && !readOnly && slow.slowMode ? <SlowModeControl slowMode={slow.slowMode} onChange={slow.change} /> : null}
           {composer}
         </>
       )}

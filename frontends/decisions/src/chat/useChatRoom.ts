@@ -1,21 +1,27 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { ErrorMessages, isChatError, type ChatAck, type ChatAckData, type ChatClientEvents, type ChatMessage } from '@civic/contracts';
 import { ApiError, restoreSession, toApiError } from '@civic/frontend-kit/api-client';
 import { chatApi } from './api.js';
 import { emitUntilAnswered, newClientMessageId } from './resend.js';
-import { chatSocketOptions } from '@civic/frontend-kit/socket-options';
+import { pageSocket } from '@civic/frontend-kit/page-socket';
 import { chatRoomReducer, initialChatRoom } from './room-state.js';
 
 export type { ConnectionStatus } from './room-state.js';
 
 const ackTimeoutMs = 10_000;
+
+type Listener = Parameters<Socket['on']>[1];
+
+/** Rooms this page shows, counted: two panels of one room share its membership of the socket. */
+const shownRooms = new Map<string, number>();
 /** History pages read at most to catch up after a reconnection. */
 const maxCatchUpPages = 10;
 
 /**
- * One room of the chat, live: the socket (through the gateway's /socket.io, the access cookie on its
- * handshake), the history over HTTP with "load earlier", and the actions, each answered by the
+ * One room of the chat, live: the page's one socket (@civic/frontend-kit/page-socket, through the
+ * gateway's /socket.io, the access cookie on its handshake; a room's events may come in `batch`
+ * frames, which it unpacks), the history over HTTP with "load earlier", and the actions, each answered by the
  * service's acknowledgement. socket.io reconnects by itself; after a short drop the missed messages
  * arrive (connection-state recovery), after a longer one the room is joined and read again. An
  * expired access token is renewed once and the action retried.
@@ -37,75 +43,93 @@ export function useChatRoom(room: string) {
 
   useEffect(() => {
     let cancelled = false;
-    const socket = io({ ...chatSocketOptions });
-    socketRef.current = socket;
+    let detach: (() => void) | null = null;
 
-    const join = async () => {
-      let ack: ChatAck<ChatAckData['room:join']>;
-      try {
-        ack = (await socket.timeout(ackTimeoutMs).emitWithAck('room:join', { room })) as ChatAck<ChatAckData['room:join']>;
-      } catch {
-        return; // no answer: the next connection joins again
-      }
-      if (cancelled) return;
-      if (isChatError(ack)) {
-        dispatch({ type: 'failure', error: toApiError(ack.statusCode, ack) });
-        return;
-      }
-      dispatch({ type: 'joined', data: ack.data });
-      // Joined first, then read: what is posted meanwhile arrives live, and the history holds the rest.
-      await catchUp();
-    };
+    const attach = (socket: Socket) => {
+      socketRef.current = socket;
 
-    /**
-     * Reads the history back to the last message this page already shows, so nothing missed is
-     * skipped: after a reconnection without recovery, and after a recovered one too, since a
-     * session recovered on another instance can start past a message its old instance had not yet
-     * delivered (messages from several instances reach a socket in no fixed order).
-     */
-    const catchUp = async () => {
-      try {
-        let page = await chatApi.history(room);
-        for (let pages = 1; ; pages++) {
-          if (cancelled) return;
-          const caughtUp = known.current.size === 0 || page.messages.some((message) => known.current.has(message.id));
-          dispatch({ type: 'history', messages: page.messages, nextBefore: page.nextBefore, earlier: false });
-          if (caughtUp || !page.nextBefore || pages >= maxCatchUpPages) break;
-          page = await chatApi.history(room, page.nextBefore);
+      const join = async () => {
+        let ack: ChatAck<ChatAckData['room:join']>;
+        try {
+          ack = (await socket.timeout(ackTimeoutMs).emitWithAck('room:join', { room })) as ChatAck<ChatAckData['room:join']>;
+        } catch {
+          return; // no answer: the next connection joins again
         }
-      } catch (error) {
-        if (!cancelled) dispatch({ type: 'failure', error: error instanceof ApiError ? error : toApiError(500, undefined) });
-      }
+        if (cancelled) return;
+        if (isChatError(ack)) {
+          dispatch({ type: 'failure', error: toApiError(ack.statusCode, ack) });
+          return;
+        }
+        dispatch({ type: 'joined', data: ack.data });
+        // Joined first, then read: what is posted meanwhile arrives live, and the history holds the rest.
+        await catchUp();
+      };
+
+      /**
+       * Reads the history back to the last message this page already shows, so nothing missed is
+       * skipped: after a reconnection without recovery, and after a recovered one too, since a
+       * session recovered on another instance can start past a message its old instance had not yet
+       * delivered (messages from several instances reach a socket in no fixed order).
+       */
+      const catchUp = async () => {
+        try {
+          let page = await chatApi.history(room);
+          for (let pages = 1; ; pages++) {
+            if (cancelled) return;
+            const caughtUp = known.current.size === 0 || page.messages.some((message) => known.current.has(message.id));
+            dispatch({ type: 'history', messages: page.messages, nextBefore: page.nextBefore, earlier: false });
+            if (caughtUp || !page.nextBefore || pages >= maxCatchUpPages) break;
+            page = await chatApi.history(room, page.nextBefore);
+          }
+        } catch (error) {
+          if (!cancelled) dispatch({ type: 'failure', error: error instanceof ApiError ? error : toApiError(500, undefined) });
+        }
+      };
+
+      // The page's socket is shared (the other room of the page, live topics): this room adds its
+      // own listeners and takes them off again, and never closes the socket itself.
+      const listeners: Record<string, Listener> = {
+        connect: () => {
+          dispatch({ type: 'status', status: 'connected' });
+          if (!socket.recovered) void join();
+          else void catchUp();
+        },
+        // After a server-side close the page socket renews the token and reconnects by itself.
+        disconnect: () => dispatch({ type: 'status', status: 'reconnecting' }),
+        connect_error: () => dispatch({ type: 'status', status: 'reconnecting' }),
+        'message:new': (message: ChatMessage) => {
+          if (message.room === room) dispatch({ type: 'message', message, fresh: true });
+        },
+        'message:updated': (message: ChatMessage) => {
+          if (message.room === room) dispatch({ type: 'message', message });
+        },
+        'room:closed': (closed: { room: string; closedAt: string }) => {
+          if (closed.room === room) dispatch({ type: 'closed', closedAt: closed.closedAt });
+        },
+        'mutes:changed': ({ muted }: { muted: string[] }) => dispatch({ type: 'muted', muted }),
+      };
+      for (const [event, listener] of Object.entries(listeners)) socket.on(event, listener);
+      shownRooms.set(room, (shownRooms.get(room) ?? 0) + 1);
+      // Another screen may have connected the page's socket already: join now, not on a connect to come.
+      if (socket.connected) listeners.connect!();
+
+      return () => {
+        for (const [event, listener] of Object.entries(listeners)) socket.off(event, listener);
+        const shown = (shownRooms.get(room) ?? 1) - 1;
+        if (shown > 0) shownRooms.set(room, shown);
+        else shownRooms.delete(room);
+        if (shown === 0 && socket.connected) socket.emit('room:leave', { room }, () => undefined);
+        socketRef.current = null;
+      };
     };
 
-    socket.on('connect', () => {
-      dispatch({ type: 'status', status: 'connected' });
-      if (!socket.recovered) void join();
-      else void catchUp();
+    void pageSocket().then((socket) => {
+      if (!cancelled) detach = attach(socket);
     });
-    socket.on('disconnect', (reason) => {
-      dispatch({ type: 'status', status: 'reconnecting' });
-      // The server closes a socket whose session ended or whose claims changed (docs/sessions.md);
-      // socket.io does not reconnect after that by itself. Renew the token, then reconnect: as the
-      // member if the session lives on, else as a visitor.
-      if (reason === 'io server disconnect' && !cancelled) void restoreSession().catch(() => null).finally(() => !cancelled && socket.connect());
-    });
-    socket.on('connect_error', () => dispatch({ type: 'status', status: 'reconnecting' }));
-    socket.on('message:new', (message: ChatMessage) => {
-      if (message.room === room) dispatch({ type: 'message', message, fresh: true });
-    });
-    socket.on('message:updated', (message: ChatMessage) => {
-      if (message.room === room) dispatch({ type: 'message', message });
-    });
-    socket.on('room:closed', (closed: { room: string; closedAt: string }) => {
-      if (closed.room === room) dispatch({ type: 'closed', closedAt: closed.closedAt });
-    });
-    socket.on('mutes:changed', ({ muted }: { muted: string[] }) => dispatch({ type: 'muted', muted }));
 
     return () => {
       cancelled = true;
-      socket.disconnect();
-      socketRef.current = null;
+      detach?.();
     };
   }, [room]);
 

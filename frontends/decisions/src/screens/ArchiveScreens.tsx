@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { proposalCategories, type LawDetail, type LawSummary, type ProposalCategory } from '@civic/contracts';
@@ -52,6 +52,8 @@ const m = {
 };
 
 const archivedStates = new Set(['adopted', 'rejected']);
+// The chat client loads with the first look at a law, not with the archive's list.
+const ArchivedChats = lazy(async () => ({ default: (await import('../chat/ArchivedChats.js')).ArchivedChats }));
 const isCategory = (value: string | null): value is ProposalCategory => proposalCategories.includes(value as ProposalCategory);
 
 /** PDF (in the reader's language) and open-data downloads of an archived law. */
@@ -94,7 +96,7 @@ export function ArchiveScreen() {
   const searchId = useId();
   const categoryId = useId();
   const key = `archive:${q}:${category ?? ''}`;
-  const laws = useResource(key, (signal) => lawsApi.list({ q: q || undefined, category }, signal), 60_000);
+  const laws = useResource(key, (signal) => lawsApi.list({ q: q || undefined, category }, signal));
   const errorText = useErrorText();
   const [morePages, setMorePages] = useState<MorePages>({ key, laws: [], loading: false });
   const more = morePages.key === key ? morePages : { key, laws: [], loading: false };
@@ -295,6 +297,10 @@ export function ArchiveLawScreen() {
             </ul>
           </Section>
         ) : null}
+        {/* The decision's closed chat rooms, read-only (docs/product.md#chat). */}
+        <Suspense fallback={null}>
+          <ArchivedChats cycleId={detail.cycleId} lawId={detail.id} />
+        </Suspense>
       </>
     );
   }

@@ -25,7 +25,7 @@ export function CreationsScreen() {
   const { formatMessage: t } = useIntl();
   const { layouts, NotFound } = useShell();
   const user = useSession();
-  const { cycles, cycle, list, laws, chosen, detail, notFound, choose } = useLawsInPhase('creation', { list: 30_000, detail: 15_000 });
+  const { cycles, cycle, list, laws, chosen, detail, notFound, choose, onCountdownElapsed } = useLawsInPhase('creation');
   // The tabs follow a law's new title at once; a deleted law's tab goes, and the first law left shows.
   const lawChanged = (change: LawChange) => {
     if (change === 'deleted') choose(null);
@@ -40,7 +40,7 @@ export function CreationsScreen() {
   else {
     body = (
       <>
-        {cycle ? <Countdown label={t(m.endsIn)} times={cycle} receivedAt={cycles.receivedAt} target={cycle.phaseEndsAt} onElapsed={list.reload} /> : null}
+        {cycle ? <Countdown label={t(m.endsIn)} times={cycle} receivedAt={cycles.receivedAt} target={cycle.phaseEndsAt} onElapsed={onCountdownElapsed} /> : null}
         <LawTabs laws={laws} chosen={chosen} onChoose={choose} />
         {!detail.data ? <Pending resource={detail} /> : <LawDocument law={detail.data} user={user} reload={detail.reload} onLawChanged={lawChanged} />}
       </>

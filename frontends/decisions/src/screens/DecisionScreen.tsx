@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import type { Proposal } from '@civic/contracts';
@@ -9,7 +10,12 @@ import { useShell } from '../RemoteFrame.js';
 import { useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown, CycleTimeline, StartRuleProgress } from '../ui/cycle.js';
 import { ProposalCard } from '../ui/ProposalCard.js';
+import { usePreloadedFollows } from '../ui/FollowButton.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';
+import { useCycleProposals, useLateReload, usePhases, startRuleWith, withCycleProposals } from '../ui/live.js';
+
+/** Loaded only for an archived cycle: its closed rooms, read-only. */
+const ArchivedChats = lazy(async () => ({ default: (await import('../chat/ArchivedChats.js')).ArchivedChats }));
 
 const decision = {
   title: { id: 'decisions.decision.title' },
@@ -34,7 +40,30 @@ export function DecisionScreen() {
   const { layouts, NotFound } = useShell();
   const { id = '' } = useParams();
   const user = useSession();
-  const cycle = useResource(`cycle:${id}`, (signal) => decisionsApi.cycle(id, signal), 30_000);
+  const cycle = useResource(`cycle:${id}`, (signal) => decisionsApi.cycle(id, signal));
+  // Read once, then the cycle's proposals and deadline pushed (docs/live.md#decisions-topics); its
+  // phase moving, or a reconnection, reads it again.
+  useCycleProposals(cycle.data ? cycle.data.id : null, (pushed) =>
+    cycle.merge((current) => ({
+      ...current,
+      startRule: current.id === pushed.cycleId ? startRuleWith(current.startRule, pushed.proposals.length) : current.startRule,
+      proposals: withCycleProposals(current.proposals, pushed, () => true),
+    })),
+  );
+  usePhases((pushed) => {
+    const shown = cycle.data;
+    if (!shown) return;
+    const now = pushed.cycles.find((item) => item.id === shown.id);
+    if (!now) {
+      if (shown.phase !== 'archive') cycle.reload();
+      return;
+    }
+    if (now.phase !== shown.phase) cycle.reload();
+    // An extension moves only the deadline: the summary follows the push, without a read.
+    else if (now.phaseEndsAt !== shown.phaseEndsAt) cycle.replace({ ...shown, ...now, proposals: shown.proposals });
+  }, cycle.reload);
+  const onCountdownElapsed = useLateReload(cycle.reload);
+  usePreloadedFollows();
 
   // An unknown id, or one that cannot be an id, is a page that does not exist.
   if (isNotFound(cycle.error)) return <NotFound />;
@@ -56,7 +85,7 @@ export function DecisionScreen() {
         {t(decision.phase)} <strong>{t(phaseMessages[data.phase])}</strong> ·{' '}
         <Link to={phaseScreens[data.phase]}>{t(decision.open)}</Link>
       </p>
-      <Countdown label={t(common.nextStep)} times={data} receivedAt={cycle.receivedAt} target={data.nextStepAt ?? data.phaseEndsAt} onElapsed={cycle.reload} />
+      <Countdown label={t(common.nextStep)} times={data} receivedAt={cycle.receivedAt} target={data.nextStepAt ?? data.phaseEndsAt} onElapsed={onCountdownElapsed} />
       {data.phase === 'proposals' ? <StartRuleProgress cycle={data} /> : null}
       <section aria-labelledby="decision-proposals">
         <h2 id="decision-proposals">{t(ranked ? decision.results : decision.proposals)}</h2>
@@ -79,6 +108,11 @@ export function DecisionScreen() {
           </ul>
         )}
       </section>
+      {data.phase === 'archive' ? (
+        <Suspense fallback={null}>
+          <ArchivedChats cycleId={data.id} />
+        </Suspense>
+      ) : null}
     </layouts.default>
   );
 }

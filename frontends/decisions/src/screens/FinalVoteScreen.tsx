@@ -8,7 +8,6 @@ import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/cycle.js';
 import { BallotControls } from '../ui/ballot.js';
-import { livePollMs } from '../ui/VoteControl.js';
 import { amendmentName, Changes, LawMeta } from '../ui/law-meta.js';
 import { LawTabs, useLawsInPhase } from '../ui/law-tabs.js';
 import { Empty, EmptyWithLink, Pending } from '../ui/states.js';
@@ -83,7 +82,7 @@ export function FinalVoteScreen() {
   const { layouts, NotFound } = useShell();
   const user = useSession();
   const identify = useIdentifyPath();
-  const { cycles, cycle, list, laws, chosen, detail, notFound, choose } = useLawsInPhase('final-vote', { list: 15_000, detail: livePollMs });
+  const { cycles, cycle, list, laws, chosen, detail, notFound, choose, onCountdownElapsed } = useLawsInPhase('final-vote');
 
   if (notFound) return <NotFound />;
 
@@ -107,7 +106,7 @@ export function FinalVoteScreen() {
     const law = detail.data;
     body = (
       <>
-        {cycle ? <Countdown label={t(m.closesIn)} times={cycle} receivedAt={cycles.receivedAt} target={cycle.phaseEndsAt} onElapsed={list.reload} /> : null}
+        {cycle ? <Countdown label={t(m.closesIn)} times={cycle} receivedAt={cycles.receivedAt} target={cycle.phaseEndsAt} onElapsed={onCountdownElapsed} /> : null}
         <p className="decisions-muted">{t(m.rule)}</p>
         {user === null ? (
           <p className="notice">

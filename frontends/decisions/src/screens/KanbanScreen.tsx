@@ -1,6 +1,7 @@
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import type { KanbanColumn, LawKanban } from '@civic/contracts';
+import type { CycleProposalsData, DecisionPhase, KanbanColumn, LawKanban } from '@civic/contracts';
+import { phasesMoved, useCycleProposals, useCycles, usePhases, withCycleProposals } from '../ui/live.js';
 import { decisionsApi } from '../api/decisions.js';
 import { lawsApi } from '../api/laws.js';
 import { lawPath, lawStateMessages } from '../ui/law-meta.js';
@@ -101,7 +102,20 @@ function Board<C extends { state: string }>({
 /** /kanban/proposals: one column per proposal state, each proposal a small card. */
 function ProposalsBoard() {
   const { formatMessage: t } = useIntl();
-  const kanban = useResource('kanban:proposals', (signal) => decisionsApi.kanban(signal), 30_000);
+  const kanban = useResource('kanban:proposals', (signal) => decisionsApi.kanban(signal));
+  // Read once, then the proposals of the cycles open for proposals and in their vote pushed
+  // (docs/live.md#decisions-topics); a phase change moves cards between columns: read again.
+  const cycles = useCycles();
+  const inPhase = (phase: DecisionPhase) => cycles.data?.cycles.find((cycle) => cycle.phase === phase)?.id;
+  const merge = (pushed: CycleProposalsData) =>
+    kanban.merge((current) => ({
+      columns: current.columns.map((column) => ({ ...column, proposals: withCycleProposals(column.proposals, pushed, (proposal) => proposal.state === column.state) })),
+    }));
+  useCycleProposals(inPhase('proposals'), merge);
+  useCycleProposals(inPhase('voting'), merge);
+  usePhases((pushed) => {
+    if (phasesMoved(cycles.data, pushed)) kanban.reload();
+  }, kanban.reload);
   const cards = (column: KanbanColumn) =>
     column.proposals.map((proposal) => ({
       id: proposal.id,
@@ -118,7 +132,9 @@ function ProposalsBoard() {
 /** /kanban/laws: drafting, final vote, adopted and rejected, each law a small card. */
 function LawsBoard() {
   const { formatMessage: t } = useIntl();
-  const kanban = useResource('kanban:laws', (signal) => lawsApi.kanban(signal), 30_000);
+  const kanban = useResource('kanban:laws', (signal) => lawsApi.kanban(signal));
+  // Laws change column only when their cycle's phase moves: read again then (and after a reconnection).
+  usePhases(kanban.reload, kanban.reload);
   const cards = (column: LawKanban['columns'][number]) =>
     column.laws.map((law) => ({
       id: law.id,

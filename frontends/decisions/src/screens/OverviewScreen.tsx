@@ -3,8 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '@civic/frontend-kit/design';
 import type { CycleSummary } from '@civic/contracts';
-import { decisionsApi } from '../api/decisions.js';
-import { useResource } from '@civic/frontend-kit/remote-hooks';
+import { useCycleProposals, useCycles, useLateReload, withProposalCount } from '../ui/live.js';
 import { common, phaseMessages, phaseScreens } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { Countdown, CycleTimeline, StartRuleProgress } from '../ui/cycle.js';
@@ -69,7 +68,13 @@ function CycleCard({ cycle, receivedAt, onElapsed }: { cycle: CycleSummary; rece
 export function DecisionsOverviewScreen() {
   const { formatMessage: t } = useIntl();
   const { layouts } = useShell();
-  const cycles = useResource('cycles', (signal) => decisionsApi.cycles(signal), 30_000);
+  // Read once, then replaced by each phases push (docs/live.md#decisions-topics).
+  const cycles = useCycles();
+  const onCountdownElapsed = useLateReload(cycles.reload);
+  // The start rule's progress follows the proposals of the cycle open for proposals.
+  useCycleProposals(cycles.data?.cycles.find((cycle) => cycle.phase === 'proposals')?.id, (pushed) =>
+    cycles.merge((current) => ({ cycles: current.cycles.map((cycle) => withProposalCount(cycle, pushed)) })),
+  );
   const phaseLinks = [
     { to: '/decisions/proposals', title: overview.proposalsTitle, description: overview.proposalsDescription },
     { to: '/decisions/voting-on-proposals', title: overview.votingTitle, description: overview.votingDescription },
@@ -84,7 +89,7 @@ export function DecisionsOverviewScreen() {
       <Section id="decisions-current" title={t(overview.current)}>
         {cycles.data ? (
           <ListOrEmpty items={cycles.data.cycles} empty={t(overview.none)} className="decisions-cycles">
-            {(cycle) => <CycleCard key={cycle.id} cycle={cycle} receivedAt={cycles.receivedAt} onElapsed={cycles.reload} />}
+            {(cycle) => <CycleCard key={cycle.id} cycle={cycle} receivedAt={cycles.receivedAt} onElapsed={onCountdownElapsed} />}
           </ListOrEmpty>
         ) : (
           <Pending resource={cycles} cards={1} />

@@ -11,6 +11,7 @@ import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session'
 import { Countdown } from '../ui/cycle.js';
 import { useFeedback } from '../ui/feedback.js';
 import { ProposalCard } from '../ui/ProposalCard.js';
+import { usePreloadedFollows } from '../ui/FollowButton.js';
 import { ProposalForm } from '../ui/ProposalForm.js';
 import { CategoryOptions } from '../ui/form-parts.js';
 import { ListOrEmpty, Loading, Pending, Section } from '../ui/states.js';
@@ -21,6 +22,7 @@ import { formatDay } from '../dates.js';
 import { common } from '../messages.js';
 import { listSearchOf, SEARCH_MAX_CHARACTERS, SIMILAR_DEBOUNCE_MS, withListSearch } from '../ui/search/search-rules.js';
 import { SearchStyles } from '../ui/search/styles.js';
+import { useCycleProposals, useCycles, useLateReload, usePhases, useReloadAll, withCycleProposals } from '../ui/live.js';
 
 const page = {
   title: { id: 'decisions.proposals.title' },
@@ -65,7 +67,7 @@ export function ProposalsScreen() {
   const [params, setParams] = useSearchParams();
   const { q, category } = listSearchOf(params);
   const words = q.trim() || undefined;
-  const list = useResource(`proposals:${category ?? ''}:${words ?? ''}`, (signal) => searchApi.proposals({ category, q: words }, signal), 30_000);
+  const list = useResource(`proposals:${category ?? ''}:${words ?? ''}`, (signal) => searchApi.proposals({ category, q: words }, signal));
   // What is typed in the search box, written to the address after a pause (or at once on Enter). The
   // box follows the address only when someone else changed it (back, a link): the words this box wrote
   // come back after a few more keys may have been pressed, and those must not be lost.
@@ -90,7 +92,30 @@ export function ProposalsScreen() {
     return () => clearTimeout(timer);
   }, [typed, q, writeWords]);
   // The member's own limits, read before they write: the form is offered only when it can succeed.
-  const quota = useResource(`proposal-quota:${user?.id ?? ''}`, (signal) => (user ? decisionsApi.quota(signal) : Promise.resolve(null)), 30_000);
+  const quota = useResource(`proposal-quota:${user?.id ?? ''}`, (signal) => (user ? decisionsApi.quota(signal) : Promise.resolve(null)));
+  // Read once, then the open cycle's proposals pushed (docs/live.md#decisions-topics): another
+  // member's new proposal appears, without a read, when it fits the filter; another cycle open for
+  // proposals, or a reconnection, reads the list and the quota again.
+  const cycles = useCycles();
+  const openCycle = cycles.data?.cycles.find((cycle) => cycle.phase === 'proposals') ?? null;
+  const readAgain = useReloadAll(list, quota);
+  useCycleProposals(openCycle?.id, (pushed) =>
+    list.merge((current) => ({
+      ...current,
+      proposals: withCycleProposals(current.proposals, pushed, (proposal, added) => !added || (!words && (!category || proposal.category === category))),
+    })),
+  );
+  usePhases((pushed) => {
+    if (!cycles.data) return;
+    const next = pushed.cycles.find((cycle) => cycle.phase === 'proposals') ?? null;
+    if (openCycle?.id !== next?.id) return readAgain();
+    // An extension moves only the deadline: the countdown follows the push, without a read.
+    if (next && list.data && next.phaseEndsAt !== list.data.countdown.phaseEndsAt) {
+      list.replace({ ...list.data, countdown: { serverTime: next.serverTime, phaseEndsAt: next.phaseEndsAt, nextStepAt: next.nextStepAt } });
+    }
+  }, readAgain);
+  const onCountdownElapsed = useLateReload(readAgain);
+  usePreloadedFollows();
   const nextProposalAt = quota.data?.nextProposalAt && new Date(quota.data.nextProposalAt).getTime() > now ? quota.data.nextProposalAt : null;
 
   const setCategory = (value: string) => setParams(withListSearch(params, 'category', value), { replace: true });
@@ -134,7 +159,7 @@ export function ProposalsScreen() {
   const main = (
     <>
       {list.data?.countdown ? (
-        <Countdown label={t(common.nextStep)} times={list.data.countdown} receivedAt={list.receivedAt} target={list.data.countdown.nextStepAt ?? list.data.countdown.phaseEndsAt} onElapsed={list.reload} />
+        <Countdown label={t(common.nextStep)} times={list.data.countdown} receivedAt={list.receivedAt} target={list.data.countdown.nextStepAt ?? list.data.countdown.phaseEndsAt} onElapsed={onCountdownElapsed} />
       ) : null}
       <Section id="proposals-list" title={t(page.list)}>
         {list.data ? (

@@ -9,7 +9,8 @@ import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session'
 import { Countdown } from '../ui/cycle.js';
 import { ProposalCard } from '../ui/ProposalCard.js';
 import { EmptyWithLink, ListOrEmpty, Pending, Section } from '../ui/states.js';
-import { livePollMs, VoteControl } from '../ui/VoteControl.js';
+import { VoteControl } from '../ui/VoteControl.js';
+import { cycleMoved, useCycleProposals, useLateReload, usePhases, withCycleProposals } from '../ui/live.js';
 import { byRankThenPin } from './DecisionScreen.js';
 import { useCycleRoom } from '../chat/CycleChat.js';
 import { PhaseChatLayout } from '../chat/PhaseChatLayout.js';
@@ -55,7 +56,7 @@ function VoteList({ proposals, user, onVoted }: { proposals: Proposal[]; user: S
 
 /**
  * /decisions/voting-on-proposals: the cycle in its vote, each proposal with the four choices as a
- * radio group, the visitor's own vote and a way to take it back, counts refreshed every few seconds,
+ * radio group, the visitor's own vote and a way to take it back, counts pushed live as others vote,
  * the countdown to the close; once closed, the result with ranks.
  */
 export function VotingOnProposalsScreen() {
@@ -78,8 +79,20 @@ export function VotingOnProposalsScreen() {
       const { proposals, ...cycle } = await decisionsApi.cycle(lastVote.current, signal);
       return { cycle: { ...cycle, proposals: proposals.length }, proposals };
     },
-    livePollMs,
   );
+  // Read once, then the cycle's counts pushed (docs/live.md#decisions-topics); read again when its phase moves or after a reconnection.
+  const voting = view.data?.cycle?.phase === 'voting' ? view.data.cycle.id : null;
+  useCycleProposals(voting, (pushed) =>
+    view.merge((current) => ({ ...current, proposals: withCycleProposals(current.proposals, pushed, (proposal) => proposal.state === 'in-vote') })),
+  );
+  usePhases((list) => {
+    if (!view.data) return;
+    const shown = view.data.cycle;
+    const inVote = list.cycles.find((cycle) => cycle.phase === 'voting');
+    // The vote shown moved on (closed), or another cycle's vote opened.
+    if (shown?.phase === 'voting' ? cycleMoved(shown, list) : inVote !== undefined && inVote.id !== shown?.id) view.reload();
+  }, view.reload);
+  const onCountdownElapsed = useLateReload(view.reload);
 
   const onVoted = (id: string, answer: VoteAnswer) =>
     view.update((current) => ({ ...current, proposals: current.proposals.map((item) => (item.id === id ? { ...item, counts: answer.counts, myVote: answer.myVote } : item)) }));
@@ -100,7 +113,7 @@ export function VotingOnProposalsScreen() {
           <Link to={`/decisions/${encodeURIComponent(cycle.id)}`}>{t(common.cycle, { number: cycle.number })}</Link> ·{' '}
           <strong>{t(open ? page.open : page.closed)}</strong>
         </p>
-        {open ? <Countdown label={t(page.closesIn)} times={cycle} receivedAt={view.receivedAt} target={cycle.phaseEndsAt} onElapsed={view.reload} /> : null}
+        {open ? <Countdown label={t(page.closesIn)} times={cycle} receivedAt={view.receivedAt} target={cycle.phaseEndsAt} onElapsed={onCountdownElapsed} /> : null}
         {open && user === null ? (
           <p className="notice">
             {t(common.loginToVote)}{' '}

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { FollowedDocumentKind } from '@civic/contracts';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '@civic/frontend-kit/api-client';
 import { buttonClass, VisuallyHidden } from '@civic/frontend-kit/design';
 import { useIdentifyPath, useMembersOnly, useSession } from '@civic/frontend-kit/remote-session';
@@ -29,6 +29,13 @@ function useFollowing(documentId: string): [boolean | null, (following: boolean)
   // Who the user is, not the object: a renewal of the same session must not ask again.
   const userId = user?.id;
   const [following, setFollowing] = useState<boolean | null>(null);
+  // The screen's visit: a card pushed to an open screen reuses its list of follows (not a dependency:
+  // a search written to the address must not make every button ask again).
+  const { key } = useLocation();
+  const screen = useRef(key);
+  useEffect(() => {
+    screen.current = key;
+  });
   useEffect(() => {
     if (!userId) return;
     const controller = new AbortController();
@@ -36,7 +43,7 @@ function useFollowing(documentId: string): [boolean | null, (following: boolean)
       // A call aborted while its body was read answers nothing: the card is gone or asks again.
       if (!controller.signal.aborted) setFollowing(value);
     };
-    void followedIds(userId).then(async (ids) => {
+    void followedIds(userId, Date.now(), screen.current).then(async (ids) => {
       if (ids) return answer(ids.has(documentId));
       // Unknown state reads as not followed: following again is harmless (the call is idempotent).
       await followsApi.state(documentId, controller.signal).then((state) => answer(state.following), () => answer(false));
@@ -44,6 +51,18 @@ function useFollowing(documentId: string): [boolean | null, (following: boolean)
     return () => controller.abort();
   }, [documentId, userId]);
   return [user === null ? false : following, setFollowing];
+}
+
+/**
+ * Reads the member's follows as a live screen opens (once per visit), so the Follow buttons of cards
+ * pushed to it later (docs/live.md) find the list without a read of their own.
+ */
+export function usePreloadedFollows(): void {
+  const userId = useSession()?.id;
+  const { key } = useLocation();
+  useEffect(() => {
+    if (userId) void followedIds(userId, Date.now(), key);
+  }, [userId, key]);
 }
 
 export function FollowButton({ documentId, kind, title }: { documentId: string; kind: FollowedDocumentKind; title: string }) {

@@ -21,9 +21,6 @@ const m = {
   takenBack: { id: 'decisions.vote.takenBack' },
 };
 
-/** How often a screen with a vote open reads the counts again. */
-export const livePollMs = 5000;
-
 export interface VoteControlProps {
   /** What the vote is on, as the group's legend names it. */
   title: string;

@@ -5,10 +5,11 @@
  */
 import { useIntl } from 'react-intl';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { LawState, LawSummary } from '@civic/contracts';
-import { decisionsApi } from '../api/decisions.js';
+import { decisionsLiveKinds, isLiveTopic, liveTopics, type LawState, type LawSummary, type LawVotesData } from '@civic/contracts';
 import { lawsApi } from '../api/laws.js';
+import { useLiveTopic } from '@civic/frontend-kit/live-hooks';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
+import { cycleMoved, useCycles, useLateReload, usePhases, useReloadAll, withLawVotes } from './live.js';
 import { isNotFound } from '../rules.js';
 
 /** The law the address names (`/…/:id`), read in the reader's language, and that id. */
@@ -19,17 +20,39 @@ export function useLawOfAddress() {
   return { id, law };
 }
 
-export function useLawsInPhase(state: Extract<LawState, 'creation' | 'final-vote'>, pollMs: { list: number; detail: number }) {
+/**
+ * The laws of one phase, read once per visit (docs/live.md#decisions-topics): the chosen law's counts
+ * are pushed on its topic and merged (`law-votes`), a drafting change reads it again (`law-changed`),
+ * and a change of this phase's cycle (or a reconnection) reads the list and the law again.
+ */
+export function useLawsInPhase(state: Extract<LawState, 'creation' | 'final-vote'>) {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
-  const cycles = useResource('cycles', (signal) => decisionsApi.cycles(signal), 30_000);
-  const list = useResource(`laws:${state}`, (signal) => lawsApi.list({ state }, signal), pollMs.list);
+  const cycles = useCycles();
+  const list = useResource(`laws:${state}`, (signal) => lawsApi.list({ state }, signal));
   const laws = list.data?.laws ?? [];
   const chosen = params.get('law') ?? laws[0]?.id ?? null;
-  const detail = useResource(`law:${state}:${chosen ?? 'none'}:${intl.locale}`, (signal) => (chosen ? lawsApi.law(chosen, intl.locale, signal) : Promise.resolve(null)), pollMs.detail);
+  const detail = useResource(`law:${state}:${chosen ?? 'none'}:${intl.locale}`, (signal) => (chosen ? lawsApi.law(chosen, intl.locale, signal) : Promise.resolve(null)));
+  const cycle = cycles.data?.cycles.find((item) => item.phase === state);
+  const readAgain = useReloadAll(list, detail);
+  usePhases((pushed) => {
+    if (!cycles.data) return;
+    const now = pushed.cycles.find((item) => item.phase === state);
+    if (cycle?.id !== now?.id || (cycle && cycleMoved(cycle, pushed))) readAgain();
+  }, readAgain);
+  useLiveTopic<LawVotesData>(chosen && isLiveTopic(liveTopics.law(chosen)) ? liveTopics.law(chosen) : null, (update) => {
+    if (update.kind === decisionsLiveKinds.lawVotes) detail.merge((law) => (law ? withLawVotes(law, update.data) : law));
+    else if (update.kind === decisionsLiveKinds.lawChanged) detail.reload();
+  });
+  const onCountdownElapsed = useLateReload(() => {
+    cycles.reload();
+    readAgain();
+  });
   return {
     cycles,
-    cycle: cycles.data?.cycles.find((item) => item.phase === state),
+    cycle,
+    /** The countdown's `onElapsed`: reads the cycles, the list and the law again if no phase change came. */
+    onCountdownElapsed,
     list,
     laws,
     chosen,

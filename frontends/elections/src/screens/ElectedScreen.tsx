@@ -1,11 +1,13 @@
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Badge, ButtonLink } from '@civic/frontend-kit/design';
-import type { CandidateTo, Official } from '@civic/contracts';
+import { liveTopics, type CandidateTo, type ElectionList, type Official } from '@civic/contracts';
+import { useLiveTopic } from '@civic/frontend-kit/live-hooks';
 import { electionsApi } from '../api/elections.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { roleTitles } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
-import { isNotFound, roles } from '../rules.js';
+import { isNotFound, monthChangeDelayMs, roles } from '../rules.js';
 import { ElectionCountdown } from '../ui/countdown.js';
 import { ElectionsNav } from '../ui/nav.js';
 import { Empty, LoadError, Loading } from '../ui/states.js';
@@ -29,7 +31,22 @@ export function ElectedScreen() {
   const { formatMessage: t } = useIntl();
   const { layouts, NotFound } = useShell();
   const monthName = useMonthName();
-  const elected = useResource('elected', (signal) => electionsApi.elected(signal), 60_000);
+  // Read once per visit; the officials change only when an election closes, which the `elections`
+  // topic announces: then read again, each page after its own random wait (docs/live.md).
+  const elected = useResource('elected', (signal) => electionsApi.elected(signal));
+  const { reload } = elected;
+  const shownElection = elected.data?.election?.id ?? null;
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  useLiveTopic<ElectionList>(
+    liveTopics.elections,
+    (update) => {
+      if (update.data.elections[0]?.id === shownElection) return;
+      clearTimeout(pending.current);
+      pending.current = setTimeout(reload, monthChangeDelayMs());
+    },
+    reload,
+  );
   if (isNotFound(elected.error)) return <NotFound />;
   const data = elected.data;
   const byRole: Record<CandidateTo, Official[]> = { 1: data?.moderators ?? [], 2: data?.scribes ?? [], 3: data?.greatWises ?? [] };
@@ -46,7 +63,7 @@ export function ElectedScreen() {
       ) : (
         <div className="elections-stack">
           <div className="ui-card ui-card--accent">
-            <ElectionCountdown schedule={data.schedule} receivedAt={elected.receivedAt} onElapsed={elected.reload} />
+            <ElectionCountdown schedule={data.schedule} receivedAt={elected.receivedAt} />
           </div>
           {!data.election ? (
             <Empty title={t(page.none)}>{t(page.noneHint)}</Empty>

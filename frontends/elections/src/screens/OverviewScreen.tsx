@@ -2,13 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { Badge, Button, ButtonLink } from '@civic/frontend-kit/design';
-import type { Candidate, CandidateTo, CandidateVote, ElectionList, SessionUser } from '@civic/contracts';
+import { liveTopics, type Candidate, type CandidateTo, type CandidateVote, type ElectionCandidatesUpdate, type ElectionList, type SessionUser } from '@civic/contracts';
 import { ApiError } from '@civic/frontend-kit/api-client';
 import { electionsApi } from '../api/elections.js';
 import { useResource, type Resource } from '@civic/frontend-kit/remote-hooks';
+import { useLiveTopic } from '@civic/frontend-kit/live-hooks';
 import { roleDescriptions, roleNames, roleTitles } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
-import { applyVote, isNotFound, isStanding, monthDate, roles, voteFor, withVote } from '../rules.js';
+import { applyVote, candidatesOfRole, isNotFound, isStanding, monthDate, monthChangeDelayMs, roles, voteFor, withVote } from '../rules.js';
 import { useIdentifyPath, useMembersOnly, useReplaceSession, useSession } from '@civic/frontend-kit/remote-session';
 import { ElectionCountdown } from '../ui/countdown.js';
 import { ElectionsNav } from '../ui/nav.js';
@@ -50,9 +51,6 @@ const page = {
   noPast: { id: 'elections.past.none' },
   pastItem: { id: 'elections.past.item' },
 };
-
-const candidatesPollMs = 10_000;
-const electionsPollMs = 60_000;
 
 /** The month of office as "December 2026" in the page's language. */
 export function useMonthName(): (month: string) => string {
@@ -194,30 +192,32 @@ function RoleSection({
   const navigate = useNavigate();
   const identify = useIdentifyPath();
   const [pending, setPending] = useState(false);
-  const refreshTimers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const roleName = t(roleNames[role]);
 
-  // On failure the list is empty and a toast says why (docs/product.md#calls).
-  const candidates: Resource<Candidate[]> = useResource(
-    `candidates-${role}-${candidacyMonth}`,
-    (signal) =>
-      electionsApi.candidates(role, signal).catch((error: unknown) => {
-        if (!(error instanceof DOMException && error.name === 'AbortError')) toastError(error);
-        return [];
-      }),
-    candidatesPollMs,
+  // Read once per visit (and per month); on failure the list is empty and a toast says why (docs/product.md#calls).
+  const candidates: Resource<Candidate[]> = useResource(`candidates-${role}-${candidacyMonth}`, (signal) =>
+    electionsApi.candidates(role, signal).catch((error: unknown) => {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) toastError(error);
+      return [];
+    }),
   );
-  const { reload } = candidates;
+  const { reload, update, loading } = candidates;
+  /** Pushes received: a failed vote undoes its optimistic totals only if no push replaced them since. */
+  const pushes = useRef(0);
 
-  useEffect(() => {
-    const timers = refreshTimers.current;
-    return () => timers.forEach(clearTimeout);
-  }, []);
-
-  /** The candidacy reaches this service through identity's event: look again shortly. */
-  const refreshSoon = () => {
-    for (const delay of [300, 1000, 2500, 5000]) refreshTimers.current.push(setTimeout(reload, delay));
-  };
+  // Everyone's votes and candidacies arrive pushed, whole (docs/live.md#elections-topics-and-the-shell):
+  // they replace the list, the member's own choice stays from their own votes. A candidacy made here
+  // reaches the elections service through identity's event, and comes back the same way.
+  useLiveTopic<ElectionCandidatesUpdate>(
+    liveTopics.openElection(candidacyMonth),
+    (pushed) => {
+      // While the first read runs, its answer comes (an update now would drop it).
+      if (loading || pushed.data.candidacyMonth !== candidacyMonth) return;
+      pushes.current += 1;
+      update(() => candidatesOfRole(pushed.data.candidates, role));
+    },
+    reload,
+  );
 
   const withdrawing = isStanding(user, role, candidacyMonth);
 
@@ -230,7 +230,6 @@ function RoleSection({
       const updated = await electionsApi.setCandidacy(user, role, withdrawing ? null : candidacyMonth);
       replaceSession(updated);
       toast(t(withdrawing ? page.withdrawDone : page.standDone, { role: roleName }), 'success');
-      refreshSoon();
     } catch (error) {
       toastError(error);
     } finally {
@@ -241,6 +240,7 @@ function RoleSection({
   const vote = async (candidate: Candidate, candidateTo: CandidateTo, value: 1 | -1 | 0): Promise<boolean> => {
     const saved = await membersOnly(async (member) => {
       const before = voteFor(votes, candidate.id, candidateTo);
+      const pushesBefore = pushes.current;
       // Optimistic: the choice and the candidate's totals move at once; a failure puts both back.
       onVotes(withVote(votes, member.id, candidate.id, candidateTo, value));
       candidates.update((list) => applyVote(list, candidate.id, before, value));
@@ -252,7 +252,7 @@ function RoleSection({
         return true;
       } catch (error) {
         onVotes([...votes]);
-        candidates.update((list) => applyVote(list, candidate.id, value, before));
+        if (pushes.current === pushesBefore) candidates.update((list) => applyVote(list, candidate.id, value, before));
         if (error instanceof ApiError && error.statusCode === 401) await navigate(identify);
         else toastError(error);
         return false;
@@ -329,17 +329,44 @@ export function ElectionsOverviewScreen() {
   const { layouts, NotFound } = useShell();
   const user = useSession();
   const monthName = useMonthName();
-  const overview = useResource('elections', (signal) => electionsApi.elections(signal), electionsPollMs);
-  const myVotes = useResource(`votes-${user?.id ?? 'none'}`, (signal) => (user ? electionsApi.votesOf(user.id, signal) : Promise.resolve([])));
-  const [votes, setVotes] = useState<CandidateVote[] | null>(null);
-  const currentVotes = votes ?? myVotes.data ?? [];
-  const { reload } = overview;
-  const reloadVotes = myVotes.reload;
-  const onElapsed = useCallback(() => {
-    reload();
-    setVotes(null);
-    reloadVotes();
-  }, [reload, reloadVotes]);
+  // Read once per visit, then pushed: the `elections` topic carries this same answer when an election
+  // closes (docs/live.md#elections-topics-and-the-shell). No poll, no read when the countdown ends.
+  const read = useResource('elections', (signal) => electionsApi.elections(signal));
+  const [pushed, setPushed] = useState<{ list: ElectionList; receivedAt: number } | null>(null);
+  // Bumped when the shown month may have changed (a new month applied, a reconnection): the member's votes are read again.
+  const [round, setRound] = useState(0);
+  const pendingMonth = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(pendingMonth.current), []);
+  const shown = pushed && read.data ? pushed : read.data ? { list: read.data, receivedAt: read.receivedAt } : null;
+  const candidacyMonth = shown?.list.schedule.candidacyMonth;
+  const { reload: readAgain } = read;
+  const resync = useCallback(() => {
+    setPushed(null);
+    setRound((value) => value + 1);
+    readAgain();
+  }, [readAgain]);
+  useLiveTopic<ElectionList>(
+    liveTopics.elections,
+    (update) => {
+      const next = { list: update.data, receivedAt: Date.now() };
+      clearTimeout(pendingMonth.current);
+      if (candidacyMonth === undefined || update.data.schedule.candidacyMonth === candidacyMonth) return setPushed(next);
+      // A new month: every page reads its candidates and the member's votes again, so the pages spread
+      // these reads over a few seconds instead of all asking the instant the election closes.
+      pendingMonth.current = setTimeout(() => {
+        setPushed(next);
+        setRound((value) => value + 1);
+      }, monthChangeDelayMs());
+    },
+    resync,
+  );
+  // The member's own votes: read once per visit (with the list) and per new month, then each vote's
+  // answer; never pushed.
+  const myVotes = useResource(`votes-${user?.id ?? 'none'}-${round}`, (signal) => (user ? electionsApi.votesOf(user.id, signal) : Promise.resolve([])));
+  const [votes, setVotes] = useState<{ round: number; list: CandidateVote[] } | null>(null);
+  const currentVotes = (votes?.round === round ? votes.list : undefined) ?? myVotes.data ?? [];
+  const onVotes = useCallback((list: CandidateVote[]) => setVotes({ round, list }), [round]);
+  const overview = { ...read, data: shown?.list, receivedAt: shown?.receivedAt ?? read.receivedAt };
 
   if (isNotFound(overview.error)) return <NotFound />;
   let body;
@@ -355,13 +382,13 @@ export function ElectionsOverviewScreen() {
             <p className="elections-muted" data-month={schedule.candidacyMonth}>
               {t(page.month, { month: monthName(schedule.candidacyMonth) })}
             </p>
-            <ElectionCountdown schedule={schedule} receivedAt={overview.receivedAt} onElapsed={onElapsed} />
+            <ElectionCountdown schedule={schedule} receivedAt={overview.receivedAt} />
           </div>
           <ElectionsNav links={[{ to: '/elections/elected', text: t(page.toElected) }]} />
         </div>
         <div className="elections-roles">
           {roles.map((role) => (
-            <RoleSection key={role} role={role} seats={seats[role]} candidacyMonth={schedule.candidacyMonth} votes={currentVotes} onVotes={setVotes} />
+            <RoleSection key={role} role={role} seats={seats[role]} candidacyMonth={schedule.candidacyMonth} votes={currentVotes} onVotes={onVotes} />
           ))}
         </div>
         <PastElections list={overview.data} />

@@ -1,8 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
-import type { CycleSummary } from '@civic/contracts';
+import { Link } from 'react-router-dom';
+import { liveTopics, type CycleSummary } from '@civic/contracts';
 import { apiRequest } from '@civic/frontend-kit/api-client';
+import { useLiveTopic } from '@civic/frontend-kit/live-hooks';
 import { PhaseTimeline, SkeletonCard } from '@civic/frontend-kit/design';
 import { currentPhases, phaseRoutes, phaseStates, timeLeft, visibleParts, type PhaseCountdown } from '../app/phases.js';
 
@@ -14,25 +15,47 @@ interface PhasesState {
 
 const PhasesContext = createContext<PhasesState>({ phases: undefined, refresh: () => undefined });
 
-const refreshMs = 60_000;
-// The service moves a phase on within its one-second tick: the strip asks again soon after an end.
-const elapsedRetryMs = 2_000;
+/** Runs `start` a second after the page's load event, when the browser is idle; answers a cancel. */
+function afterFirstLoad(start: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  const schedule = () => {
+    timer = setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(start, { timeout: 2000 });
+      else start();
+    }, 1000);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    window.removeEventListener('load', schedule);
+    clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
+}
+
+/** The `phases` topic's data: exactly the answer of GET /api/decisions (docs/live.md). */
+interface PhasesAnswer {
+  cycles: CycleSummary[];
+}
 
 /**
- * One read of GET /api/decisions for the header and the home page, renewed every minute and at each
- * navigation, so that the header shows the same next step as the decision page just opened (an
- * extension of the proposals phase moves it).
+ * One read of GET /api/decisions per page load for the header and the home page, then the `phases`
+ * topic: decisions pushes the same answer on every phase change, extension and new cycle
+ * (docs/live.md#elections-topics-and-the-shell). No poll, no read at a navigation nor when a
+ * countdown reaches zero (it shows "now" until the push arrives); after a reconnection of the page
+ * socket, when a push may have been missed, it reads again. A push in the second or two between the
+ * first read and the watch (see afterFirstLoad) is caught up at the next reconnection or load.
  */
 export function PhasesProvider({ children }: { children: ReactNode }) {
   const [phases, setPhases] = useState<PhaseCountdown[] | null | undefined>(undefined);
   const controller = useRef<AbortController | null>(null);
-  const { pathname } = useLocation();
 
   const refresh = useCallback(() => {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
-    apiRequest<{ cycles: CycleSummary[] }>('GET', '/api/decisions', { signal: current.signal, renewSession: false })
+    apiRequest<PhasesAnswer>('GET', '/api/decisions', { signal: current.signal, renewSession: false })
       .then((answer) => setPhases(currentPhases(answer.cycles, Date.now())))
       .catch((error: unknown) => {
         if (current.signal.aborted) return;
@@ -44,15 +67,22 @@ export function PhasesProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     refresh();
-  }, [pathname, refresh]);
-
-  useEffect(() => {
-    const timer = setInterval(refresh, refreshMs);
-    return () => {
-      clearInterval(timer);
-      controller.current?.abort();
-    };
+    return () => controller.current?.abort();
   }, [refresh]);
+
+  // The page socket (and socket.io-client with it) is not part of the first load: the topic is
+  // watched once the page has loaded and gone idle, a second or two after the read.
+  const [watching, setWatching] = useState(false);
+  useEffect(() => afterFirstLoad(() => setWatching(true)), []);
+  useLiveTopic<PhasesAnswer>(
+    watching ? liveTopics.phases : null,
+    (update) => {
+      // A push replaces what a read still running would bring: that read is older.
+      controller.current?.abort();
+      setPhases(currentPhases(update.data.cycles, Date.now()));
+    },
+    refresh,
+  );
 
   const value = useMemo(() => ({ phases, refresh }), [phases, refresh]);
   return <PhasesContext.Provider value={value}>{children}</PhasesContext.Provider>;
@@ -112,27 +142,6 @@ function usePhaseName(): (phase: PhaseCountdown['phase']) => string {
   return (phase) => intl.formatMessage({ id: `notifications.phase.${phase}` });
 }
 
-/**
- * Reads the phases again every few seconds while a countdown is at zero, until the decisions service
- * answers the next step: the phase moved on, or the start rule extended it (a new end). Also reads
- * them when the tab comes back to the front, as a decision page may have shown a newer end meanwhile.
- */
-function useRefreshWhenElapsed(phases: PhaseCountdown[] | null | undefined, now: number, refresh: () => void) {
-  const elapsed = (phases ?? []).some((phase) => phase.nextStepAt !== null && phase.nextStepAt <= now);
-  useEffect(() => {
-    if (!elapsed) return;
-    const timer = setInterval(refresh, elapsedRetryMs);
-    return () => clearInterval(timer);
-  }, [elapsed, refresh]);
-  useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') refresh();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [refresh]);
-}
-
 function HeaderPhase({ phase, now }: { phase: PhaseCountdown; now: number }) {
   const { formatMessage: t } = useIntl();
   const phaseName = usePhaseName();
@@ -155,9 +164,8 @@ function HeaderPhase({ phase, now }: { phase: PhaseCountdown; now: number }) {
 /** The header's countdowns: one short line per running phase, each a link to its screen. */
 export function HeaderPhases() {
   const { formatMessage: t } = useIntl();
-  const { phases, refresh } = usePhases();
+  const { phases } = usePhases();
   const now = useNow(1000);
-  useRefreshWhenElapsed(phases, now, refresh);
   if (!phases || phases.length === 0) return null;
   return (
     <nav className="header-phases" aria-label={t(messages.label)}>
@@ -212,10 +220,9 @@ function HomePhase({ phase, now }: { phase: PhaseCountdown; now: number }) {
 /** The home page's list of current phases with live countdowns. */
 export function HomePhases({ title }: { title: string }) {
   const { formatMessage: t } = useIntl();
-  const { phases, refresh } = usePhases();
+  const { phases } = usePhases();
   const now = useNow(1000);
   const headingId = useId();
-  useRefreshWhenElapsed(phases, now, refresh);
   let body: ReactNode;
   if (phases === undefined) body = <SkeletonCard lines={2} label={t(messages.loading)} />;
   else if (phases === null) body = <p>{t(messages.unavailable)}</p>;

@@ -16,7 +16,10 @@ function pageScripts(): string[] {
 
 /**
  * Checks /build-manifest.json every five minutes and when the tab comes back into view; once another
- * build is deployed, offers to reload the page.
+ * build is deployed, offers to reload the page. The only timer of the page that asks the server
+ * (docs/live.md#elections-topics-and-the-shell): kept because it is rare and reads a small static file
+ * that the gateway or a CDN serves without touching a service, and a tab that stays in front would
+ * otherwise never learn of a new build.
  */
 export function UpdatePrompt() {
   const { formatMessage: t } = useIntl();

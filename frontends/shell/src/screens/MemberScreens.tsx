@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { SessionUser } from '@civic/contracts';
+import { liveTopics, type SessionUser } from '@civic/contracts';
+import { useLiveTopic } from '@civic/frontend-kit/live-hooks';
 import { ButtonLink, EmptyState } from '@civic/frontend-kit/design';
 import { todoApi, electionRoles } from '../api/todo.js';
 import { useAuth } from '../auth/AuthProvider.js';
 import { Loading, RequireUser } from '../auth/guards.js';
+import { usePhases } from '../components/Phases.js';
 import { OwnSuspensionNotice } from '../components/SuspensionNotice.js';
 import { ListLayout } from '../layouts/index.js';
-import { todoItems, type TodoItem, type TodoSources } from '../todo/todo.js';
+import { phaseChangeReadDelayMs, todoItems, type TodoItem, type TodoSources } from '../todo/todo.js';
 
 const protectedPage = {
   title: { id: 'protected.title' },
@@ -20,9 +22,6 @@ const protectedPage = {
   retry: { id: 'protected.retry' },
   listLabel: { id: 'protected.listLabel' },
 };
-
-/** How often the list is read again while the page is open; it is also read again when the tab regains focus. */
-const refreshMs = 30_000;
 
 type TodoState = { state: 'loading' } | { state: 'loaded'; items: TodoItem[] } | { state: 'failed' };
 
@@ -39,7 +38,13 @@ async function readSources(user: SessionUser, signal: AbortSignal): Promise<Todo
   return { voting, finalVoteLaws, creationLaws: creation.laws, candidates: candidates.flat(), votes };
 }
 
-/** The to-do list of the member, kept current: on an interval and whenever the tab comes back to the front. */
+/**
+ * The to-do list of the member: read once per visit, after a reconnection of the page socket, and
+ * after a phase change (the `phases` topic as the header follows it: a cycle in another phase changes
+ * what is to do), then each page after its own random wait of up to 10 s so that the open pages do
+ * not all read at the same instant
+ * (docs/live.md#elections-topics-and-the-shell). No poll, no read on focus.
+ */
 function useTodo(user: SessionUser): { todo: TodoState; reload: () => void } {
   const [todo, setTodo] = useState<TodoState>({ state: 'loading' });
   const controller = useRef<AbortController | null>(null);
@@ -57,21 +62,30 @@ function useTodo(user: SessionUser): { todo: TodoState; reload: () => void } {
     );
   }, [user]);
 
+  const phaseChangeRead = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     reload();
-    const timer = setInterval(reload, refreshMs);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') reload();
-    };
-    window.addEventListener('focus', reload);
-    document.addEventListener('visibilitychange', onVisible);
     return () => {
-      clearInterval(timer);
-      window.removeEventListener('focus', reload);
-      document.removeEventListener('visibilitychange', onVisible);
+      clearTimeout(phaseChangeRead.current);
       controller.current?.abort();
     };
   }, [reload]);
+
+  // The header's phases follow the `phases` topic; a cycle that moves to another phase (not an
+  // extension, which only moves an end) changes what is to do.
+  const { phases } = usePhases();
+  const phasesKey = phases ? phases.map((phase) => `${phase.cycleId}:${phase.phase}`).join(',') : null;
+  const lastPhasesKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (phasesKey === null) return;
+    const before = lastPhasesKey.current;
+    lastPhasesKey.current = phasesKey;
+    if (before === null || before === phasesKey) return;
+    clearTimeout(phaseChangeRead.current);
+    phaseChangeRead.current = setTimeout(reload, phaseChangeReadDelayMs());
+  }, [phasesKey, reload]);
+  // After a reconnection of the page socket an update may have been missed: read again.
+  useLiveTopic(liveTopics.phases, () => undefined, reload);
 
   const retry = useCallback(() => {
     setTodo({ state: 'loading' });

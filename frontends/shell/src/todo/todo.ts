@@ -4,6 +4,12 @@
  */
 import type { Article, Candidate, CandidateVote, LawDetail, LawSummary, VotingView } from '@civic/contracts';
 
+/** After a phase change, open to-do pages read again each after a random wait below this (docs/live.md). */
+export const phaseChangeSpreadMs = 10_000;
+
+/** A random wait in [0, phaseChangeSpreadMs) before a page reads its to-do again after a phase change. */
+export const phaseChangeReadDelayMs = (random: () => number = Math.random): number => Math.floor(random() * phaseChangeSpreadMs);
+
 export type TodoKind = 'proposalVotes' | 'finalVotes' | 'drafts' | 'candidateVotes';
 
 export interface TodoItem {

@@ -1,9 +1,11 @@
 import { AppError } from '@civic/service-kit';
 import { messagePosted } from '../domain/message-events.js';
 import { mayPost, mayReply, type Caller } from '../domain/permissions.js';
+import { exemptFromSlowMode, nextPostAt } from '../domain/slow-mode.js';
 import { textProblem } from '../domain/validation.js';
 import { MessageRepository, type MessageRow } from '../store/message.repository.js';
 import { facts, roomOf } from './message-access.js';
+import { slowModeNow } from './slow-mode-state.js';
 import { limitRate, refused, unitOfWork, type CommandDeps } from './unit-of-work.js';
 
 /**
@@ -31,10 +33,23 @@ export async function postMessage(
   } else {
     refused(mayPost(caller, { open: room.closedAt === null }));
   }
+  const slowMode = await slowModeNow(deps, room);
+  const slowed = slowMode !== null && slowMode.active && !exemptFromSlowMode(caller);
+  // Checked before the rate counts the post, then again under the poster's lock (two posts at once).
+  const tooEarly = async (repository: MessageRepository) => {
+    if (!slowed || !slowMode) return;
+    const retryAt = nextPostAt(slowMode, false, await repository.lastPostAt(room.id, caller.id), deps.clock());
+    if (retryAt) throw new AppError('slowMode', 429, { reason: 'slow-mode', retryAt: retryAt.toISOString(), intervalS: slowMode.intervalS });
+  };
+  await tooEarly(messages);
   await limitRate(deps.limiter, caller.id);
-  const now = deps.clock();
   return unitOfWork(deps.db, async (tx, events) => {
     const stored = new MessageRepository(tx);
+    if (slowed) {
+      await stored.lockPoster(room.id, caller.id);
+      await tooEarly(stored);
+    }
+    const now = deps.clock();
     const row = await stored.insertPost({ roomId: room.id, userId: caller.id, userName: caller.name, text: input.text, replyToId: target?.id ?? null, clientMessageId, createdAt: now });
     if (!row) {
       const first = await stored.byClientMessageId(caller.id, clientMessageId!);

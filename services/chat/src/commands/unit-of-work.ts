@@ -3,6 +3,8 @@ import { AppError, unitOfWork as sharedUnitOfWork } from '@civic/service-kit';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Refusal } from '../domain/permissions.js';
 import type { RateLimiter } from '../domain/rate-limit.js';
+import type { SlowModePolicy } from '../domain/slow-mode.js';
+import type { OnlineCounter } from '../store/online-count.js';
 import { SCHEMA, type ChatPrisma } from '../store/prisma.js';
 
 /** What every command needs: the database, the service's clock and the per-user rate of writes. */
@@ -10,6 +12,8 @@ export interface CommandDeps {
   db: ChatPrisma;
   clock: () => Date;
   limiter: RateLimiter;
+  /** Slow mode's settings and the members online per room; without it, slow mode never applies. */
+  slowMode?: { policy: SlowModePolicy; online: OnlineCounter };
 }
 
 /** One command's transaction in the chat schema: the service kit's unitOfWork. */

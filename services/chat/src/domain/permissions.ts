@@ -9,6 +9,8 @@ export interface Caller {
   id: string;
   moderator: boolean;
   suspended: boolean;
+  /** Scribes are exempt from slow mode (domain/slow-mode.ts). */
+  scribe?: boolean;
 }
 
 export interface MessageFacts {

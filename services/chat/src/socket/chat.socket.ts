@@ -6,6 +6,7 @@ import { streamsAdapterClient, type ChatRedis } from '../store/redis.js';
 import { onConnection } from './connection.js';
 import { chatHandlers, type ChatContext } from './handlers.js';
 import { allowedRequests, authenticate } from './handshake.js';
+import { RoomDelivery } from './room-delivery.js';
 import { disconnectOnRevocation } from './revocations.js';
 import { SocketShutdown } from './shutdown.js';
 import { relayTraceContext } from './trace-relay.js';
@@ -32,6 +33,8 @@ export interface SocketSettings {
   revocations?: RevocationList;
   /** Soft capacity of one pod in sockets (CHAT_SOCKET_CAPACITY), exported for the saturation alert. */
   socketCapacity?: number;
+  /** A room's events reach its sockets at most once per tick (CHAT_BATCH_TICK_MS, room-delivery.ts). */
+  batchTickMs?: number;
 }
 
 /**
@@ -64,11 +67,13 @@ export function attachChatSocket(app: ServiceApp, context: ChatContext, verifier
     ...(adapter ? { adapter } : {}),
   });
 
+  const delivery = new RoomDelivery(io, settings.batchTickMs ?? 250);
+  deliveries.set(io, delivery);
   io.use(authenticate(verifier));
   io.on(
     'connection',
     onConnection({
-      handlers: chatHandlers(io, context, settings.maxRooms ?? 8),
+      handlers: chatHandlers(io, context, settings.maxRooms ?? 8, delivery),
       // Any event at all, per socket: a client looping on joins or reads is stopped before the database.
       flood: new SlidingWindow(settings.eventsPerWindow ?? 60, settings.eventWindowMs ?? 10_000),
       shutdown,
@@ -79,11 +84,19 @@ export function attachChatSocket(app: ServiceApp, context: ChatContext, verifier
     }),
   );
   const stopFollowingRevocations = settings.revocations ? disconnectOnRevocation(io, settings.revocations, log) : undefined;
-  shutdown.closeWithApp(app, io, settings.answerOnCloseMs ?? 5000, stopFollowingRevocations);
+  // What waits for a room's next tick goes before the transports close: the clients recover the rest.
+  shutdown.closeWithApp(app, io, settings.answerOnCloseMs ?? 5000, stopFollowingRevocations, () => delivery.flushAll());
   return io;
 }
 
 /** Tells a room's sockets that it closed (read-only from now on). */
 export function announceClosed(io: Server, rooms: { room: string; closedAt: string }[]): void {
-  for (const closed of rooms) io.to(closed.room).emit('room:closed', closed);
+  const delivery = deliveries.get(io);
+  for (const closed of rooms) {
+    if (delivery) delivery.send(closed.room, 'room:closed', closed);
+    else io.to(closed.room).emit('room:closed', closed);
+  }
 }
+
+/** The room delivery of each socket server attached here. */
+const deliveries = new WeakMap<Server, RoomDelivery>();

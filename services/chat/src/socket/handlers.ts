@@ -12,6 +12,8 @@ import { deleteMessage } from '../commands/delete-message.command.js';
 import { editMessage } from '../commands/edit-message.command.js';
 import { hideMessage } from '../commands/hide-message.command.js';
 import { roomOf } from '../commands/message-access.js';
+import { setSlowMode } from '../commands/set-slow-mode.command.js';
+import { viewerSlowMode } from '../commands/slow-mode-state.js';
 import { muteUser } from '../commands/mute-user.command.js';
 import { pinMessage } from '../commands/pin-message.command.js';
 import { postMessage } from '../commands/post-message.command.js';
@@ -22,8 +24,10 @@ import type { Caller } from '../domain/permissions.js';
 import type { MemberRepository } from '../store/member.repository.js';
 import { toDto, type MessageRepository, type MessageRow } from '../store/message.repository.js';
 import type { RoomRepository } from '../store/room.repository.js';
+import { liveHandlers, type LiveAckData } from '../live/live-handlers.js';
 import { isChatRoom, mutingRoom, userRoom, type ChatSocket } from './handshake.js';
 import type { ClientEvent, Payload } from './payloads.js';
+import type { RoomDelivery } from './room-delivery.js';
 
 export interface ChatContext extends CommandDeps {
   rooms: RoomRepository;
@@ -32,10 +36,11 @@ export interface ChatContext extends CommandDeps {
   relay: OutboxRelay;
 }
 
-export type Handlers = { [E in ClientEvent]: (socket: ChatSocket, payload: Payload<E>) => Promise<ChatAckData[E]> };
+type AckData = ChatAckData & LiveAckData;
+export type Handlers = { [E in ClientEvent]: (socket: ChatSocket, payload: Payload<E>) => Promise<AckData[E]> };
 
 /** The handlers of the client events; `maxRooms` is how many chat rooms one socket may be in at once. */
-export function chatHandlers(io: Server, context: ChatContext, maxRooms: number): Handlers {
+export function chatHandlers(io: Server, context: ChatContext, maxRooms: number, delivery: RoomDelivery): Handlers {
   /** The member behind a socket, or a 401 with the reason. */
   async function callerOf(socket: ChatSocket): Promise<Caller & { name: string }> {
     const user = socket.data.user;
@@ -50,14 +55,19 @@ export function chatHandlers(io: Server, context: ChatContext, maxRooms: number)
     return resolveCaller(context.members, user, context.clock()).catch(() => null);
   }
 
-  /** The public view to the room (the authors' muters left out); the caller's own view in the ack. */
+  /**
+   * The public view to the room, alone or in its next batch (room-delivery.ts: alone it skips the
+   * author's muters, a batch reaches them and their panel hides it); the caller's own view in the ack.
+   */
   async function broadcast(event: 'message:new' | 'message:updated', row: MessageRow, viewer: Caller): Promise<ChatMessage> {
     const reply = row.replyToId ? await context.messages.byId(row.replyToId) : null;
-    io.to(row.roomId).except(mutingRoom(row.userId)).emit(event, toDto(row, reply, null));
+    delivery.send(row.roomId, event, toDto(row, reply, null), row.userId);
     return toDto(row, reply, viewer);
   }
 
   return {
+    ...liveHandlers(),
+
     async 'room:join'(socket, { room: name }) {
       const room = await roomOf(context.db, name);
       const joined = [...socket.rooms].filter(isChatRoom);
@@ -66,7 +76,9 @@ export function chatHandlers(io: Server, context: ChatContext, maxRooms: number)
       await socket.join(room.id);
       const muted = viewer ? await context.messages.mutedBy(viewer.id) : [];
       if (viewer) await socket.join([userRoom(viewer.id), ...muted.map(mutingRoom)]);
-      return { room: await roomView(room, viewer, context.messages), muted, moderator: viewer?.moderator ?? false, userId: viewer?.id ?? null };
+      // Counted in the room first: the slow mode told is the one its next post meets.
+      const slowMode = await viewerSlowMode(context, room, viewer);
+      return { room: { ...(await roomView(room, viewer, context.messages)), slowMode }, muted, moderator: viewer?.moderator ?? false, userId: viewer?.id ?? null };
     },
 
     async 'room:leave'(socket, { room }) {
@@ -121,6 +133,13 @@ export function chatHandlers(io: Server, context: ChatContext, maxRooms: number)
       io.in(userRoom(caller.id)).socketsJoin(mutingRoom(userId));
       io.to(userRoom(caller.id)).emit('mutes:changed', { muted });
       return { muted };
+    },
+
+    async 'room:slow-mode'(socket, payload) {
+      const settings = await setSlowMode(context, await callerOf(socket), payload);
+      // Through the adapter: every pod's sockets of the room (the row already holds it for every post).
+      io.to(settings.room).emit('room:settings', settings);
+      return settings;
     },
 
     async 'user:unmute'(socket, { userId }) {

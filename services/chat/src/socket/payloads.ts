@@ -1,13 +1,14 @@
 /** Schemas of every payload a client emits (issue 7: each is validated before anything happens). */
 import Type, { type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { chatRoomPattern, Limits, textProblem, type ErrorKey } from '@civic/contracts';
+import { chatRoomPattern, Limits, liveTopicPattern, maxLiveTopicsPerSocket, slowModeIntervalLimits, SlowModeSettingSchema, textProblem, type ErrorKey } from '@civic/contracts';
 
 const Uuid = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
 const RoomName = Type.String({ pattern: chatRoomPattern, maxLength: 80 });
 /** UTF-16 length bound (a code point takes at most two units); the 250 characters are checked in domain/validation. */
 const Text = Type.String({ minLength: Limits.chatMessage.min, maxLength: Limits.chatMessage.max * 2 });
 const strict = { additionalProperties: false } as const;
+const LiveTopics = Type.Array(Type.String({ pattern: liveTopicPattern, maxLength: 60 }), { minItems: 1, maxItems: maxLiveTopicsPerSocket });
 
 export const payloadSchemas = {
   'room:join': Type.Object({ room: RoomName }, strict),
@@ -21,6 +22,14 @@ export const payloadSchemas = {
   'message:hide': Type.Object({ id: Uuid, hidden: Type.Boolean() }, strict),
   'user:mute': Type.Object({ userId: Uuid }, strict),
   'user:unmute': Type.Object({ userId: Uuid }, strict),
+  /** Moderators: a room's slow mode (docs/product.md#chat). */
+  'room:slow-mode': Type.Object(
+    { room: RoomName, mode: SlowModeSettingSchema, intervalS: Type.Integer({ minimum: slowModeIntervalLimits.min, maximum: slowModeIntervalLimits.max }) },
+    strict,
+  ),
+  /** Live topics (docs/live.md), visitors too; at most 16 watched per socket, counted in live/live-handlers.ts. */
+  'live:watch': Type.Object({ topics: LiveTopics }, strict),
+  'live:unwatch': Type.Object({ topics: LiveTopics }, strict),
 } satisfies Record<string, TSchema>;
 
 export type ClientEvent = keyof typeof payloadSchemas;

@@ -19,11 +19,12 @@ export class SocketShutdown {
   }
 
   /** Closes the socket server when the app closes, after the events being handled are answered (at most `answerOnCloseMs`). */
-  closeWithApp(app: ServiceApp, io: Server, answerOnCloseMs: number, beforeClose?: () => void): void {
+  closeWithApp(app: ServiceApp, io: Server, answerOnCloseMs: number, beforeClose?: () => void, beforeTransportsClose?: () => void): void {
     app.addHook('preClose', async () => {
       this.closing = true;
       beforeClose?.();
       await settledWithin([...this.inFlight], answerOnCloseMs);
+      beforeTransportsClose?.();
       io.engine.close();
       await Promise.resolve(io.of('/').adapter.close());
     });

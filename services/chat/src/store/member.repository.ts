@@ -25,7 +25,7 @@ export class MemberRepository {
   standing(userId: string) {
     return this.prisma.member.findUnique({
       where: { userId },
-      select: { userName: true, moderator: true, suspendedUntil: true, deletedAt: true },
+      select: { userName: true, moderator: true, role: true, suspendedUntil: true, deletedAt: true },
     });
   }
 

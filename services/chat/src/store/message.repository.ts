@@ -58,6 +58,20 @@ export class MessageRepository {
     return this.db.message.findUnique({ where: { userId_clientMessageId: { userId, clientMessageId } } });
   }
 
+  /** When the user last posted in the room (slow mode), null if never. */
+  async lastPostAt(roomId: string, userId: string): Promise<Date | null> {
+    const last = await this.db.message.findFirst({ where: { roomId, userId }, orderBy: { createdAt: 'desc' }, select: { createdAt: true } });
+    return last?.createdAt ?? null;
+  }
+
+  /**
+   * Holds, until the transaction ends, the one lock of this member's posts in this room: two posts
+   * of theirs arriving at once (two tabs, two pods) are checked against slow mode one after the other.
+   */
+  async lockPoster(roomId: string, userId: string): Promise<void> {
+    await this.db.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', `chat:post:${roomId}:${userId}`);
+  }
+
   /**
    * Inserts a post; null when the same user already stored one under the same client message id
    * (the unique (user_id, client_message_id) keeps a re-send, even on two instances at once, single).

@@ -1,4 +1,4 @@
-import type { ChatRoomKind } from '@civic/contracts';
+import type { ChatRoomKind, SlowModeSetting } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit';
 import type { ChatPrisma } from './prisma.js';
 import { tables } from './tables.js';
@@ -11,6 +11,9 @@ export interface RoomRow {
   title: string | null;
   openedAt: Date;
   closedAt: Date | null;
+  slowMode: SlowModeSetting;
+  /** null: CHAT_SLOW_MODE_INTERVAL_S. */
+  slowModeIntervalS: number | null;
 }
 
 /**
@@ -70,6 +73,17 @@ export class RoomRepository {
 
   async byId(id: string): Promise<RoomRow | null> {
     const room = await this.prisma.room.findUnique({ where: { id } });
-    return room ? { ...room, kind: room.kind as ChatRoomKind } : null;
+    return room ? asRow(room) : null;
   }
+
+  /** Stores a room's slow mode; null when there is no such room. */
+  async setSlowMode(id: string, setting: { mode: SlowModeSetting; intervalS: number | null }): Promise<RoomRow | null> {
+    const [room] = await this.prisma.room.updateManyAndReturn({ where: { id }, data: { slowMode: setting.mode, slowModeIntervalS: setting.intervalS } });
+    return room ? asRow(room) : null;
+  }
+}
+
+/** The row with its text columns narrowed to the values the service writes. */
+function asRow(room: Omit<RoomRow, 'kind' | 'slowMode'> & { kind: string; slowMode: string }): RoomRow {
+  return { ...room, kind: room.kind as ChatRoomKind, slowMode: room.slowMode as SlowModeSetting };
 }

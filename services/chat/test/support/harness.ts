@@ -47,11 +47,30 @@ export function emit<T = unknown>(socket: Socket, event: string, payload?: unkno
   return socket.timeout(5000).emitWithAck(event, payload) as Promise<ChatAck<T>>;
 }
 
-/** Collects the events of one name a socket receives. */
+/** Collects the events of one name a socket receives, alone or inside `batch` frames (as the page socket unpacks them). */
 export function collect<T>(socket: Socket, event: string): T[] {
   const seen: T[] = [];
   socket.on(event, (value: T) => seen.push(value));
+  socket.on('batch', (frame: [string, unknown][]) => {
+    for (const [name, value] of frame) if (name === event) seen.push(value as T);
+  });
   return seen;
+}
+
+/** The messages a member's chat panel shows of those received: their muted authors' left out, as the panel does. */
+export const shownTo = <M extends { userId: string }>(received: readonly M[], muted: readonly string[]): M[] => received.filter((message) => !muted.includes(message.userId));
+
+/** Counts the frames a socket receives: events alone and `batch` frames. */
+export function countFrames(socket: Socket): { single: number; batches: number; batchSizes: number[] } {
+  const counts = { single: 0, batches: 0, batchSizes: [] as number[] };
+  socket.onAny((event: string, frame: unknown) => {
+    if (event !== 'batch') counts.single++;
+    else {
+      counts.batches++;
+      counts.batchSizes.push((frame as unknown[]).length);
+    }
+  });
+  return counts;
 }
 
 export async function startHarness(env: Record<string, string> = {}, { redis = false } = {}): Promise<Harness> {

@@ -14,6 +14,7 @@ import type { SourceRepository } from '../store/source.repository.js';
 import type { CycleRepository, CycleRow } from '../store/cycle.repository.js';
 import type { ProposalRepository } from '../store/proposal.repository.js';
 import type { VoteRepository } from '../store/vote.repository.js';
+import type { DecisionsLive } from '../live/decisions-live.js';
 
 /** What the routes read through (repositories) and what their commands need (the database, the clock, the limits). */
 export interface DecisionsContext extends CommandDeps {
@@ -28,6 +29,8 @@ export interface DecisionsContext extends CommandDeps {
   pdf: { fontDir: string; timeZone: string };
   thresholds: StartThresholds;
   limits: ProposalLimits;
+  /** Told what changed once a command committed, it pushes the topic's figures (docs/live.md#decisions-topics). */
+  live: DecisionsLive;
 }
 
 /** The voter of a ballot: the token now, the caller as this service knows them only if a refusal needs it. */

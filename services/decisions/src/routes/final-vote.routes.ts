@@ -21,10 +21,11 @@ export async function finalVoteRoutes(app: ServiceApp, context: DecisionsContext
         response: { 200: VoteAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
-    async (request) => ({
-      counts: await castBallot(context, voterOf(request, context), request.params.id, request.params.articleId, request.body.vote),
-      myVote: request.body.vote,
-    }),
+    async (request) => {
+      const counts = await castBallot(context, voterOf(request, context), request.params.id, request.params.articleId, request.body.vote);
+      context.live.lawChanged(request.params.id);
+      return { counts, myVote: request.body.vote };
+    },
   );
 
   app.delete(
@@ -32,6 +33,10 @@ export async function finalVoteRoutes(app: ServiceApp, context: DecisionsContext
     {
       schema: { tags, security: memberSecurity, summary: 'Take back your vote on an article or amendment during the final vote', params: LawArticleParamsSchema, response: { 200: VoteAnswerSchema, ...errorAnswers(400, 401, 403, 404) } },
     },
-    async (request) => ({ counts: await withdrawBallot(context, voterOf(request, context), request.params.id, request.params.articleId), myVote: null }),
+    async (request) => {
+      const counts = await withdrawBallot(context, voterOf(request, context), request.params.id, request.params.articleId);
+      context.live.lawChanged(request.params.id);
+      return { counts, myVote: null };
+    },
   );
 }

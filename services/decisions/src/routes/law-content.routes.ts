@@ -58,6 +58,7 @@ export async function lawContentRoutes(app: ServiceApp, context: DecisionsContex
     body: LawInputSchema,
     multilineFields: ['description'],
     change: (caller, { params, body }) => editLaw(context, caller, params.id, body),
+    live: ({ params }) => context.live.lawChanged(params.id),
     answer: law,
   });
 
@@ -68,6 +69,7 @@ export async function lawContentRoutes(app: ServiceApp, context: DecisionsContex
     summary: 'Delete a law (hidden, kept): its author during creation, or a moderator once signalled',
     params: DecisionsIdParamsSchema,
     change: (caller, { params }) => deleteLaw(context, caller, params.id),
+    live: ({ params }) => context.live.lawChanged(params.id),
   });
 
   memberChange(app, context, {
@@ -89,6 +91,7 @@ export async function lawContentRoutes(app: ServiceApp, context: DecisionsContex
     params: DecisionsIdParamsSchema,
     body: DecisionsPinInputSchema,
     change: (caller, { params, body }) => pinLaw(context, caller, params.id, body.pin),
+    live: ({ params }) => context.live.lawChanged(params.id),
     answer: law,
   });
 
@@ -102,6 +105,7 @@ export async function lawContentRoutes(app: ServiceApp, context: DecisionsContex
     params: DecisionsIdParamsSchema,
     body: LawGroupInputSchema,
     change: (caller, { params, body }) => addGroup(context, caller, params.id, body.name),
+    live: ({ params }) => context.live.lawChanged(params.id),
     answer: { ...law, status: 201 },
   });
 
@@ -113,6 +117,7 @@ export async function lawContentRoutes(app: ServiceApp, context: DecisionsContex
     params: LawGroupParamsSchema,
     body: LawGroupInputSchema,
     change: (caller, { params, body }) => renameGroup(context, caller, params.id, params.groupId, body.name),
+    live: ({ params }) => context.live.lawChanged(params.id),
     answer: law,
   });
 
@@ -123,6 +128,7 @@ export async function lawContentRoutes(app: ServiceApp, context: DecisionsContex
     summary: 'Delete a group; its articles stay, ungrouped (creators)',
     params: LawGroupParamsSchema,
     change: (caller, { params }) => deleteGroup(context, caller, params.id, params.groupId),
+    live: ({ params }) => context.live.lawChanged(params.id),
     answer: law,
   });
 
@@ -134,6 +140,7 @@ export async function lawContentRoutes(app: ServiceApp, context: DecisionsContex
     params: LawGroupParamsSchema,
     body: LawGroupMoveInputSchema,
     change: (caller, { params, body }) => moveGroup(context, caller, params.id, params.groupId, body.direction),
+    live: ({ params }) => context.live.lawChanged(params.id),
     answer: law,
   });
 
@@ -148,6 +155,7 @@ export async function lawContentRoutes(app: ServiceApp, context: DecisionsContex
     body: ArticleInputSchema,
     multilineFields: ['body'],
     change: (caller, { params, body }) => addArticle(context, caller, params.id, { body: body.body, groupId: body.groupId ?? null }),
+    live: ({ params }) => context.live.lawChanged(params.id),
     answer: written,
   });
 
@@ -160,6 +168,7 @@ export async function lawContentRoutes(app: ServiceApp, context: DecisionsContex
     body: AmendmentInputSchema,
     multilineFields: ['body'],
     change: (caller, { params, body }) => addAmendment(context, caller, params.id, params.articleId, body),
+    live: ({ params }) => context.live.lawChanged(params.id),
     answer: written,
   });
 
@@ -172,6 +181,7 @@ export async function lawContentRoutes(app: ServiceApp, context: DecisionsContex
     body: AmendmentInputSchema,
     multilineFields: ['body'],
     change: (caller, { params, body }) => editArticle(context, caller, params.id, params.articleId, body),
+    live: ({ params }) => context.live.lawChanged(params.id),
     answer: article,
   });
 
@@ -182,6 +192,7 @@ export async function lawContentRoutes(app: ServiceApp, context: DecisionsContex
     summary: 'Delete an article (with its amendments) or an amendment: its author during creation, or a moderator once signalled',
     params: LawArticleParamsSchema,
     change: (caller, { params }) => deleteArticle(context, caller, params.id, params.articleId),
+    live: ({ params }) => context.live.lawChanged(params.id),
   });
 
   memberChange(app, context, {
@@ -192,6 +203,7 @@ export async function lawContentRoutes(app: ServiceApp, context: DecisionsContex
     params: LawArticleParamsSchema,
     body: ArticleMoveInputSchema,
     change: (caller, { params, body }) => moveArticle(context, caller, params.id, params.articleId, body),
+    live: ({ params }) => context.live.lawChanged(params.id),
     answer: law,
   });
 
@@ -214,6 +226,7 @@ export async function lawContentRoutes(app: ServiceApp, context: DecisionsContex
     params: LawArticleParamsSchema,
     body: DecisionsPinInputSchema,
     change: (caller, { params, body }) => pinArticle(context, caller, params.id, params.articleId, body.pin),
+    live: ({ params }) => context.live.lawChanged(params.id),
     answer: article,
   });
 }

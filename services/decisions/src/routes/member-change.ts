@@ -31,6 +31,8 @@ export interface MemberChange<Params extends TSchema, Body extends TSchema, Answ
   /** The command, run as the logged-in caller as this service knows them. */
   change: (caller: Caller, request: ChangeRequest<Params, Body>) => Promise<Result>;
   answer?: ChangeAnswer<Params, Body, Answer, Result>;
+  /** Tells the live topics what changed, once the command committed (docs/live.md#decisions-topics). */
+  live?: (request: ChangeRequest<Params, Body>, result: Result) => void;
 }
 
 /** Members prove who they are with the access cookie or a bearer token (docs/architecture.md#security). */
@@ -65,6 +67,7 @@ export function memberChange<Params extends TSchema = TUnknown, Body extends TSc
       const validated = request as ChangeRequest<Params, Body>;
       const caller = await callerOf(request, context);
       const result = await route.change(caller, validated);
+      route.live?.(validated, result);
       if (!answer) return reply.status(204).send(null);
       return reply.status(answer.status ?? 200).send(await answer.view(validated, caller, result));
     },

@@ -122,6 +122,7 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
     multilineFields: ['description'],
     refusals: [400, 401, 403, 409, 429],
     change: (caller, { body }) => createProposal(context, caller, body),
+    live: (_request, id) => context.live.proposalChanged(id),
     answer: { status: 201, schema: ProposalSchema, view: (_request, caller, id) => reread(id, caller.id) },
   });
 
@@ -134,6 +135,7 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
     body: ProposalEditInputSchema,
     multilineFields: ['description'],
     change: (caller, { params, body }) => editProposal(context, caller, params.id, body),
+    live: ({ params }) => context.live.proposalChanged(params.id),
     answer: proposal,
   });
 
@@ -144,6 +146,7 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
     summary: 'Delete a proposal (kept for audit, hidden): its author, or a moderator once it is signalled',
     params: DecisionsIdParamsSchema,
     change: (caller, { params }) => deleteProposal(context, caller, params.id),
+    live: ({ params }) => context.live.proposalChanged(params.id),
   });
 
   memberChange(app, context, {
@@ -154,6 +157,7 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
     params: DecisionsIdParamsSchema,
     refusals: [400, 401, 403, 404, 409, 429],
     change: (caller, { params }) => resubmitProposal(context, caller, params.id),
+    live: ({ params }) => context.live.proposalChanged(params.id),
     answer: proposal,
   });
 
@@ -175,6 +179,7 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
     params: DecisionsIdParamsSchema,
     body: DecisionsPinInputSchema,
     change: (caller, { params, body }) => pinProposal(context, caller, params.id, body.pin),
+    live: ({ params }) => context.live.proposalChanged(params.id),
     answer: proposal,
   });
 
@@ -191,7 +196,11 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
         response: { 200: VoteAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ counts: await castProposalVote(context, voterOf(request, context), request.params.id, request.body.vote), myVote: request.body.vote }),
+    async (request) => {
+      const counts = await castProposalVote(context, voterOf(request, context), request.params.id, request.body.vote);
+      context.live.proposalVoted(request.params.id);
+      return { counts, myVote: request.body.vote };
+    },
   );
 
   app.delete(
@@ -205,7 +214,11 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
         response: { 200: VoteAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ counts: await withdrawProposalVote(context, voterOf(request, context), request.params.id), myVote: null }),
+    async (request) => {
+      const counts = await withdrawProposalVote(context, voterOf(request, context), request.params.id);
+      context.live.proposalVoted(request.params.id);
+      return { counts, myVote: null };
+    },
   );
 
   app.get(

@@ -13,6 +13,8 @@ export interface CycleSchedulerOptions extends AdvanceCyclesDeps {
   relay?: OutboxRelay;
   /** How long before the end of a final vote its followers are told (closingNoticeMs(config)). */
   closingNoticeMs?: number;
+  /** Called after a tick's transaction applied transitions (it committed): the phases' live update. */
+  onTransitions?: (transitions: Transition[]) => Promise<void>;
 }
 
 /**
@@ -28,6 +30,7 @@ export class CycleScheduler extends TickedJob<Transition> {
       name: 'cycle tick',
       work: async () => {
         const transitions = await advanceCycles(options);
+        if (transitions.length > 0) await options.onTransitions?.(transitions).catch((error: unknown) => options.log.warn({ err: error }, 'could not publish the phases'));
         const notices = await announceFinalVoteClosing({ ...options, closingNoticeMs });
         if (notices.length > 0) {
           options.relay?.wake();

@@ -196,6 +196,19 @@ export class LawViewRepository {
     return rows.map((row) => (row.state === 'final-vote' ? { ...row, voters: this.liveVoters.get(row.id)?.count ?? 0 } : row));
   }
 
+  /**
+   * The live voter count of a law in its final vote, with the same reuse as the lists (the live
+   * figures read it each second); `reusedForMs` > 0 when the count was reused: it is counted again
+   * once that time has passed.
+   */
+  async votersOf(lawId: string): Promise<{ count: number; reusedForMs: number }> {
+    const known = this.liveVoters.get(lawId);
+    const left = known ? known.at + this.votersTtlMs - Date.now() : 0;
+    if (known && left > 0) return { count: known.count, reusedForMs: left };
+    await this.countVoters([lawId]);
+    return { count: this.liveVoters.get(lawId)?.count ?? 0, reusedForMs: 0 };
+  }
+
   private async countVoters(lawIds: string[]): Promise<void> {
     const counted = await this.db.$queryRawUnsafe<{ id: string; count: number }[]>(
       `SELECT a.law_id::text AS id, count(DISTINCT v.user_id)::int AS count FROM ${tables.articleVote} v JOIN ${tables.article} a ON a.id = v.article_id

@@ -1,13 +1,19 @@
-import type { EventEnvelope } from '@civic/contracts';
+import type { EventEnvelope, LiveTopic } from '@civic/contracts';
 import { AppError, unitOfWork as sharedUnitOfWork } from '@civic/service-kit';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Refusal } from '../domain/vote-rules.js';
 import { SCHEMA, type ElectionsPrisma } from '../store/prisma.js';
 
-/** What every command needs: the database and the service's clock. */
+/** Live figures (docs/live.md): a command marks the topics whose figures it changed, after its commit. */
+export interface LiveFigures {
+  changed(topic: LiveTopic): void;
+}
+
+/** What every command needs: the database and the service's clock, and the live figures to mark. */
 export interface CommandDeps {
   db: ElectionsPrisma;
   clock: () => Date;
+  live?: LiveFigures;
 }
 
 /** One command's transaction in the elections schema: the service kit's unitOfWork. */

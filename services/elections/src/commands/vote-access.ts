@@ -1,5 +1,5 @@
 import { AppError } from '@civic/service-kit';
-import type { CandidateTo, CandidateVote } from '@civic/contracts';
+import { liveTopics, type CandidateTo, type CandidateVote } from '@civic/contracts';
 import { mayVote, namesUserAndRole, type Voter } from '../domain/vote-rules.js';
 import { holdElectionLockShared } from '../store/election-lock.js';
 import { CandidacyRepository } from '../store/candidacy.repository.js';
@@ -17,7 +17,8 @@ export interface VoteTarget {
  * a user and a role) may vote for this candidate (vote-rules),
  * then, holding the election lock shared and the candidacy row so neither the monthly tally nor a
  * withdrawal happens half-way, the month is still open and the candidate stands; `write` changes the
- * vote. Answers the voter's votes of the month afterwards ([] when the request names no user or role).
+ * vote, and once committed the open election's live figures are marked. Answers the voter's votes of
+ * the month afterwards ([] when the request names no user or role).
  */
 export async function changeVote(
   deps: CommandDeps,
@@ -38,5 +39,6 @@ export async function changeVote(
     if (!(await candidacies.holdStanding(target.candidateId, role, month))) throw new AppError('updateKO', 404, { reason: 'notACandidate' });
     await write(candidacies, { voterId: userId, candidateId: target.candidateId, role, month }, now);
   });
+  deps.live?.changed(liveTopics.openElection(month));
   return new CandidacyRepository(deps.db).votesOf(userId, month);
 }

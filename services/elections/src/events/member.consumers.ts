@@ -6,9 +6,10 @@ import { memberProjection } from '../store/member.repository.js';
 /**
  * identity's events that the elections service keeps: names and flags shown with candidates,
  * verification, suspensions and deletions checked when voting (at once, not at the next token), and
- * the candidacies themselves (a withdrawal removes the candidate and the votes on them).
+ * the candidacies themselves (a withdrawal removes the candidate and the votes on them), after which
+ * `candidacyApplied` is told (the open election's live figures changed).
  */
-export function memberConsumers(common: ConsumerHost): (() => Promise<RunningConsumer>)[] {
+export function memberConsumers(common: ConsumerHost, candidacyApplied: () => void = () => undefined): (() => Promise<RunningConsumer>)[] {
   const member = memberConsumer(common, memberProjection);
   return [
     member('elections-user-registered', UserRegistered),
@@ -24,6 +25,8 @@ export function memberConsumers(common: ConsumerHost): (() => Promise<RunningCon
         name: 'elections-user-candidacy-changed',
         event: UserCandidacyChanged,
         handle: (tx, p, envelope) => changeCandidacy(tx, { ...p, occurredAt: envelope.occurredAt }),
+        // After the commit (a redelivery marks again, which is harmless): the candidates' live figures.
+        beforeAck: async () => candidacyApplied(),
       }),
   ];
 }

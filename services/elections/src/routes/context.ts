@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { candidacyMonthAt, monthStart, nextElectionAt, type ElectionTime } from '../domain/calendar.js';
 import type { Seats } from '../domain/tally.js';
 import type { Voter } from '../domain/vote-rules.js';
+import type { LiveFigures } from '../commands/unit-of-work.js';
 import type { ElectionScheduler } from '../scheduler/election.scheduler.js';
 import type { CandidacyRepository } from '../store/candidacy.repository.js';
 import type { ElectionRepository } from '../store/election.repository.js';
@@ -18,12 +19,14 @@ export interface ElectionsContext {
   seats: Seats;
   clock: () => Date;
   scheduler: ElectionScheduler;
+  /** Marks live topics after a command committed (docs/live.md). */
+  live: LiveFigures;
 }
 
 /** 'YYYY-MM-01' of the month whose candidacies and votes are open now. */
-export const openMonth = (context: ElectionsContext): string => monthStart(candidacyMonthAt(context.clock(), context.time));
+export const openMonth = (context: Pick<ElectionsContext, 'clock' | 'time'>): string => monthStart(candidacyMonthAt(context.clock(), context.time));
 
-export function schedule(context: ElectionsContext): ElectionSchedule {
+export function schedule(context: Pick<ElectionsContext, 'clock' | 'time' | 'seats'>): ElectionSchedule {
   const now = context.clock();
   return {
     serverTime: now.toISOString(),

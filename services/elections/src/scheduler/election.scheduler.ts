@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { TickedJob, type OutboxRelay } from '@civic/service-kit';
+import { liveTopics } from '@civic/contracts';
 import { closeDueElections } from '../commands/close-due-elections.command.js';
+import type { LiveFigures } from '../commands/unit-of-work.js';
 import type { ElectionTime } from '../domain/calendar.js';
 import type { ClosedElection } from '../domain/election-events.js';
 import type { Seats } from '../domain/tally.js';
@@ -14,6 +16,8 @@ export interface ElectionSchedulerOptions {
   tickMs: number;
   log: FastifyBaseLogger;
   relay?: OutboxRelay;
+  /** Marks the `elections` topic once a close committed (docs/live.md). */
+  live?: LiveFigures;
 }
 
 /**
@@ -24,6 +28,12 @@ export interface ElectionSchedulerOptions {
  */
 export class ElectionScheduler extends TickedJob<ClosedElection> {
   constructor(options: ElectionSchedulerOptions) {
-    super({ ...options, name: 'election tick', work: () => closeDueElections(options), report: (log, election) => log.info({ election }, 'election closed') });
+    const work = async () => {
+      const closed = await closeDueElections(options);
+      // The list of elections and the schedule (hence the open month) moved on: pages follow the topic.
+      if (closed.length > 0) options.live?.changed(liveTopics.elections);
+      return closed;
+    };
+    super({ ...options, name: 'election tick', work, report: (log, election) => log.info({ election }, 'election closed') });
   }
 }

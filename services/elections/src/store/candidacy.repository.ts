@@ -6,6 +6,7 @@ const { candidacy, vote, member, election } = tables;
 
 interface CandidateRow {
   id: string;
+  candidate_to: number;
   user_name: string | null;
   moderator: boolean | null;
   scribe: boolean | null;
@@ -22,6 +23,29 @@ interface VoteRow {
   candidate_to: number;
 }
 
+const voteSums = 'sum(vote) FILTER (WHERE vote > 0) AS votes_for, -sum(vote) FILTER (WHERE vote < 0) AS votes_against, sum(vote) AS total';
+const rolesOfCandidate = `(SELECT array_agg(c2.candidate_to::int) FROM ${candidacy} c2 WHERE c2.user_id = c.user_id AND c2.month = c.month)`;
+
+/** A row of the candidates' query as the API answers it. */
+function candidateOf(row: CandidateRow, month: string): Candidate {
+  const roles = new Set(row.roles ?? []);
+  const dateIf = (to: CandidateTo) => (roles.has(to) ? month : null);
+  return {
+    id: row.id,
+    userName: row.user_name ?? '',
+    moderator: row.moderator ?? false,
+    scribe: row.scribe ?? false,
+    moderatorCandidateDate: dateIf(CandidateTo.Moderator),
+    scribeCandidateDate: dateIf(CandidateTo.Scribe),
+    greatWiseCandidateDate: dateIf(CandidateTo.GreatWise),
+    candidateTo: row.candidate_to as CandidateTo,
+    totalVotes: row.votes_for - row.votes_against,
+    votesFor: row.votes_for,
+    votesAgainst: row.votes_against,
+    appliedAt: row.applied_at.toISOString(),
+  };
+}
+
 /** The month's election has closed: its candidacies and votes no longer change. */
 const openMonth = (monthColumn: string) => `NOT EXISTS (SELECT 1 FROM ${election} e WHERE e.candidacy_month = ${monthColumn})`;
 
@@ -33,37 +57,40 @@ export class CandidacyRepository {
   async candidates(role: CandidateTo, month: string): Promise<Candidate[]> {
     const rows = await this.db.$queryRawUnsafe<CandidateRow[]>(
       // Votes are summed per candidate first (from the covering index), then joined to the candidacies.
-      `SELECT c.user_id::text AS id, m.user_name, m.moderator, m.scribe, c.applied_at,
+      `SELECT c.user_id::text AS id, c.candidate_to::int AS candidate_to, m.user_name, m.moderator, m.scribe, c.applied_at,
               COALESCE(t.votes_for, 0)::int AS votes_for,
               COALESCE(t.votes_against, 0)::int AS votes_against,
-              (SELECT array_agg(c2.candidate_to::int) FROM ${candidacy} c2 WHERE c2.user_id = c.user_id AND c2.month = c.month) AS roles
+              ${rolesOfCandidate} AS roles
        FROM ${candidacy} c
        LEFT JOIN ${member} m ON m.user_id = c.user_id
-       LEFT JOIN (SELECT candidate_id, sum(vote) FILTER (WHERE vote > 0) AS votes_for, -sum(vote) FILTER (WHERE vote < 0) AS votes_against, sum(vote) AS total
-                  FROM ${vote} WHERE candidate_to = $1 AND month = $2::date GROUP BY candidate_id) t ON t.candidate_id = c.user_id
+       LEFT JOIN (SELECT candidate_id, ${voteSums} FROM ${vote} WHERE candidate_to = $1 AND month = $2::date GROUP BY candidate_id) t ON t.candidate_id = c.user_id
        WHERE c.candidate_to = $1 AND c.month = $2::date AND m.deleted_at IS NULL
        ORDER BY COALESCE(t.total, 0) DESC, c.applied_at, c.user_id`,
       role,
       month,
     );
-    return rows.map((row) => {
-      const roles = new Set(row.roles ?? []);
-      const dateIf = (to: CandidateTo) => (roles.has(to) ? month : null);
-      return {
-        id: row.id,
-        userName: row.user_name ?? '',
-        moderator: row.moderator ?? false,
-        scribe: row.scribe ?? false,
-        moderatorCandidateDate: dateIf(CandidateTo.Moderator),
-        scribeCandidateDate: dateIf(CandidateTo.Scribe),
-        greatWiseCandidateDate: dateIf(CandidateTo.GreatWise),
-        candidateTo: role,
-        totalVotes: row.votes_for - row.votes_against,
-        votesFor: row.votes_for,
-        votesAgainst: row.votes_against,
-        appliedAt: row.applied_at.toISOString(),
-      };
-    });
+    return rows.map((row) => candidateOf(row, month));
+  }
+
+  /**
+   * Every role's candidates in `month` in one query, by role (1, 2, 3), each role's best first as
+   * `candidates` answers them: the open election's live figures (docs/live.md).
+   */
+  async allCandidates(month: string): Promise<Candidate[]> {
+    const rows = await this.db.$queryRawUnsafe<CandidateRow[]>(
+      `SELECT c.user_id::text AS id, c.candidate_to::int AS candidate_to, m.user_name, m.moderator, m.scribe, c.applied_at,
+              COALESCE(t.votes_for, 0)::int AS votes_for,
+              COALESCE(t.votes_against, 0)::int AS votes_against,
+              ${rolesOfCandidate} AS roles
+       FROM ${candidacy} c
+       LEFT JOIN ${member} m ON m.user_id = c.user_id
+       LEFT JOIN (SELECT candidate_to, candidate_id, ${voteSums} FROM ${vote} WHERE month = $1::date GROUP BY candidate_to, candidate_id) t
+              ON t.candidate_to = c.candidate_to AND t.candidate_id = c.user_id
+       WHERE c.month = $1::date AND m.deleted_at IS NULL
+       ORDER BY c.candidate_to, COALESCE(t.total, 0) DESC, c.applied_at, c.user_id`,
+      month,
+    );
+    return rows.map((row) => candidateOf(row, month));
   }
 
   /** The votes `userId` cast in `month`. */
