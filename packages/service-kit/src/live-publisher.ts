@@ -60,7 +60,7 @@ export class LivePublisher {
     return this.options.clock?.() ?? Date.now();
   }
 
-  /** One flush at a time, each at least an interval after the previous one started. */
+  /** One flush at a time, each at least an interval after the previous one published. */
   private schedule(): void {
     if (this.timer || this.flushing || this.stopped || this.dirty.size === 0) return;
     const wait = Math.max(0, this.lastFlush + (this.options.intervalMs ?? 1000) - this.now());
@@ -75,7 +75,6 @@ export class LivePublisher {
   }
 
   private async flush(): Promise<void> {
-    this.lastFlush = this.now();
     const topics = [...this.dirty];
     this.dirty.clear();
     for (const topic of topics) {
@@ -86,5 +85,7 @@ export class LivePublisher {
         this.options.log.warn({ err: error, topic }, 'could not read live figures');
       }
     }
+    // Counted from the publication, not the read's start: a slow read never brings two updates closer.
+    this.lastFlush = this.now();
   }
 }

@@ -111,7 +111,9 @@ export function ProposalsScreen() {
     if (openCycle?.id !== next?.id) return readAgain();
     // An extension moves only the deadline: the countdown follows the push, without a read.
     if (next && list.data && next.phaseEndsAt !== list.data.countdown.phaseEndsAt) {
-      list.replace({ ...list.data, countdown: { serverTime: next.serverTime, phaseEndsAt: next.phaseEndsAt, nextStepAt: next.nextStepAt } });
+      // Merged, not replaced: a read in flight (after the member's own proposal) keeps its answer.
+      const countdown = { serverTime: next.serverTime, phaseEndsAt: next.phaseEndsAt, nextStepAt: next.nextStepAt };
+      list.merge((current) => ({ ...current, countdown }));
     }
   }, readAgain);
   const onCountdownElapsed = useLateReload(readAgain);
