@@ -18,9 +18,11 @@ export interface Resource<T> {
   replace: (data: T) => void;
   /**
    * Merges pushed figures into the answer shown (nothing before the first answer). A read in flight
-   * is kept: its answer is whole, and the next push brings the figures again.
+   * is kept: its answer is whole, and the next push brings the figures again. When the change brings
+   * a new `serverTime` (a pushed countdown), `receivedNow` moves `receivedAt` to now, since
+   * countdowns place the server's clock by the time its answer arrived.
    */
-  merge: (change: (data: T) => T) => void;
+  merge: (change: (data: T) => T, options?: { receivedNow?: boolean }) => void;
 }
 
 interface State<T> {
@@ -83,7 +85,12 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
     [key],
   );
   const merge = useCallback(
-    (change: (data: T) => T) => setState((current) => (current.key !== key || current.data === undefined ? current : { ...current, data: change(current.data) })),
+    (change: (data: T) => T, options?: { receivedNow?: boolean }) =>
+      setState((current) =>
+        current.key !== key || current.data === undefined
+          ? current
+          : { ...current, data: change(current.data), receivedAt: options?.receivedNow ? Date.now() : current.receivedAt },
+      ),
     [key],
   );
 

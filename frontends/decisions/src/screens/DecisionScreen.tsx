@@ -60,7 +60,7 @@ export function DecisionScreen() {
     }
     if (now.phase !== shown.phase) cycle.reload();
     // An extension moves only the deadline: the summary follows the push, without a read.
-    else if (now.phaseEndsAt !== shown.phaseEndsAt) cycle.merge((current) => ({ ...current, ...now, proposals: current.proposals }));
+    else if (now.phaseEndsAt !== shown.phaseEndsAt) cycle.merge((current) => ({ ...current, ...now, proposals: current.proposals }), { receivedNow: true });
   }, cycle.reload);
   const onCountdownElapsed = useLateReload(cycle.reload);
   usePreloadedFollows();

@@ -113,7 +113,7 @@ export function ProposalsScreen() {
     if (next && list.data && next.phaseEndsAt !== list.data.countdown.phaseEndsAt) {
       // Merged, not replaced: a read in flight (after the member's own proposal) keeps its answer.
       const countdown = { serverTime: next.serverTime, phaseEndsAt: next.phaseEndsAt, nextStepAt: next.nextStepAt };
-      list.merge((current) => ({ ...current, countdown }));
+      list.merge((current) => ({ ...current, countdown }), { receivedNow: true });
     }
   }, readAgain);
   const onCountdownElapsed = useLateReload(readAgain);

@@ -1,0 +1,69 @@
+/**
+ * useResource's merge (docs/live.md): pushed figures merge into the answer shown, a read in flight
+ * keeps its answer, and a pushed countdown moves the time of receipt so that the countdown places
+ * the new server time by when it arrived, not by when the page first read.
+ */
+import { JSDOM } from 'jsdom';
+
+const dom = new JSDOM('<!doctype html><html><body></body></html>');
+const browserGlobals = ['window', 'document', 'navigator', 'HTMLElement', 'Node'] as const;
+for (const name of browserGlobals) {
+  Object.defineProperty(globalThis, name, { value: name === 'window' ? dom.window : dom.window[name], configurable: true, writable: true });
+}
+afterAll(() => {
+  for (const name of browserGlobals) delete (globalThis as Record<string, unknown>)[name];
+  dom.window.close();
+});
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const { act, createElement: h } = await import('react');
+const { createRoot } = await import('react-dom/client');
+const { useResource } = await import('../src/remote-hooks.js');
+type Resource = ReturnType<typeof useResource<{ serverTime: string; votes: number }>>;
+
+function Probe({ load, onRender }: { load: () => Promise<{ serverTime: string; votes: number }>; onRender: (resource: Resource) => void }) {
+  onRender(useResource('cycle', load));
+  return null;
+}
+
+const settle = () => act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
+
+describe('useResource merge', () => {
+  it('keeps the time of receipt for figures and moves it for a pushed server time', async () => {
+    const seen: { current?: Resource } = {};
+    const root = createRoot(document.createElement('div'));
+    await act(async () => root.render(h(Probe, { load: async () => ({ serverTime: '2026-01-01T00:00:00Z', votes: 1 }), onRender: (resource) => (seen.current = resource) })));
+    await settle();
+    const firstRead = seen.current!.receivedAt;
+    expect(seen.current!.data).toEqual({ serverTime: '2026-01-01T00:00:00Z', votes: 1 });
+
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await act(async () => seen.current!.merge((data) => ({ ...data, votes: 2 })));
+    expect(seen.current!.data!.votes).toBe(2);
+    expect(seen.current!.receivedAt).toBe(firstRead);
+
+    await act(async () => seen.current!.merge((data) => ({ ...data, serverTime: '2026-01-01T00:00:10Z' }), { receivedNow: true }));
+    expect(seen.current!.data).toEqual({ serverTime: '2026-01-01T00:00:10Z', votes: 2 });
+    expect(seen.current!.receivedAt).toBeGreaterThanOrEqual(firstRead + 30);
+    await act(async () => root.unmount());
+  });
+
+  it('keeps a read in flight when figures are merged meanwhile', async () => {
+    const seen: { current?: Resource } = {};
+    let answer = { serverTime: '2026-01-01T00:00:00Z', votes: 1 };
+    let release: () => void = () => undefined;
+    const load = () => new Promise<typeof answer>((resolve) => (release = () => resolve(answer)));
+    const root = createRoot(document.createElement('div'));
+    await act(async () => root.render(h(Probe, { load, onRender: (resource) => (seen.current = resource) })));
+    release();
+    await settle();
+    answer = { serverTime: '2026-01-01T00:00:05Z', votes: 7 };
+    await act(async () => seen.current!.reload());
+    await act(async () => seen.current!.merge((data) => ({ ...data, votes: 3 })));
+    expect(seen.current!.data!.votes).toBe(3);
+    release();
+    await settle();
+    expect(seen.current!.data).toEqual(answer);
+    await act(async () => root.unmount());
+  });
+});
