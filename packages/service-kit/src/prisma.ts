@@ -1,4 +1,13 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import type { Sql } from '@prisma/client-runtime-utils';
+
+/**
+ * Tagged SQL, the one way the services and this kit write SQL (docs/architecture.md#database):
+ * `sql\`SELECT … WHERE id = ${id}::uuid\`` sends `id` as a parameter; `raw` only for names that come
+ * from code (a qualified table), `join` for lists and fragments. The same functions as each service's
+ * `Prisma.sql`, `Prisma.raw` and `Prisma.join`.
+ */
+export { sql, raw, join, empty, Sql } from '@prisma/client-runtime-utils';
 
 /**
  * The driver adapter for a service's Prisma client: its own PostgreSQL schema in the shared
@@ -10,6 +19,8 @@ export function createPrismaAdapter(databaseUrl: string, schema: string, maxConn
 
 /** The SQL surface of a Prisma client or transaction that the outbox and inbox need. */
 export interface SqlExecutor {
+  $executeRaw(query: Sql): PromiseLike<number>;
+  $queryRaw<T = unknown>(query: Sql): PromiseLike<T>;
   $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
 }

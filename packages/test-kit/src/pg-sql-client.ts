@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { SqlClient, SqlExecutor } from '@civic/service-kit';
+import type { Sql, SqlClient, SqlExecutor } from '@civic/service-kit';
 
 /**
  * The outbox/inbox SQL surface over plain `pg`, for testing the service kit without a generated
@@ -7,6 +7,12 @@ import type { SqlClient, SqlExecutor } from '@civic/service-kit';
  */
 export function pgSqlClient(pool: pg.Pool): SqlClient & { end(): Promise<void> } {
   const executor = (run: (text: string, values: unknown[]) => Promise<pg.QueryResult>): SqlExecutor => ({
+    async $executeRaw(query) {
+      return (await run(query.text, query.values)).rowCount ?? 0;
+    },
+    async $queryRaw<T>(query: Sql) {
+      return (await run(query.text, query.values)).rows as T;
+    },
     async $executeRawUnsafe(query, ...values) {
       return (await run(query, values)).rowCount ?? 0;
     },

@@ -28,6 +28,8 @@ export const unsubscribeLink = (publicUrl: string, token: string) => `${publicUr
 export function consumeDigestComposed(host: ConsumerHost, deps: DigestMailDeps): Promise<RunningConsumer> {
   const { db } = host;
   const patient: SqlClient = {
+    $executeRaw: (query) => db.$executeRaw(query),
+    $queryRaw: (query) => db.$queryRaw(query),
     $executeRawUnsafe: (query, ...values) => db.$executeRawUnsafe(query, ...values),
     $queryRawUnsafe: (query, ...values) => db.$queryRawUnsafe(query, ...values),
     $transaction: (fn, options) => db.$transaction(fn, { maxWait: 10_000, timeout: SEND_TIMEOUT_MS, ...options }),
