@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { canonicalEligible, drawCreators, randomStream, uniform } from '../src/domain/creators-draw.js';
+import { canonicalEligible, drawCreators, drawEligible, randomStream, uniform, type DrawVoter } from '../src/domain/creators-draw.js';
 
 const eligible = Array.from({ length: 40 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
 const seed = 'a3f1c2d4e5b60718293a4b5c6d7e8f90a3f1c2d4e5b60718293a4b5c6d7e8f90';
@@ -59,5 +59,31 @@ describe('the creators draw', () => {
     // Rejection: a stream that gives the top value first skips it.
     const values = [0xffffffff, 5];
     expect(uniform(() => values.shift()!, 3)).toBe(2);
+  });
+});
+
+describe('who may be drawn', () => {
+  const closedAt = new Date('2026-03-01T12:00:00.000Z');
+  const voter = (id: string, standing: Partial<DrawVoter> = {}): DrawVoter => ({ id, verified: true, deleted: false, suspendedUntil: null, ...standing });
+
+  it('keeps the verified voters whose account exists and who are not suspended when the vote closes, in canonical order', () => {
+    const voters = [
+      voter('CCCCCCCC-0000-4000-8000-000000000003'),
+      voter('aaaaaaaa-0000-4000-8000-000000000001'),
+      voter('dddddddd-0000-4000-8000-000000000004', { verified: false }),
+      voter('eeeeeeee-0000-4000-8000-000000000005', { deleted: true }),
+      voter('ffffffff-0000-4000-8000-000000000006', { suspendedUntil: new Date(closedAt.getTime() + 1) }),
+      voter('bbbbbbbb-0000-4000-8000-000000000002', { suspendedUntil: closedAt }),
+    ];
+    expect(drawEligible(voters, closedAt)).toEqual([
+      'aaaaaaaa-0000-4000-8000-000000000001',
+      'bbbbbbbb-0000-4000-8000-000000000002',
+      'cccccccc-0000-4000-8000-000000000003',
+    ]);
+  });
+
+  it('draws nobody when no voter is eligible', () => {
+    expect(drawEligible([], closedAt)).toEqual([]);
+    expect(drawEligible([voter('aaaaaaaa-0000-4000-8000-000000000001', { verified: false })], closedAt)).toEqual([]);
   });
 });

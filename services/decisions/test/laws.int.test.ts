@@ -16,6 +16,7 @@ import {
   type VoteAnswer,
   verifyOpenData,
 } from '@civic/contracts';
+import { sql } from '@civic/service-kit';
 import { waitFor } from '@civic/test-kit';
 import { drawCreators } from '../src/domain/creators-draw.js';
 import { DAY, proposalInput, startHarness, type Harness, type Member } from './support/harness.js';
@@ -398,18 +399,15 @@ describe('the final vote and the archive', () => {
     // event must come in two chunks.
     const extra = Array.from({ length: 1500 }, () => randomUUID());
     const intro = (await law()).articles[0]!;
-    await h.db.$executeRawUnsafe(
-      `INSERT INTO decisions.article_vote (article_id, user_id, choice, updated_at) SELECT $1::uuid, id, 'blank', now() FROM unnest($2::uuid[]) AS id`,
-      intro.id,
-      extra,
+    await h.db.$executeRaw(
+      sql`INSERT INTO decisions.article_vote (article_id, user_id, choice, updated_at) SELECT ${intro.id}::uuid, id, 'blank', now() FROM unnest(${extra}::uuid[]) AS id`,
     );
-    await h.db.$executeRawUnsafe(`UPDATE decisions.article SET votes_blank = votes_blank + 1500 WHERE id = $1::uuid`, intro.id);
+    await h.db.$executeRaw(sql`UPDATE decisions.article SET votes_blank = votes_blank + 1500 WHERE id = ${intro.id}::uuid`);
     // The counters equal the ballot rows for every text.
-    const drift = await h.db.$queryRawUnsafe<{ id: string }[]>(
-      `SELECT a.id::text AS id FROM decisions.article a LEFT JOIN decisions.article_vote v ON v.article_id = a.id WHERE a.law_id = $1::uuid
+    const drift = await h.db.$queryRaw<{ id: string }[]>(
+      sql`SELECT a.id::text AS id FROM decisions.article a LEFT JOIN decisions.article_vote v ON v.article_id = a.id WHERE a.law_id = ${lawId}::uuid
        GROUP BY a.id HAVING a.votes_for <> count(*) FILTER (WHERE v.choice = 'for') OR a.votes_against <> count(*) FILTER (WHERE v.choice = 'against')
          OR a.votes_neutral <> count(*) FILTER (WHERE v.choice = 'neutral') OR a.votes_blank <> count(*) FILTER (WHERE v.choice = 'blank')`,
-      lawId,
     );
     expect(drift).toEqual([]);
     h.clock.advance(7 * DAY);
@@ -577,13 +575,13 @@ describe('the final vote and the archive', () => {
     // The law (continuing its proposal), its groups, its live articles and amendments.
     expect(report.texts).toBeGreaterThanOrEqual(6);
     const kept = data.articles.find((article) => article.number === 1 && article.replacedBy === null)!;
-    await h.db.$executeRawUnsafe(`UPDATE decisions.article SET body = body || ' (changed)' WHERE id = $1::uuid`, kept.id);
+    await h.db.$executeRaw(sql`UPDATE decisions.article SET body = body || ' (changed)' WHERE id = ${kept.id}::uuid`);
     try {
       const tampered = await verifyOpenData((await call('GET', `/api/laws/${lawId}/open-data`)).json());
       expect(tampered.ok).toBe(false);
       expect(tampered.problems).toEqual([{ problem: 'adopted-text', articleId: kept.id, number: 1 }]);
     } finally {
-      await h.db.$executeRawUnsafe(`UPDATE decisions.article SET body = left(body, length(body) - 10) WHERE id = $1::uuid`, kept.id);
+      await h.db.$executeRaw(sql`UPDATE decisions.article SET body = left(body, length(body) - 10) WHERE id = ${kept.id}::uuid`);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorMessages, Role, type Proposal, type ProposalList, type SimilarAnswer } from '@civic/contracts';
+import { sql } from '@civic/service-kit';
 import { startHarness, type Harness, type Member } from './support/harness.js';
 
 let h: Harness;
@@ -18,17 +19,10 @@ async function propose(key: string, title: string, description: string, category
 async function law(key: string, cycleId: string, title: string, description: string, state: string, options: { deleted?: boolean; archivedDaysAgo?: number } = {}) {
   ids[key] = randomUUID();
   const archived = state === 'adopted' || state === 'rejected' ? new Date(Date.now() - (options.archivedDaysAgo ?? 10) * 86_400_000) : null;
-  await h.db.$executeRawUnsafe(
-    `INSERT INTO decisions.law (id, cycle_id, user_id, title, description, category, rank, state, created_at, updated_at, archived_at, deleted_at)
-     VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, 'transport', 1, $6, now(), now(), $7::timestamptz, $8::timestamptz)`,
-    ids[key],
-    cycleId,
-    randomUUID(),
-    title,
-    description,
-    state,
-    archived,
-    options.deleted ? new Date() : null,
+  await h.db.$executeRaw(
+    sql`INSERT INTO decisions.law (id, cycle_id, user_id, title, description, category, rank, state, created_at, updated_at, archived_at, deleted_at)
+     VALUES (${ids[key]}::uuid, ${cycleId}::uuid, ${randomUUID()}::uuid, ${title}, ${description}, 'transport', 1, ${state}, now(), now(),
+       ${archived}::timestamptz, ${options.deleted ? new Date() : null}::timestamptz)`,
   );
 }
 
@@ -47,10 +41,7 @@ beforeAll(async () => {
   h = await startHarness();
   await h.scheduler.tick(); // opens cycle 1, for proposals
   const oldCycle = randomUUID();
-  await h.db.$executeRawUnsafe(
-    `INSERT INTO decisions.cycle (id, number, phase, phase_started_at, created_at) VALUES ($1::uuid, 0, 'archive', now(), now())`,
-    oldCycle,
-  );
+  await h.db.$executeRaw(sql`INSERT INTO decisions.cycle (id, number, phase, phase_started_at, created_at) VALUES (${oldCycle}::uuid, 0, 'archive', now(), now())`);
   await propose('bikeLanes', 'Pistes cyclables sécurisées', 'Des pistes cyclables séparées des voitures dans chaque ville.');
   await propose('freeBikes', 'Free bicycles for students', 'Every student gets a bicycle for the school year.', 'education');
   await propose('ecology', 'Écologie urbaine et vélo', 'Planter des arbres le long des routes.', 'environment');
@@ -58,15 +49,12 @@ beforeAll(async () => {
   const withdrawn = await propose('withdrawn', 'Vélos électriques subventionnés', 'Une aide pour acheter un vélo électrique.');
   expect((await h.app.inject({ method: 'DELETE', url: `/api/proposals/${ids['withdrawn']}`, headers: withdrawn.headers })).statusCode).toBe(204);
   await propose('rejected', 'Parkings à vélos', 'Des arceaux à vélos devant chaque gare.');
-  await h.db.$executeRawUnsafe(`UPDATE decisions.proposal SET state = 'rejected' WHERE id = $1::uuid`, ids['rejected']);
+  await h.db.$executeRaw(sql`UPDATE decisions.proposal SET state = 'rejected' WHERE id = ${ids['rejected']}::uuid`);
   // A proposal of an archived cycle is no longer "current".
   ids['oldProposal'] = randomUUID();
-  await h.db.$executeRawUnsafe(
-    `INSERT INTO decisions.proposal (id, cycle_id, user_id, title, description, category, state, created_at, updated_at, submitted_at)
-     VALUES ($1::uuid, $2::uuid, $3::uuid, 'Vélos pour tous', 'Un ancien vélo.', 'transport', 'selected', now(), now(), now())`,
-    ids['oldProposal'],
-    oldCycle,
-    randomUUID(),
+  await h.db.$executeRaw(
+    sql`INSERT INTO decisions.proposal (id, cycle_id, user_id, title, description, category, state, created_at, updated_at, submitted_at)
+     VALUES (${ids['oldProposal']}::uuid, ${oldCycle}::uuid, ${randomUUID()}::uuid, 'Vélos pour tous', 'Un ancien vélo.', 'transport', 'selected', now(), now(), now())`,
   );
   await law('veloLaw', oldCycle, 'Des vélos en libre-service', 'Chaque commune propose des vélos en libre-service.', 'adopted');
   await law('ecoLaw', oldCycle, 'Taxe carbone', "Une taxe pour l'écologie, dont le produit finance le vélo.", 'rejected', { archivedDaysAgo: 2 });

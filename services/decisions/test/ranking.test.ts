@@ -1,5 +1,17 @@
 import { countVote, emptyTally, rankProposals, scoreOf } from '../src/domain/ranking.js';
-import { mayDelete, mayEdit, mayParticipate, mayPin, mayResubmit, maySignal, nextSubmissionAt, cycleFull, type Caller, type ProposalFacts } from '../src/domain/proposal-rules.js';
+import {
+  cycleFull,
+  isResubmittable,
+  mayDelete,
+  mayEdit,
+  mayParticipate,
+  mayPin,
+  mayResubmit,
+  maySignal,
+  nextSubmissionAt,
+  type Caller,
+  type ProposalFacts,
+} from '../src/domain/proposal-rules.js';
 
 const at = (day: number) => new Date(Date.UTC(2026, 0, day));
 
@@ -62,6 +74,14 @@ describe('proposal permissions', () => {
     expect(mayResubmit(author, { ...deleted, deletedByModerator: false })).toBeNull();
     expect(mayResubmit(author, { ...proposal, state: 'rejected' })).toBeNull();
     expect(mayResubmit(other, { ...proposal, state: 'rejected' })).not.toBeNull();
+  });
+
+  it('resubmits only a rejected proposal or one its author deleted, never one a moderator deleted', () => {
+    expect(isResubmittable({ state: 'rejected', deletedByModerator: false })).toBe(true);
+    expect(isResubmittable({ state: 'deleted', deletedByModerator: false })).toBe(true);
+    expect(isResubmittable({ state: 'deleted', deletedByModerator: true })).toBe(false);
+    for (const state of ['submitted', 'in-vote', 'second-chance', 'selected'] as const) expect(isResubmittable({ state, deletedByModerator: false })).toBe(false);
+    expect(mayResubmit(author, { ...proposal, state: 'in-vote' })).toMatchObject({ status: 403, reason: 'not-resubmittable' });
   });
 
   it('lets anyone but the author signal once, and moderators pin', () => {

@@ -1,4 +1,4 @@
-import { foldAccents, lexeme, MAX_SEARCH_TERMS, searchTerms, STOP_WORDS, tsqueryExpression } from '../src/domain/search-query.js';
+import { foldAccents, lexeme, MAX_SEARCH_TERMS, searchTerms, STOP_WORDS, tsquery } from '../src/domain/search-query.js';
 
 const lexemes = (input: string) => searchTerms(input).map(lexeme);
 
@@ -43,11 +43,12 @@ describe('query building', () => {
     expect(searchTerms(`${many} `).at(-1)).toEqual({ word: `mot${MAX_SEARCH_TERMS - 1}`, prefix: false });
   });
 
-  it('writes one parameter per term, each in French or English, all required or any', () => {
-    expect(tsqueryExpression(2, 3, 'all')).toBe(
-      "((to_tsquery('french', $3) || to_tsquery('english', $3)) && (to_tsquery('french', $4) || to_tsquery('english', $4)))",
-    );
-    expect(tsqueryExpression(2, 1, 'any')).toContain(') || (');
-    expect(tsqueryExpression(0, 1, 'any')).toBe("''::tsquery");
+  it('sends each term as a parameter, in French or English, all required or any', () => {
+    const all = tsquery(searchTerms('velo bus'), 'all');
+    expect(all.text).toBe("((to_tsquery('french', $1) || to_tsquery('english', $2)) && (to_tsquery('french', $3) || to_tsquery('english', $4)))");
+    expect(all.values).toEqual(['velo', 'velo', 'bus:*', 'bus:*']);
+    expect(tsquery(searchTerms('velo bus'), 'any').text).toContain(') || (');
+    expect(tsquery([], 'any').text).toBe("''::tsquery");
+    expect(tsquery([], 'any').values).toEqual([]);
   });
 });

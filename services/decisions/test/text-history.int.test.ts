@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import {
   ErrorMessages,
   GENESIS_HASH,
@@ -15,6 +14,8 @@ import {
   type Proposal,
   type TextHistory,
 } from '@civic/contracts';
+import { raw, sql } from '@civic/service-kit';
+import { unitOfWork } from '../src/commands/unit-of-work.js';
 import { TextVersionRepository } from '../src/store/text-version.repository.js';
 import { DAY, proposalInput, startHarness, type Harness, type Member } from './support/harness.js';
 
@@ -306,7 +307,7 @@ describe('the versions of a law and its content', () => {
     expect(data.chain.texts.map((text) => text.kind)).toEqual(['law', 'group', 'article', 'amendment']);
     expect(await verifyOpenData(data)).toEqual({ ok: true, seal: stored!.hash, texts: 4, versions: 4 + 2 + 3 + 1, problems: [] });
 
-    await h.db.$executeRawUnsafe(`UPDATE decisions.article SET body = 'Aucune piste.' WHERE id = $1::uuid`, amendmentId);
+    await h.db.$executeRaw(sql`UPDATE decisions.article SET body = 'Aucune piste.' WHERE id = ${amendmentId}::uuid`);
     const tampered = await verifyOpenData((await call('GET', `/api/laws/${lawId}/open-data`)).json());
     expect(tampered.problems).toEqual([{ problem: 'adopted-text', articleId, number: 1 }]);
   });
@@ -317,16 +318,19 @@ describe('the backfill of texts written before versions were kept', () => {
     path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../prisma/migrations/20261127100000_text_versions/migration.sql'),
     'utf8',
   );
-  const backfill = migration.slice(migration.indexOf('-- Backfill'));
+  // The backfill's statements (each ends its line with a semicolon; the function body has none), as the migration runs them.
+  const backfill = migration
+    .slice(migration.indexOf('-- Backfill'))
+    .split(/;\s*$/m)
+    .filter((statement) => statement.replace(/^\s*--.*$/gm, '').trim() !== '');
 
+  /** Runs the backfill in one transaction, its temporary function and table living until it ends. */
   async function runBackfill(): Promise<void> {
-    const client = new pg.Client({ connectionString: h.config.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(`BEGIN; SET LOCAL search_path TO decisions; ${backfill} COMMIT;`);
-    } finally {
-      await client.end();
-    }
+    await unitOfWork(h.db, async (tx) => {
+      await tx.$executeRaw(sql`SET LOCAL search_path TO decisions`);
+      // The migration's own text, from the repository.
+      for (const statement of backfill) await tx.$executeRaw(raw(statement));
+    });
   }
 
   it('gives every old text a chain whose SQL hashes equal the TypeScript ones, a law continuing its proposal, once', async () => {
@@ -335,51 +339,28 @@ describe('the backfill of texts written before versions were kept', () => {
     const at = new Date('2026-01-02T03:04:05.678Z');
     const later = new Date('2026-01-09T10:00:00.001Z');
     const tricky = 'Élan ✓ 🚲\n"quoted" \\ back\ttab « guillemets »';
-    await h.db.$executeRawUnsafe(
-      `INSERT INTO decisions.proposal (id, cycle_id, user_id, title, description, category, state, created_at, updated_at, submitted_at)
-       VALUES ($1::uuid, $3::uuid, $4::uuid, 'Old law', $5, 'transport', 'selected', $6, $6, $6),
-              ($2::uuid, $3::uuid, $4::uuid, 'Old deleted', 'Gone.', 'other', 'deleted', $6, $6, $6)`,
-      oldLaw,
-      oldProposal,
-      cycle.id,
-      author.id,
-      tricky,
-      at,
+    await h.db.$executeRaw(
+      sql`INSERT INTO decisions.proposal (id, cycle_id, user_id, title, description, category, state, created_at, updated_at, submitted_at)
+       VALUES (${oldLaw}::uuid, ${cycle.id}::uuid, ${author.id}::uuid, 'Old law', ${tricky}, 'transport', 'selected', ${at}, ${at}, ${at}),
+              (${oldProposal}::uuid, ${cycle.id}::uuid, ${author.id}::uuid, 'Old deleted', 'Gone.', 'other', 'deleted', ${at}, ${at}, ${at})`,
     );
-    await h.db.$executeRawUnsafe(
-      `UPDATE decisions.proposal SET deleted_at = $2, deleted_by = $3::uuid, deleted_by_moderator = true WHERE id = $1::uuid`,
-      oldProposal,
-      later,
-      moderator.id,
+    await h.db.$executeRaw(
+      sql`UPDATE decisions.proposal SET deleted_at = ${later}, deleted_by = ${moderator.id}::uuid, deleted_by_moderator = true WHERE id = ${oldProposal}::uuid`,
     );
-    await h.db.$executeRawUnsafe(
-      `INSERT INTO decisions.law (id, cycle_id, user_id, title, description, category, rank, state, created_at, updated_at)
-       VALUES ($1::uuid, $2::uuid, $3::uuid, 'Old law, renamed', $4, 'transport', 1, 'creation', $5, $5)`,
-      oldLaw,
-      cycle.id,
-      author.id,
-      tricky,
-      later,
+    await h.db.$executeRaw(
+      sql`INSERT INTO decisions.law (id, cycle_id, user_id, title, description, category, rank, state, created_at, updated_at)
+       VALUES (${oldLaw}::uuid, ${cycle.id}::uuid, ${author.id}::uuid, 'Old law, renamed', ${tricky}, 'transport', 1, 'creation', ${later}, ${later})`,
     );
-    await h.db.$executeRawUnsafe(`INSERT INTO decisions.law_group (id, law_id, name, position, created_at) VALUES ($1::uuid, $2::uuid, 'Old group', 1, $3)`, oldGroup, oldLaw, at);
-    await h.db.$executeRawUnsafe(
-      `INSERT INTO decisions.article (id, law_id, user_id, body, position, created_at, updated_at, deleted_at, deleted_by)
-       VALUES ($1::uuid, $2::uuid, $3::uuid, $4, 1, $5, $5, $6, $3::uuid)`,
-      oldArticle,
-      oldLaw,
-      second.id,
-      tricky,
-      at,
-      later,
+    await h.db.$executeRaw(
+      sql`INSERT INTO decisions.law_group (id, law_id, name, position, created_at) VALUES (${oldGroup}::uuid, ${oldLaw}::uuid, 'Old group', 1, ${at})`,
     );
-    await h.db.$executeRawUnsafe(
-      `INSERT INTO decisions.article (id, law_id, parent_id, user_id, title, body, position, created_at, updated_at)
-       VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, 'Titre « ancien »', 'Amendement.', 1, $5, $5)`,
-      oldAmendment,
-      oldLaw,
-      oldArticle,
-      third.id,
-      at,
+    await h.db.$executeRaw(
+      sql`INSERT INTO decisions.article (id, law_id, user_id, body, position, created_at, updated_at, deleted_at, deleted_by)
+       VALUES (${oldArticle}::uuid, ${oldLaw}::uuid, ${second.id}::uuid, ${tricky}, 1, ${at}, ${at}, ${later}, ${second.id}::uuid)`,
+    );
+    await h.db.$executeRaw(
+      sql`INSERT INTO decisions.article (id, law_id, parent_id, user_id, title, body, position, created_at, updated_at)
+       VALUES (${oldAmendment}::uuid, ${oldLaw}::uuid, ${oldArticle}::uuid, ${third.id}::uuid, 'Titre « ancien »', 'Amendement.', 1, ${at}, ${at})`,
     );
     const versionsBefore = await h.db.textVersion.count();
     const eventsBefore = await h.db.outboxEvent.count({ where: { subject: 'decisions.text.versioned' } });

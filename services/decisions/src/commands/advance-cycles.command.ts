@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@civic/contracts';
 import type { PublishedVersions, SqlExecutor } from '@civic/service-kit';
-import { canonicalEligible } from '../domain/creators-draw.js';
+import { drawEligible } from '../domain/creators-draw.js';
 import { dueTransitions, type EngineSettings, type Transition } from '../domain/cycle-engine.js';
 import { transitionEvent } from '../domain/cycle-events.js';
 import { archiveLaw, lawFromProposal } from '../domain/law-lifecycle.js';
@@ -88,7 +88,7 @@ async function closeVoteAndDraw(tx: SqlExecutor, cycleId: string, at: Date, sele
   await cycles.storeVoteClose(cycleId, seed, at);
   events.push(...close.events);
 
-  const eligible = canonicalEligible(await laws.drawVoters(cycleId, at));
+  const eligible = drawEligible(await laws.cycleVoters(cycleId), at);
   await laws.insertDraw({ cycleId, seed, eligible, at, perLaw: selection.creatorsPerLaw });
   for (const proposal of await laws.selectedProposals(cycleId)) {
     const law = lawFromProposal({ proposal, cycleId, seed, eligible, perLaw: selection.creatorsPerLaw, at });

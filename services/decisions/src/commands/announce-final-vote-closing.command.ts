@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@civic/service-kit';
+import { sql, type SqlExecutor } from '@civic/service-kit';
 import { closingNoticeDue, closingNoticeEvent } from '../domain/final-vote-closing.js';
 import { tables } from '../store/tables.js';
 import { unitOfWork, type CommandDeps } from './unit-of-work.js';
@@ -29,26 +29,23 @@ class ClosingNoticeStore {
   constructor(private readonly tx: SqlExecutor) {}
 
   async pending(): Promise<CycleRow[]> {
-    return this.tx.$queryRawUnsafe<CycleRow[]>(
-      `SELECT id::text AS id, number, phase, phase_ends_at, closing_notice_at FROM ${tables.cycle}
+    return this.tx.$queryRaw<CycleRow[]>(
+      sql`SELECT id::text AS id, number, phase, phase_ends_at, closing_notice_at FROM ${tables.cycle}
        WHERE phase = 'final-vote' AND closing_notice_at IS NULL AND phase_ends_at IS NOT NULL ORDER BY number`,
     );
   }
 
   /** Marks the notice sent; false when another replica did it first (the row no longer matches). */
   async claim(cycleId: string, at: Date): Promise<boolean> {
-    const claimed = await this.tx.$executeRawUnsafe(
-      `UPDATE ${tables.cycle} SET closing_notice_at = $2::timestamptz WHERE id = $1::uuid AND phase = 'final-vote' AND closing_notice_at IS NULL`,
-      cycleId,
-      at,
+    const claimed = await this.tx.$executeRaw(
+      sql`UPDATE ${tables.cycle} SET closing_notice_at = ${at}::timestamptz WHERE id = ${cycleId}::uuid AND phase = 'final-vote' AND closing_notice_at IS NULL`,
     );
     return claimed === 1;
   }
 
   async liveLaws(cycleId: string): Promise<{ lawId: string; title: string }[]> {
-    return this.tx.$queryRawUnsafe(
-      `SELECT id::text AS "lawId", title FROM ${tables.law} WHERE cycle_id = $1::uuid AND state = 'final-vote' AND deleted_at IS NULL ORDER BY rank`,
-      cycleId,
+    return this.tx.$queryRaw(
+      sql`SELECT id::text AS "lawId", title FROM ${tables.law} WHERE cycle_id = ${cycleId}::uuid AND state = 'final-vote' AND deleted_at IS NULL ORDER BY rank`,
     );
   }
 }

@@ -14,7 +14,9 @@ export async function resubmitProposal(deps: ProposalCommandDeps, caller: Caller
   await unitOfWork(deps.db, async (tx, events) => {
     const cycleId = await lockSubmission(tx, caller.id, now, deps.limits);
     const proposals = new ProposalRepository(tx);
-    if (!(await proposals.resubmit(proposal.id, cycleId, now))) throw new AppError('unauthorizedAction', 403);
+    // The row must still be as mayResubmit judged it (a concurrent resubmission has moved it on).
+    const judged = { state: proposal.state, deletedByModerator: proposal.deletedByModerator };
+    if (!(await proposals.resubmit(proposal.id, cycleId, judged, now))) throw new AppError('unauthorizedAction', 403);
     await proposals.deleteVotes(proposal.id);
     events.push(proposalSubmitted(proposal.id, caller.id, now));
     // Back after a deletion or a rejection: the text as it stands, again.

@@ -2,8 +2,8 @@
  * The creators draw (docs/product.md), free of I/O so anyone can re-run it.
  *
  * Algorithm `sha256-fisher-yates-v1`:
- * 1. The eligible users are the verified, non-suspended members who voted on at least one proposal of
- *    the cycle, as they stood when the vote closed, sorted by id (ascending, lower-case UUID text).
+ * 1. The eligible users are the verified, non-deleted, non-suspended members who voted on at least one
+ *    proposal of the cycle, as they stood when the vote closed, sorted by id (ascending, lower-case UUID text).
  * 2. Each law is drawn on its own, from the whole eligible list, with the seed published when the vote
  *    closed (`decisions.proposal-vote.closed`) and the law's id (the id of the proposal it came from).
  * 3. Random numbers come from a byte stream: block i is SHA-256 of the UTF-8 text `<seed>:<lawId>:<i>`
@@ -50,6 +50,20 @@ export function uniform(next: () => number, m: number): number {
 /** The eligible list in its canonical order: unique ids, lower case, sorted. */
 export function canonicalEligible(ids: Iterable<string>): string[] {
   return [...new Set([...ids].map((id) => id.toLowerCase()))].sort();
+}
+
+/** A voter of the cycle as the citizen projection knows them when the vote closes (not verified when it knows nothing of them). */
+export interface DrawVoter {
+  id: string;
+  verified: boolean;
+  deleted: boolean;
+  suspendedUntil: Date | null;
+}
+
+/** Step 1: the voters eligible at `at` (verified, account not deleted, not suspended then), in canonical order. */
+export function drawEligible(voters: Iterable<DrawVoter>, at: Date): string[] {
+  const eligible = [...voters].filter((voter) => voter.verified && !voter.deleted && (voter.suspendedUntil === null || voter.suspendedUntil.getTime() <= at.getTime()));
+  return canonicalEligible(eligible.map((voter) => voter.id));
 }
 
 /** The creators of one law: `min(perLaw, eligible.length)` distinct users, in draw order. */

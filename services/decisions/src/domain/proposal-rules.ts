@@ -65,9 +65,13 @@ export function mayDelete(caller: Caller, proposal: ProposalFacts): Refusal | nu
 export function mayResubmit(caller: Caller, proposal: ProposalFacts): Refusal | null {
   if (caller.id !== proposal.userId) return refuse('unauthorizedAction', 403, 'not-author');
   if (proposal.deletedByModerator) return refuse('unauthorizedAction', 403, 'deleted-by-moderator');
-  if (!isHidden(proposal.state)) return refuse('unauthorizedAction', 403, 'not-resubmittable');
+  if (!isResubmittable(proposal)) return refuse('unauthorizedAction', 403, 'not-resubmittable');
   return mayParticipate(caller);
 }
+
+/** A proposal goes back to a cycle only from a hidden state (rejected, or deleted) and never after a moderator deleted it. */
+export const isResubmittable = (proposal: Pick<ProposalFacts, 'state' | 'deletedByModerator'>): boolean =>
+  isHidden(proposal.state) && !proposal.deletedByModerator;
 
 /** Any logged-in member but the author signals a visible proposal that is not signalled yet. */
 export function maySignal(caller: Caller, proposal: ProposalFacts): Refusal | null {

@@ -5,6 +5,7 @@
  * languages, and keeps only letters and digits, so that quotes, `&`, `|`, `!`, `:` or parentheses
  * typed by anyone can never change the shape of the query.
  */
+import { join, sql, type Sql } from '@civic/service-kit';
 
 /** Enough words to describe a subject; the rest of a long description adds cost, not precision. */
 export const MAX_SEARCH_TERMS = 12;
@@ -75,11 +76,12 @@ export function searchTerms(input: string, max = MAX_SEARCH_TERMS): SearchTerm[]
 export const lexeme = (term: SearchTerm): string => (term.prefix ? `${term.word}:*` : term.word);
 
 /**
- * The SQL expression of a tsquery over the parameters `$first`, `$first+1`, …, one per term: each
- * term in French or English stemming, every term required (`all`, to narrow a list) or any of them
- * (`any`, to find what is similar, the ranking putting those matching most words first).
+ * The tsquery of the terms, one parameter per term in each language: each term in French or English
+ * stemming, every term required (`all`, to narrow a list) or any of them (`any`, to find what is
+ * similar, the ranking putting those matching most words first).
  */
-export function tsqueryExpression(count: number, first: number, mode: 'all' | 'any'): string {
-  const parts = Array.from({ length: count }, (_, i) => `(to_tsquery('french', $${first + i}) || to_tsquery('english', $${first + i}))`);
-  return parts.length ? `(${parts.join(mode === 'all' ? ' && ' : ' || ')})` : `''::tsquery`;
+export function tsquery(terms: readonly SearchTerm[], mode: 'all' | 'any'): Sql {
+  if (terms.length === 0) return sql`''::tsquery`;
+  const parts = terms.map(lexeme).map((text) => sql`(to_tsquery('french', ${text}) || to_tsquery('english', ${text}))`);
+  return sql`(${join(parts, mode === 'all' ? ' && ' : ' || ')})`;
 }

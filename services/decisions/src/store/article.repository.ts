@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@civic/service-kit';
+import { sql, type SqlExecutor } from '@civic/service-kit';
 import type { ItemFacts } from '../domain/content-rules.js';
 import { markSignalled } from './law.repository.js';
 import { tables } from './tables.js';
@@ -16,114 +16,91 @@ export class ArticleRepository {
 
   /** The article or amendment of the law; deleted also when it is an amendment of a deleted article. */
   async facts(lawId: string, articleId: string): Promise<StoredArticle | null> {
-    const [row] = await this.db.$queryRawUnsafe<StoredArticle[]>(
-      `SELECT a.id::text AS id, a.law_id::text AS "lawId", a.group_id::text AS "groupId", a.parent_id::text AS "parentId",
+    const [row] = await this.db.$queryRaw<StoredArticle[]>(
+      sql`SELECT a.id::text AS id, a.law_id::text AS "lawId", a.group_id::text AS "groupId", a.parent_id::text AS "parentId",
          CASE WHEN a.parent_id IS NULL THEN 'article' ELSE 'amendment' END AS kind, a.user_id::text AS "userId",
          a.moderation_status::int AS "moderationStatus", a.scribe_status::int AS "scribeStatus",
          (a.deleted_at IS NOT NULL OR (a.parent_id IS NOT NULL AND EXISTS (SELECT 1 FROM ${tables.article} p WHERE p.id = a.parent_id AND p.deleted_at IS NOT NULL))) AS deleted
-       FROM ${tables.article} a WHERE a.id = $1::uuid AND a.law_id = $2::uuid`,
-      articleId,
-      lawId,
+       FROM ${tables.article} a WHERE a.id = ${articleId}::uuid AND a.law_id = ${lawId}::uuid`,
     );
     return row ?? null;
   }
 
   /** An article or amendment by its id alone (sources name their target without its law). */
   async factsAnywhere(articleId: string): Promise<StoredArticle | null> {
-    const [row] = await this.db.$queryRawUnsafe<{ lawId: string }[]>(`SELECT law_id::text AS "lawId" FROM ${tables.article} WHERE id = $1::uuid`, articleId);
+    const [row] = await this.db.$queryRaw<{ lawId: string }[]>(sql`SELECT law_id::text AS "lawId" FROM ${tables.article} WHERE id = ${articleId}::uuid`);
     return row ? this.facts(row.lawId, articleId) : null;
   }
 
   /** Inserts an article at the end of its group (or of the ungrouped ones). */
   async insertArticle(row: { id: string; lawId: string; groupId: string | null; userId: string; body: string; now: Date }): Promise<void> {
-    await this.db.$executeRawUnsafe(
-      `INSERT INTO ${tables.article} (id, law_id, group_id, user_id, body, position, created_at, updated_at)
-       SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5, coalesce(max(position), 0) + 1, $6::timestamptz, $6::timestamptz
-       FROM ${tables.article} WHERE law_id = $2::uuid AND parent_id IS NULL AND group_id IS NOT DISTINCT FROM $3::uuid`,
-      row.id,
-      row.lawId,
-      row.groupId,
-      row.userId,
-      row.body,
-      row.now,
+    await this.db.$executeRaw(
+      sql`INSERT INTO ${tables.article} (id, law_id, group_id, user_id, body, position, created_at, updated_at)
+       SELECT ${row.id}::uuid, ${row.lawId}::uuid, ${row.groupId}::uuid, ${row.userId}::uuid, ${row.body}, coalesce(max(position), 0) + 1,
+         ${row.now}::timestamptz, ${row.now}::timestamptz
+       FROM ${tables.article} WHERE law_id = ${row.lawId}::uuid AND parent_id IS NULL AND group_id IS NOT DISTINCT FROM ${row.groupId}::uuid`,
     );
   }
 
   /** Inserts an amendment after the article's last one, if the article is still visible; answers whether it did. */
   async insertAmendment(row: { id: string; articleId: string; userId: string; title: string | null; body: string; now: Date }): Promise<boolean> {
-    const inserted = await this.db.$executeRawUnsafe(
-      `INSERT INTO ${tables.article} (id, law_id, group_id, parent_id, user_id, title, body, position, created_at, updated_at)
-       SELECT $1::uuid, a.law_id, a.group_id, a.id, $3::uuid, $4, $5,
-         (SELECT coalesce(max(position), 0) + 1 FROM ${tables.article} WHERE parent_id = a.id), $6::timestamptz, $6::timestamptz
-       FROM ${tables.article} a WHERE a.id = $2::uuid AND a.parent_id IS NULL AND a.deleted_at IS NULL`,
-      row.id,
-      row.articleId,
-      row.userId,
-      row.title,
-      row.body,
-      row.now,
+    const inserted = await this.db.$executeRaw(
+      sql`INSERT INTO ${tables.article} (id, law_id, group_id, parent_id, user_id, title, body, position, created_at, updated_at)
+       SELECT ${row.id}::uuid, a.law_id, a.group_id, a.id, ${row.userId}::uuid, ${row.title}, ${row.body},
+         (SELECT coalesce(max(position), 0) + 1 FROM ${tables.article} WHERE parent_id = a.id), ${row.now}::timestamptz, ${row.now}::timestamptz
+       FROM ${tables.article} a WHERE a.id = ${row.articleId}::uuid AND a.parent_id IS NULL AND a.deleted_at IS NULL`,
     );
     return inserted > 0;
   }
 
   /** Answers whether a visible text was changed. */
   async update(id: string, text: { title: string | null; body: string }, now: Date): Promise<boolean> {
-    const changed = await this.db.$executeRawUnsafe(
-      `UPDATE ${tables.article} SET title = $2, body = $3, updated_at = $4::timestamptz WHERE id = $1::uuid AND deleted_at IS NULL`,
-      id,
-      text.title,
-      text.body,
-      now,
+    const changed = await this.db.$executeRaw(
+      sql`UPDATE ${tables.article} SET title = ${text.title}, body = ${text.body}, updated_at = ${now}::timestamptz WHERE id = ${id}::uuid AND deleted_at IS NULL`,
     );
     return changed > 0;
   }
 
   /** The amendments of an article not deleted on their own, in their order. */
   async liveAmendments(articleId: string): Promise<{ id: string; userId: string }[]> {
-    return this.db.$queryRawUnsafe<{ id: string; userId: string }[]>(
-      `SELECT id::text AS id, user_id::text AS "userId" FROM ${tables.article} WHERE parent_id = $1::uuid AND deleted_at IS NULL ORDER BY position, created_at`,
-      articleId,
+    return this.db.$queryRaw<{ id: string; userId: string }[]>(
+      sql`SELECT id::text AS id, user_id::text AS "userId" FROM ${tables.article}
+       WHERE parent_id = ${articleId}::uuid AND deleted_at IS NULL ORDER BY position, created_at`,
     );
   }
 
   /** Hides the text (kept, unpinned); answers whether a visible one was. */
   async markDeleted(id: string, by: string, now: Date): Promise<boolean> {
-    const changed = await this.db.$executeRawUnsafe(
-      `UPDATE ${tables.article} SET deleted_at = $2::timestamptz, deleted_by = $3::uuid, pin = false, updated_at = $2::timestamptz
-       WHERE id = $1::uuid AND deleted_at IS NULL`,
-      id,
-      now,
-      by,
+    const changed = await this.db.$executeRaw(
+      sql`UPDATE ${tables.article} SET deleted_at = ${now}::timestamptz, deleted_by = ${by}::uuid, pin = false, updated_at = ${now}::timestamptz
+       WHERE id = ${id}::uuid AND deleted_at IS NULL`,
     );
     return changed > 0;
   }
 
   /** Moves the article to the end of another group (or of the ungrouped ones), its amendments with it. */
   async moveToGroup(article: { id: string; lawId: string }, groupId: string | null): Promise<void> {
-    await this.db.$executeRawUnsafe(
-      `UPDATE ${tables.article} SET group_id = $2::uuid,
-         position = (SELECT coalesce(max(position), 0) + 1 FROM ${tables.article} WHERE law_id = $3::uuid AND parent_id IS NULL AND group_id IS NOT DISTINCT FROM $2::uuid)
-       WHERE id = $1::uuid`,
-      article.id,
-      groupId,
-      article.lawId,
+    await this.db.$executeRaw(
+      sql`UPDATE ${tables.article} SET group_id = ${groupId}::uuid,
+         position = (SELECT coalesce(max(position), 0) + 1 FROM ${tables.article}
+           WHERE law_id = ${article.lawId}::uuid AND parent_id IS NULL AND group_id IS NOT DISTINCT FROM ${groupId}::uuid)
+       WHERE id = ${article.id}::uuid`,
     );
-    await this.db.$executeRawUnsafe(`UPDATE ${tables.article} SET group_id = $2::uuid WHERE parent_id = $1::uuid`, article.id, groupId);
+    await this.db.$executeRaw(sql`UPDATE ${tables.article} SET group_id = ${groupId}::uuid WHERE parent_id = ${article.id}::uuid`);
   }
 
   /** The visible articles of one group (or the ungrouped ones) in their order. */
   async positions(lawId: string, groupId: string | null): Promise<{ id: string; position: number }[]> {
-    return this.db.$queryRawUnsafe<{ id: string; position: number }[]>(
-      `SELECT id::text AS id, position FROM ${tables.article}
-       WHERE law_id = $1::uuid AND parent_id IS NULL AND deleted_at IS NULL AND group_id IS NOT DISTINCT FROM $2::uuid ORDER BY position, created_at`,
-      lawId,
-      groupId,
+    return this.db.$queryRaw<{ id: string; position: number }[]>(
+      sql`SELECT id::text AS id, position FROM ${tables.article}
+       WHERE law_id = ${lawId}::uuid AND parent_id IS NULL AND deleted_at IS NULL AND group_id IS NOT DISTINCT FROM ${groupId}::uuid
+       ORDER BY position, created_at`,
     );
   }
 
   /** Numbers the articles 1, 2, ... in the order given. */
   async renumber(order: readonly string[]): Promise<void> {
-    for (const [position, id] of order.entries()) await this.db.$executeRawUnsafe(`UPDATE ${tables.article} SET position = $2 WHERE id = $1::uuid`, id, position + 1);
+    for (const [position, id] of order.entries()) await this.db.$executeRaw(sql`UPDATE ${tables.article} SET position = ${position + 1} WHERE id = ${id}::uuid`);
   }
 
   /** Sets the text's moderation or scribe status to 1 if it was 0 and the text is visible; answers whether it did. */
@@ -132,6 +109,6 @@ export class ArticleRepository {
   }
 
   async pin(id: string, pin: boolean): Promise<void> {
-    await this.db.$executeRawUnsafe(`UPDATE ${tables.article} SET pin = $2 WHERE id = $1::uuid`, id, pin);
+    await this.db.$executeRaw(sql`UPDATE ${tables.article} SET pin = ${pin} WHERE id = ${id}::uuid`);
   }
 }

@@ -1,5 +1,5 @@
 import type { Article, Creator, LawDetail, LawGroup, LawState, LawSummary, Locale, ProposalCategory, Source, VoteChoice } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit';
+import { join, sql, type Sql, type SqlExecutor } from '@civic/service-kit';
 import { scoreOf } from '../domain/ranking.js';
 import { sourceSelect, toSource, type SourceRow } from './source.repository.js';
 import { tables } from './tables.js';
@@ -28,7 +28,7 @@ interface LawRow {
   creators: Creator[];
 }
 
-const lawSelect = `SELECT l.id::text AS id, l.cycle_id::text AS "cycleId", c.number AS "cycleNumber", c.phase_ends_at AS "phaseEndsAt",
+const lawSelect = sql`SELECT l.id::text AS id, l.cycle_id::text AS "cycleId", c.number AS "cycleNumber", c.phase_ends_at AS "phaseEndsAt",
   l.title, l.description, l.category, l.state, l.user_id::text AS "userId", coalesce(ci.user_name, '') AS "userName", l.rank,
   l.moderation_status::int AS "moderationStatus", l.scribe_status::int AS "scribeStatus", l.pin, l.deleted_at IS NOT NULL AS deleted,
   l.created_at AS "createdAt", l.updated_at AS "updatedAt", l.archived_at AS "archivedAt",
@@ -62,17 +62,18 @@ interface ArticleRow {
   myVote: VoteChoice | null;
 }
 
-const articleSelect = `SELECT a.id::text AS id, a.law_id::text AS "lawId", a.group_id::text AS "groupId", a.parent_id::text AS "parentId",
+/** The articles with their author's name and the reader's ballot (`viewerId`, null for a visitor). */
+const articleSelect = (viewerId: string | null) => sql`SELECT a.id::text AS id, a.law_id::text AS "lawId", a.group_id::text AS "groupId", a.parent_id::text AS "parentId",
   a.user_id::text AS "userId", coalesce(ci.user_name, '') AS "userName", a.title, a.body, a.position,
   a.moderation_status::int AS "moderationStatus", a.scribe_status::int AS "scribeStatus", a.pin,
   a.votes_for AS "for", a.votes_against AS against, a.votes_neutral AS neutral, a.votes_blank AS blank, a.winner, a.adopted,
   a.created_at AS "createdAt", a.updated_at AS "updatedAt", v.choice AS "myVote"
   FROM ${tables.article} a
   LEFT JOIN ${tables.citizen} ci ON ci.user_id = a.user_id
-  LEFT JOIN ${tables.articleVote} v ON v.article_id = a.id AND v.user_id = $2::uuid`;
+  LEFT JOIN ${tables.articleVote} v ON v.article_id = a.id AND v.user_id = ${viewerId}::uuid`;
 
 /** Visible: not deleted, and an amendment only while its article is. */
-const articleVisible = `a.deleted_at IS NULL AND (a.parent_id IS NULL OR EXISTS (SELECT 1 FROM ${tables.article} p WHERE p.id = a.parent_id AND p.deleted_at IS NULL))`;
+const articleVisible = sql`a.deleted_at IS NULL AND (a.parent_id IS NULL OR EXISTS (SELECT 1 FROM ${tables.article} p WHERE p.id = a.parent_id AND p.deleted_at IS NULL))`;
 
 /**
  * Laws per list, newest first: the archive and the laws board read the latest 100 (search narrows
@@ -81,21 +82,21 @@ const articleVisible = `a.deleted_at IS NULL AND (a.parent_id IS NULL OR EXISTS 
 export const LAW_LIST_LIMIT = 100;
 
 /** The laws lists' order: pinned, newest (archive or creation date), cycle, rank; the id breaks ties so that paging is exact. */
-const lawListOrder = 'l.pin DESC, coalesce(l.archived_at, l.created_at) DESC, c.number DESC, l.rank ASC, l.id ASC';
+const lawListOrder = sql`l.pin DESC, coalesce(l.archived_at, l.created_at) DESC, c.number DESC, l.rank ASC, l.id ASC`;
 
 /**
- * Laws after the law `$index` in lawListOrder, its keys read once (scalar subqueries, evaluated
+ * Laws after the law `before` in lawListOrder, its keys read once (scalar subqueries, evaluated
  * before the scan). The first clause is the index's own prefix (pin and date, both descending), so
  * PostgreSQL reads law_list_order_idx from the cursor on; the second keeps the exact order within one
  * date. An unknown law matches nothing (the caller tells why).
  */
-export const keysetAfter = (index: number): string => {
-  const at = 'coalesce(l.archived_at, l.created_at)';
-  const of = (column: string) => `(SELECT ${column} FROM ${tables.law} k JOIN ${tables.cycle} kc ON kc.id = k.cycle_id WHERE k.id = $${index}::uuid)`;
-  const [pin, date, cycle, rank] = [of('k.pin'), of('coalesce(k.archived_at, k.created_at)'), of('kc.number'), of('k.rank')];
-  return `(l.pin, ${at}) <= (${pin}, ${date})
+export const keysetAfter = (before: string): Sql => {
+  const at = sql`coalesce(l.archived_at, l.created_at)`;
+  const of = (column: Sql) => sql`(SELECT ${column} FROM ${tables.law} k JOIN ${tables.cycle} kc ON kc.id = k.cycle_id WHERE k.id = ${before}::uuid)`;
+  const [pin, date, cycle, rank] = [of(sql`k.pin`), of(sql`coalesce(k.archived_at, k.created_at)`), of(sql`kc.number`), of(sql`k.rank`)];
+  return sql`(l.pin, ${at}) <= (${pin}, ${date})
     AND ((l.pin, ${at}, c.number, -l.rank) < (${pin}, ${date}, ${cycle}, -${rank})
-      OR ((l.pin, ${at}, c.number, l.rank) = (${pin}, ${date}, ${cycle}, ${rank}) AND l.id > $${index}::uuid))`;
+      OR ((l.pin, ${at}, c.number, l.rank) = (${pin}, ${date}, ${cycle}, ${rank}) AND l.id > ${before}::uuid))`;
 };
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -210,10 +211,9 @@ export class LawViewRepository {
   }
 
   private async countVoters(lawIds: string[]): Promise<void> {
-    const counted = await this.db.$queryRawUnsafe<{ id: string; count: number }[]>(
-      `SELECT a.law_id::text AS id, count(DISTINCT v.user_id)::int AS count FROM ${tables.articleVote} v JOIN ${tables.article} a ON a.id = v.article_id
-       WHERE a.law_id = ANY($1::uuid[]) GROUP BY a.law_id`,
-      lawIds,
+    const counted = await this.db.$queryRaw<{ id: string; count: number }[]>(
+      sql`SELECT a.law_id::text AS id, count(DISTINCT v.user_id)::int AS count FROM ${tables.articleVote} v JOIN ${tables.article} a ON a.id = v.article_id
+       WHERE a.law_id = ANY(${lawIds}::uuid[]) GROUP BY a.law_id`,
     );
     const at = Date.now();
     const byId = new Map(counted.map((row) => [row.id, row.count]));
@@ -233,23 +233,15 @@ export class LawViewRepository {
    * `before` that names no law is refused (null).
    */
   async page(filter: LawFilter & { before?: string }, now: Date, limit = LAW_LIST_LIMIT): Promise<{ laws: LawSummary[]; nextBefore: string | null } | null> {
-    const where = ['l.deleted_at IS NULL'];
-    const values: unknown[] = [];
-    const add = (clause: (index: number) => string, value: unknown) => {
-      values.push(value);
-      where.push(clause(values.length));
-    };
-    if (filter.q?.trim()) add((i) => `l.title ILIKE $${i}`, likePattern(filter.q.trim()));
-    if (filter.category) add((i) => `l.category = $${i}`, filter.category);
-    if (filter.states?.length) add((i) => `l.state = ANY($${i}::text[])`, filter.states);
-    if (filter.cycleId) add((i) => `l.cycle_id = $${i}::uuid`, filter.cycleId);
-    if (filter.before) add((i) => keysetAfter(i), filter.before);
-    const rows = await this.db.$queryRawUnsafe<LawRow[]>(
-      `${lawSelect} WHERE ${where.join(' AND ')} ORDER BY ${lawListOrder} LIMIT ${Math.trunc(limit) + 1}`,
-      ...values,
-    );
+    const where = [sql`l.deleted_at IS NULL`];
+    if (filter.q?.trim()) where.push(sql`l.title ILIKE ${likePattern(filter.q.trim())}`);
+    if (filter.category) where.push(sql`l.category = ${filter.category}`);
+    if (filter.states?.length) where.push(sql`l.state = ANY(${filter.states}::text[])`);
+    if (filter.cycleId) where.push(sql`l.cycle_id = ${filter.cycleId}::uuid`);
+    if (filter.before) where.push(keysetAfter(filter.before));
+    const rows = await this.db.$queryRaw<LawRow[]>(sql`${lawSelect} WHERE ${join(where, ' AND ')} ORDER BY ${lawListOrder} LIMIT ${Math.trunc(limit) + 1}`);
     if (filter.before && rows.length === 0) {
-      const [known] = await this.db.$queryRawUnsafe<{ id: string }[]>(`SELECT id::text AS id FROM ${tables.law} WHERE id = $1::uuid`, filter.before);
+      const [known] = await this.db.$queryRaw<{ id: string }[]>(sql`SELECT id::text AS id FROM ${tables.law} WHERE id = ${filter.before}::uuid`);
       if (!known) return null;
     }
     const more = rows.length > limit;
@@ -258,7 +250,7 @@ export class LawViewRepository {
   }
 
   async summary(id: string, now: Date): Promise<(LawSummary & { deleted: boolean }) | null> {
-    const [found] = await this.db.$queryRawUnsafe<LawRow[]>(`${lawSelect} WHERE l.id = $1::uuid`, id);
+    const [found] = await this.db.$queryRaw<LawRow[]>(sql`${lawSelect} WHERE l.id = ${id}::uuid`);
     if (!found) return null;
     const [row] = await this.withLiveVoters([found]);
     return { ...toSummary(row!, now), deleted: row!.deleted };
@@ -269,12 +261,11 @@ export class LawViewRepository {
     const summary = await this.summary(id, now);
     if (!summary || summary.deleted) return null;
     const [groups, rows, sourceRows] = await Promise.all([
-      this.db.$queryRawUnsafe<LawGroup[]>(
-        `SELECT id::text AS id, name, position FROM ${tables.group} WHERE law_id = $1::uuid AND deleted_at IS NULL ORDER BY position, created_at`,
-        id,
+      this.db.$queryRaw<LawGroup[]>(
+        sql`SELECT id::text AS id, name, position FROM ${tables.group} WHERE law_id = ${id}::uuid AND deleted_at IS NULL ORDER BY position, created_at`,
       ),
-      this.db.$queryRawUnsafe<ArticleRow[]>(`${articleSelect} WHERE a.law_id = $1::uuid AND ${articleVisible} ORDER BY a.position, a.created_at, a.id`, id, viewerId),
-      this.db.$queryRawUnsafe<SourceRow[]>(`${sourceSelect} WHERE s.law_id = $1::uuid AND s.deleted_at IS NULL ORDER BY s.pin DESC, s.created_at`, id),
+      this.db.$queryRaw<ArticleRow[]>(sql`${articleSelect(viewerId)} WHERE a.law_id = ${id}::uuid AND ${articleVisible} ORDER BY a.position, a.created_at, a.id`),
+      this.db.$queryRaw<SourceRow[]>(sql`${sourceSelect} WHERE s.law_id = ${id}::uuid AND s.deleted_at IS NULL ORDER BY s.pin DESC, s.created_at`),
     ]);
     const sources = sourceRows.map((row) => toSource(row, locale));
     const all = rows.map((row) => toArticle(row, sources));
@@ -284,7 +275,7 @@ export class LawViewRepository {
     const articles = all
       .filter((article) => article.parentId === null && groupOrder.has(article.groupId))
       .sort((a, b) => groupOrder.get(a.groupId)! - groupOrder.get(b.groupId)! || a.position - b.position);
-    const [seal] = await this.db.$queryRawUnsafe<{ hash: string; sealedAt: Date }[]>(`SELECT hash, sealed_at AS "sealedAt" FROM ${tables.seal} WHERE law_id = $1::uuid`, id);
+    const [seal] = await this.db.$queryRaw<{ hash: string; sealedAt: Date }[]>(sql`SELECT hash, sealed_at AS "sealedAt" FROM ${tables.seal} WHERE law_id = ${id}::uuid`);
     const { deleted: _deleted, ...rest } = summary;
     return {
       ...rest,
@@ -296,21 +287,18 @@ export class LawViewRepository {
   }
 
   async articleView(lawId: string, articleId: string, viewerId: string | null, locale: Locale): Promise<Article | null> {
-    const [row] = await this.db.$queryRawUnsafe<ArticleRow[]>(`${articleSelect} WHERE a.id = $1::uuid AND a.law_id = $3::uuid AND ${articleVisible}`, articleId, viewerId, lawId);
+    const [row] = await this.db.$queryRaw<ArticleRow[]>(sql`${articleSelect(viewerId)} WHERE a.id = ${articleId}::uuid AND a.law_id = ${lawId}::uuid AND ${articleVisible}`);
     if (!row) return null;
-    const sources = (await this.db.$queryRawUnsafe<SourceRow[]>(`${sourceSelect} WHERE s.target_id = $1::uuid AND s.deleted_at IS NULL ORDER BY s.created_at`, articleId)).map(
+    const sources = (await this.db.$queryRaw<SourceRow[]>(sql`${sourceSelect} WHERE s.target_id = ${articleId}::uuid AND s.deleted_at IS NULL ORDER BY s.created_at`)).map(
       (source) => toSource(source, locale),
     );
     const article = toArticle(row, sources);
     if (!row.parentId) {
-      const amendments = await this.db.$queryRawUnsafe<ArticleRow[]>(
-        `${articleSelect} WHERE a.parent_id = $1::uuid AND a.deleted_at IS NULL ORDER BY a.position, a.created_at`,
-        articleId,
-        viewerId,
+      const amendments = await this.db.$queryRaw<ArticleRow[]>(
+        sql`${articleSelect(viewerId)} WHERE a.parent_id = ${articleId}::uuid AND a.deleted_at IS NULL ORDER BY a.position, a.created_at`,
       );
       article.amendments = amendments.map((amendment) => toArticle(amendment, []));
     }
     return article;
   }
-
 }

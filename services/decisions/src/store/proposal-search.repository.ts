@@ -1,6 +1,6 @@
 import type { SimilarLaw, SimilarProposal } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit';
-import { lexeme, tsqueryExpression, type SearchTerm } from '../domain/search-query.js';
+import { sql, type Sql, type SqlExecutor } from '@civic/service-kit';
+import { tsquery, type SearchTerm } from '../domain/search-query.js';
 import { VISIBLE } from './cycle.repository.js';
 import { tables } from './tables.js';
 
@@ -24,36 +24,27 @@ export class ProposalSearchRepository {
 
   /** Visible proposals of the current cycle: the one open for proposals, and the one voting on its proposals. */
   async similarProposals(terms: SearchTerm[], limit: number, excludeId: string | null): Promise<SimilarProposal[]> {
-    const query = tsqueryExpression(terms.length, 3, 'any');
-    return this.db.$queryRawUnsafe<SimilarProposal[]>(
-      `WITH search AS MATERIALIZED (SELECT ${query} AS q)
+    return this.db.$queryRaw<SimilarProposal[]>(
+      sql`WITH search AS MATERIALIZED (SELECT ${tsquery(terms, 'any')} AS q)
        SELECT p.id::text AS id, p.title, p.category, p.state, p.cycle_id::text AS "cycleId"
        FROM search, ${tables.proposal} p JOIN ${tables.cycle} c ON c.id = p.cycle_id
-       WHERE c.phase IN ('proposals', 'voting') AND p.${VISIBLE} AND p.search_vector @@ search.q AND ($2::uuid IS NULL OR p.id <> $2::uuid)
+       WHERE c.phase IN ('proposals', 'voting') AND p.${VISIBLE} AND p.search_vector @@ search.q AND (${excludeId}::uuid IS NULL OR p.id <> ${excludeId}::uuid)
        ORDER BY ts_rank(p.search_vector, search.q) DESC, p.created_at DESC, p.id
-       LIMIT $1::int`,
-      limit,
-      excludeId,
-      ...terms.map(lexeme),
+       LIMIT ${limit}::int`,
     );
   }
 
   /** Archived laws (adopted or rejected), not deleted. */
   async similarLaws(terms: SearchTerm[], limit: number): Promise<SimilarLaw[]> {
-    const any = tsqueryExpression(terms.length, 3, 'any');
-    const all = tsqueryExpression(terms.length, 3, 'all');
-    const archived = `l.state IN ('adopted', 'rejected') AND l.deleted_at IS NULL`;
-    const candidates = (query: string) => `(SELECT l.id FROM search, ${tables.law} l WHERE l.search_vector @@ search.${query} AND ${archived} LIMIT $2::int)`;
-    const rows = await this.db.$queryRawUnsafe<(Omit<SimilarLaw, 'archivedAt'> & { archivedAt: Date | null })[]>(
-      `WITH search AS MATERIALIZED (SELECT ${any} AS q_any, ${all} AS q_all),
-         candidate AS (${candidates('q_all')} UNION ${candidates('q_any')})
+    const archived = sql`l.state IN ('adopted', 'rejected') AND l.deleted_at IS NULL`;
+    const candidates = (query: Sql) => sql`(SELECT l.id FROM search, ${tables.law} l WHERE l.search_vector @@ ${query} AND ${archived} LIMIT ${LAW_CANDIDATES}::int)`;
+    const rows = await this.db.$queryRaw<(Omit<SimilarLaw, 'archivedAt'> & { archivedAt: Date | null })[]>(
+      sql`WITH search AS MATERIALIZED (SELECT ${tsquery(terms, 'any')} AS q_any, ${tsquery(terms, 'all')} AS q_all),
+         candidate AS (${candidates(sql`search.q_all`)} UNION ${candidates(sql`search.q_any`)})
        SELECT l.id::text AS id, l.title, l.category, l.state, l.archived_at AS "archivedAt"
        FROM search, candidate JOIN ${tables.law} l ON l.id = candidate.id
        ORDER BY ts_rank(l.search_vector, search.q_any) DESC, l.archived_at DESC NULLS LAST, l.id
-       LIMIT $1::int`,
-      limit,
-      LAW_CANDIDATES,
-      ...terms.map(lexeme),
+       LIMIT ${limit}::int`,
     );
     return rows.map((row) => ({ ...row, archivedAt: row.archivedAt?.toISOString() ?? null }));
   }

@@ -1,8 +1,8 @@
-import { qualifiedTables } from '@civic/service-kit';
+import { qualifiedTables, raw, type Sql } from '@civic/service-kit';
 import { SCHEMA } from './prisma.js';
 
-/** Schema-qualified table names for raw SQL. */
-export const tables = qualifiedTables(SCHEMA, {
+/** Schema-qualified table names as text: only for the ballots' statements on the plain pg pool (ballots.ts). */
+export const tableNames = qualifiedTables(SCHEMA, {
   citizen: 'citizen',
   citizenCount: 'citizen_count',
   cycle: 'cycle',
@@ -18,3 +18,6 @@ export const tables = qualifiedTables(SCHEMA, {
   textVersion: 'text_version',
   seal: 'law_seal',
 });
+
+/** The same tables as SQL fragments, interpolated straight into tagged queries: sql`SELECT … FROM ${tables.law} l`. */
+export const tables = Object.fromEntries(Object.entries<string>(tableNames).map(([key, name]) => [key, raw(name)])) as Record<keyof typeof tableNames, Sql>;

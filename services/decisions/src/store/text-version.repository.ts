@@ -1,5 +1,5 @@
 import type { ChainVersion, ProposalState, SealEntry, SealOutcome, TextKind } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit';
+import { sql, type Sql, type SqlExecutor } from '@civic/service-kit';
 import type { LawSeal } from '../domain/text-versions.js';
 import { tables } from './tables.js';
 
@@ -16,8 +16,8 @@ export interface TextFacts {
   proposal: { state: ProposalState; userId: string } | null;
 }
 
-const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-const versionColumns = `v.kind, v.text_id::text AS "textId", v.seq, v.change, v.role, v.editor_id::text AS "editorId", v.reason, v.title, v.body,
+const ISO_MS = sql`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+const versionColumns = sql`v.kind, v.text_id::text AS "textId", v.seq, v.change, v.role, v.editor_id::text AS "editorId", v.reason, v.title, v.body,
   to_char(v.created_at AT TIME ZONE 'UTC', ${ISO_MS}) AS "createdAt", v.prev_hash AS "prevHash", v.hash`;
 
 /** The versions of texts (docs/text-chain.md) and the seals of laws: reads and row writes. */
@@ -26,50 +26,34 @@ export class TextVersionRepository {
 
   /** The text's last version, null for a text without one. */
   async last(textId: string): Promise<{ seq: number; hash: string } | null> {
-    const [row] = await this.db.$queryRawUnsafe<{ seq: number; hash: string }[]>(
-      `SELECT seq, hash FROM ${tables.textVersion} WHERE text_id = $1::uuid ORDER BY seq DESC LIMIT 1`,
-      textId,
+    const [row] = await this.db.$queryRaw<{ seq: number; hash: string }[]>(
+      sql`SELECT seq, hash FROM ${tables.textVersion} WHERE text_id = ${textId}::uuid ORDER BY seq DESC LIMIT 1`,
     );
     return row ?? null;
   }
 
   async insert(id: string, version: ChainVersion, lawId: string | null): Promise<void> {
-    await this.db.$executeRawUnsafe(
-      `INSERT INTO ${tables.textVersion} (id, kind, text_id, seq, change, role, editor_id, reason, title, body, law_id, created_at, prev_hash, hash)
-       VALUES ($1::uuid, $2, $3::uuid, $4, $5, $6, $7::uuid, $8, $9, $10, $11::uuid, $12::timestamptz, $13, $14)`,
-      id,
-      version.kind,
-      version.textId,
-      version.seq,
-      version.change,
-      version.role,
-      version.editorId,
-      version.reason,
-      version.title,
-      version.body,
-      lawId,
-      version.createdAt,
-      version.prevHash,
-      version.hash,
+    await this.db.$executeRaw(
+      sql`INSERT INTO ${tables.textVersion} (id, kind, text_id, seq, change, role, editor_id, reason, title, body, law_id, created_at, prev_hash, hash)
+       VALUES (${id}::uuid, ${version.kind}, ${version.textId}::uuid, ${version.seq}, ${version.change}, ${version.role}, ${version.editorId}::uuid,
+         ${version.reason}, ${version.title}, ${version.body}, ${lawId}::uuid, ${version.createdAt}::timestamptz, ${version.prevHash}, ${version.hash})`,
     );
   }
 
   /** Every version of one text, oldest first, with its editor's name. */
   async history(textId: string): Promise<StoredVersion[]> {
-    return this.db.$queryRawUnsafe<StoredVersion[]>(
-      `SELECT ${versionColumns}, v.law_id::text AS "lawId", coalesce(c.user_name, '') AS "editorName"
+    return this.db.$queryRaw<StoredVersion[]>(
+      sql`SELECT ${versionColumns}, v.law_id::text AS "lawId", coalesce(c.user_name, '') AS "editorName"
        FROM ${tables.textVersion} v LEFT JOIN ${tables.citizen} c ON c.user_id = v.editor_id
-       WHERE v.text_id = $1::uuid ORDER BY v.seq`,
-      textId,
+       WHERE v.text_id = ${textId}::uuid ORDER BY v.seq`,
     );
   }
 
   /** Every version of the given texts, by text then seq. */
   async chains(textIds: readonly string[]): Promise<ChainVersion[]> {
     if (textIds.length === 0) return [];
-    return this.db.$queryRawUnsafe<ChainVersion[]>(
-      `SELECT ${versionColumns} FROM ${tables.textVersion} v WHERE v.text_id = ANY($1::uuid[]) ORDER BY v.text_id, v.seq`,
-      textIds,
+    return this.db.$queryRaw<ChainVersion[]>(
+      sql`SELECT ${versionColumns} FROM ${tables.textVersion} v WHERE v.text_id = ANY(${textIds}::uuid[]) ORDER BY v.text_id, v.seq`,
     );
   }
 
@@ -79,15 +63,15 @@ export class TextVersionRepository {
    * each followed by its amendments by creation time. Texts without a version are left out.
    */
   async sealEntries(lawId: string): Promise<SealEntry[]> {
-    return this.db.$queryRawUnsafe<SealEntry[]>(
-      `WITH groups AS (SELECT id, position, created_at FROM ${tables.group} WHERE law_id = $1::uuid AND deleted_at IS NULL),
+    return this.db.$queryRaw<SealEntry[]>(
+      sql`WITH groups AS (SELECT id, position, created_at FROM ${tables.group} WHERE law_id = ${lawId}::uuid AND deleted_at IS NULL),
        articles AS (
          SELECT a.id, a.position, a.created_at, coalesce(g.position, 0) AS group_position
          FROM ${tables.article} a LEFT JOIN groups g ON g.id = a.group_id
-         WHERE a.law_id = $1::uuid AND a.parent_id IS NULL AND a.deleted_at IS NULL
+         WHERE a.law_id = ${lawId}::uuid AND a.parent_id IS NULL AND a.deleted_at IS NULL
        ),
        texts AS (
-         SELECT $1::uuid AS id, 0 AS part, 0 AS group_position, 0 AS position, NULL::timestamptz AS created_at, $1::uuid AS anchor, 0 AS sub, NULL::timestamptz AS sub_at
+         SELECT ${lawId}::uuid AS id, 0 AS part, 0 AS group_position, 0 AS position, NULL::timestamptz AS created_at, ${lawId}::uuid AS anchor, 0 AS sub, NULL::timestamptz AS sub_at
          UNION ALL
          SELECT id, 1, 0, position, created_at, id, 0, NULL FROM groups
          UNION ALL
@@ -100,45 +84,38 @@ export class TextVersionRepository {
        FROM texts t
        JOIN LATERAL (SELECT kind, text_id, seq, hash FROM ${tables.textVersion} tv WHERE tv.text_id = t.id ORDER BY tv.seq DESC LIMIT 1) v ON true
        ORDER BY t.part, t.group_position, t.position, t.created_at, t.anchor, t.sub, t.sub_at, t.id`,
-      lawId,
     );
   }
 
   async insertSeal(seal: LawSeal): Promise<void> {
-    await this.db.$executeRawUnsafe(
-      `INSERT INTO ${tables.seal} (law_id, sealed_at, hash, entries, outcomes) VALUES ($1::uuid, $2::timestamptz, $3, $4::jsonb, $5::jsonb)`,
-      seal.lawId,
-      seal.sealedAt,
-      seal.hash,
-      JSON.stringify(seal.entries),
-      JSON.stringify(seal.outcomes),
+    await this.db.$executeRaw(
+      sql`INSERT INTO ${tables.seal} (law_id, sealed_at, hash, entries, outcomes)
+       VALUES (${seal.lawId}::uuid, ${seal.sealedAt}::timestamptz, ${seal.hash}, ${JSON.stringify(seal.entries)}::jsonb, ${JSON.stringify(seal.outcomes)}::jsonb)`,
     );
   }
 
   async seal(lawId: string): Promise<LawSeal | null> {
-    const [row] = await this.db.$queryRawUnsafe<{ sealedAt: string; hash: string; entries: SealEntry[]; outcomes: SealOutcome[] }[]>(
-      `SELECT to_char(sealed_at AT TIME ZONE 'UTC', ${ISO_MS}) AS "sealedAt", hash, entries, outcomes FROM ${tables.seal} WHERE law_id = $1::uuid`,
-      lawId,
+    const [row] = await this.db.$queryRaw<{ sealedAt: string; hash: string; entries: SealEntry[]; outcomes: SealOutcome[] }[]>(
+      sql`SELECT to_char(sealed_at AT TIME ZONE 'UTC', ${ISO_MS}) AS "sealedAt", hash, entries, outcomes FROM ${tables.seal} WHERE law_id = ${lawId}::uuid`,
     );
     return row ? { lawId, ...row } : null;
   }
 
   /** The text of that kind (deleted or not) and its document, null when there is none. */
   async textFacts(kind: TextKind, id: string): Promise<TextFacts | null> {
-    const query: Record<TextKind, string> = {
-      proposal: `SELECT p.id::text AS "documentId", NULL AS "lawId", coalesce(l.title, p.title) AS title, p.state, p.user_id::text AS "userId"
-                 FROM ${tables.proposal} p LEFT JOIN ${tables.law} l ON l.id = p.id WHERE p.id = $1::uuid`,
-      law: `SELECT l.id::text AS "documentId", l.id::text AS "lawId", l.title, NULL AS state, NULL AS "userId" FROM ${tables.law} l WHERE l.id = $1::uuid`,
-      group: `SELECT l.id::text AS "documentId", l.id::text AS "lawId", l.title, NULL AS state, NULL AS "userId"
-              FROM ${tables.group} g JOIN ${tables.law} l ON l.id = g.law_id WHERE g.id = $1::uuid`,
-      article: `SELECT l.id::text AS "documentId", l.id::text AS "lawId", l.title, NULL AS state, NULL AS "userId"
-                FROM ${tables.article} a JOIN ${tables.law} l ON l.id = a.law_id WHERE a.id = $1::uuid AND a.parent_id IS NULL`,
-      amendment: `SELECT l.id::text AS "documentId", l.id::text AS "lawId", l.title, NULL AS state, NULL AS "userId"
-                  FROM ${tables.article} a JOIN ${tables.law} l ON l.id = a.law_id WHERE a.id = $1::uuid AND a.parent_id IS NOT NULL`,
+    const query: Record<TextKind, () => Sql> = {
+      proposal: () => sql`SELECT p.id::text AS "documentId", NULL AS "lawId", coalesce(l.title, p.title) AS title, p.state, p.user_id::text AS "userId"
+                 FROM ${tables.proposal} p LEFT JOIN ${tables.law} l ON l.id = p.id WHERE p.id = ${id}::uuid`,
+      law: () => sql`SELECT l.id::text AS "documentId", l.id::text AS "lawId", l.title, NULL AS state, NULL AS "userId" FROM ${tables.law} l WHERE l.id = ${id}::uuid`,
+      group: () => sql`SELECT l.id::text AS "documentId", l.id::text AS "lawId", l.title, NULL AS state, NULL AS "userId"
+              FROM ${tables.group} g JOIN ${tables.law} l ON l.id = g.law_id WHERE g.id = ${id}::uuid`,
+      article: () => sql`SELECT l.id::text AS "documentId", l.id::text AS "lawId", l.title, NULL AS state, NULL AS "userId"
+                FROM ${tables.article} a JOIN ${tables.law} l ON l.id = a.law_id WHERE a.id = ${id}::uuid AND a.parent_id IS NULL`,
+      amendment: () => sql`SELECT l.id::text AS "documentId", l.id::text AS "lawId", l.title, NULL AS state, NULL AS "userId"
+                  FROM ${tables.article} a JOIN ${tables.law} l ON l.id = a.law_id WHERE a.id = ${id}::uuid AND a.parent_id IS NOT NULL`,
     };
-    const [row] = await this.db.$queryRawUnsafe<{ documentId: string; lawId: string | null; title: string; state: ProposalState | null; userId: string | null }[]>(
-      query[kind],
-      id,
+    const [row] = await this.db.$queryRaw<{ documentId: string; lawId: string | null; title: string; state: ProposalState | null; userId: string | null }[]>(
+      query[kind](),
     );
     if (!row) return null;
     const proposal = row.state && row.userId ? { state: row.state, userId: row.userId } : null;

@@ -1,6 +1,6 @@
 import type { VoteChoice, VoteCounts } from '@civic/contracts';
 import { BallotPool, countersAfterCast, countersAfterWithdrawal, returningCounters } from './ballots.js';
-import { tables } from './tables.js';
+import { tableNames } from './tables.js';
 
 /**
  * The hot path of the vote on proposals: each cast or withdrawal is one SQL statement over a plain
@@ -13,30 +13,30 @@ import { tables } from './tables.js';
  * vote locks the same proposal rows, so a vote either lands before the close or is refused.
  */
 const castSql = `WITH target AS (
-    SELECT p.id FROM ${tables.proposal} p
+    SELECT p.id FROM ${tableNames.proposal} p
     WHERE p.id = $1::uuid AND p.state = 'in-vote'
-      AND NOT EXISTS (SELECT 1 FROM ${tables.citizen} c WHERE c.user_id = $2::uuid AND c.suspended_until > $4::timestamptz)
+      AND NOT EXISTS (SELECT 1 FROM ${tableNames.citizen} c WHERE c.user_id = $2::uuid AND c.suspended_until > $4::timestamptz)
     FOR NO KEY UPDATE OF p
   ), up AS (
-    INSERT INTO ${tables.vote} AS v (proposal_id, user_id, choice, previous, updated_at)
+    INSERT INTO ${tableNames.vote} AS v (proposal_id, user_id, choice, previous, updated_at)
     SELECT id, $2::uuid, $3, NULL, $4::timestamptz FROM target
     ON CONFLICT (proposal_id, user_id) DO UPDATE SET previous = v.choice, choice = EXCLUDED.choice, updated_at = EXCLUDED.updated_at
     RETURNING choice, previous
   )
-  UPDATE ${tables.proposal} p SET
+  UPDATE ${tableNames.proposal} p SET
     ${countersAfterCast('p')}
   FROM up WHERE p.id = $1::uuid
   ${returningCounters('p')}`;
 
 const withdrawSql = `WITH target AS (
-    SELECT p.id FROM ${tables.proposal} p
+    SELECT p.id FROM ${tableNames.proposal} p
     WHERE p.id = $1::uuid AND p.state = 'in-vote'
-      AND NOT EXISTS (SELECT 1 FROM ${tables.citizen} c WHERE c.user_id = $2::uuid AND c.suspended_until > $3::timestamptz)
+      AND NOT EXISTS (SELECT 1 FROM ${tableNames.citizen} c WHERE c.user_id = $2::uuid AND c.suspended_until > $3::timestamptz)
     FOR NO KEY UPDATE OF p
   ), gone AS (
-    DELETE FROM ${tables.vote} v USING target WHERE v.proposal_id = target.id AND v.user_id = $2::uuid RETURNING v.choice
+    DELETE FROM ${tableNames.vote} v USING target WHERE v.proposal_id = target.id AND v.user_id = $2::uuid RETURNING v.choice
   )
-  UPDATE ${tables.proposal} p SET
+  UPDATE ${tableNames.proposal} p SET
     ${countersAfterWithdrawal('p')}
   FROM target WHERE p.id = target.id
   ${returningCounters('p')}`;
