@@ -31,6 +31,7 @@ type Component = (typeof COMPONENTS)[number];
 const LEFT_TO_DEFAULT: Record<string, Record<string, string>> = {
   notifications: { ALERTS_SERVICE_TOKEN: 'every alert comes from events; no service of the chart creates alerts over HTTP, so only moderators may' },
   elections: { ELECTIONS_CLOCK_CONTROL: 'browser-test stacks only: lets a test move the election clock; never on in a cluster' },
+  decisions: { DECISIONS_PHASE_CONTROL: 'browser-test stacks only: lets a test end a cycle phase now; never on in a cluster' },
   gateway: {
     SHELL_DIST: 'single-machine mode only: in Kubernetes the shell is a release of its own behind the Ingress',
     DECISIONS_REMOTE_DIST: 'single-machine mode only: the decisions remote is a release of its own',

@@ -20,6 +20,19 @@ export const CYCLE_STARTED_BY_TWO = {
   PHASE_EXTENSION_SECONDS: '2',
 };
 
+/**
+ * Ends a cycle's current phase now and lets the phase machine move it on (test stacks only: the
+ * decisions service runs with DECISIONS_PHASE_CONTROL).
+ */
+export async function endPhase(baseUrl: string, cycleId: string): Promise<void> {
+  const answer = await fetch(`${baseUrl}/api/decisions/phase-end`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', accept: 'application/json', origin: baseUrl },
+    body: JSON.stringify({ cycleId }),
+  });
+  if (!answer.ok) throw new Error(`PUT /api/decisions/phase-end answered ${answer.status}: run the stack with DECISIONS_PHASE_CONTROL=true`);
+}
+
 export interface OwnStack {
   baseUrl: string;
   mailUrl: string;

@@ -7,7 +7,7 @@
  */
 import type { Article, CycleSummary, LawDetail, LawList, Proposal, VotingView } from '@civic/contracts';
 import { registerVerified } from './accounts.js';
-import type { OwnStack } from './own-stack.js';
+import { endPhase, type OwnStack } from './own-stack.js';
 import { apiCall, openSession, type Session } from './session.js';
 import { until } from './until.js';
 
@@ -29,12 +29,20 @@ export interface Walkers {
   bob: Session;
 }
 
-/** The phase lengths the walk needs: time enough in each phase for the caller's look at its screen. */
+/**
+ * The settings the walk needs: two proposals start the cycle; the later phases last an hour, and the
+ * walk ends each one as soon as the caller has looked at its screen (DECISIONS_PHASE_CONTROL), so a
+ * look is never cut short by the phase's end and no test waits out a phase.
+ */
 export const PHASE_WALK_SETTINGS = {
   START_MIN_VERIFIED_USERS: '2',
   START_MIN_PROPOSALS: '2',
   PHASE_PROPOSALS_SECONDS: '2',
   PHASE_EXTENSION_SECONDS: '2',
+  PHASE_VOTING_SECONDS: '3600',
+  PHASE_CREATION_SECONDS: '3600',
+  PHASE_FINAL_VOTE_SECONDS: '3600',
+  DECISIONS_PHASE_CONTROL: 'true',
 };
 
 export async function phaseWalkers(stack: OwnStack, run: string, timeoutMs: number): Promise<Walkers> {
@@ -50,8 +58,9 @@ export async function phaseWalkers(stack: OwnStack, run: string, timeoutMs: numb
 }
 
 /**
- * Walks one cycle from proposals to the final vote, calling `atScreen` once per phase while that phase
- * is on. Each wait for the next phase lasts up to `phaseWaitMs`. Answers the law's id.
+ * Walks one cycle from proposals to the end of its final vote, calling `atScreen` once per phase while
+ * that phase is on, and ending the phase after it. Each wait for the next phase lasts up to
+ * `phaseWaitMs`. Answers the law's id (archived, or on its way there, when the walk returns).
  */
 export async function walkThroughPhases(
   baseUrl: string,
@@ -90,6 +99,7 @@ export async function walkThroughPhases(
   await api(alice, 'PUT', `/api/proposals/${second.id}/vote`, { vote: 'against' });
   await api(bob, 'PUT', `/api/proposals/${second.id}/vote`, { vote: 'neutral' });
   await atScreen({ name: 'voting', path: '/decisions/voting-on-proposals', heading: { en: 'Voting on proposals', fr: 'Vote sur les propositions' } });
+  await endPhase(baseUrl, first.cycleId);
 
   const lawId = first.id;
   await until('the law in creation', async () => (await api<LawList>(alice, 'GET', '/api/laws?state=creation')).laws.some((law) => law.id === lawId), phaseWaitMs);
@@ -102,6 +112,7 @@ export async function walkThroughPhases(
   });
   await api<Article>(alice, 'POST', `/api/laws/${lawId}/articles`, { body: 'Le conseil municipal publie chaque année le coût de la mesure.', groupId });
   await atScreen({ name: 'creation', path: `/decisions/creations?law=${lawId}`, heading: { en: 'Creation', fr: 'Création' } });
+  await endPhase(baseUrl, first.cycleId);
 
   await until('the final vote', async () => (await api<LawList>(alice, 'GET', '/api/laws?state=final-vote')).laws.some((law) => law.id === lawId), phaseWaitMs);
   await api(alice, 'PUT', `/api/laws/${lawId}/articles/${article.id}/vote`, { vote: 'neutral' });
@@ -109,5 +120,6 @@ export async function walkThroughPhases(
   await api(bob, 'PUT', `/api/laws/${lawId}/articles/${amendment.id}/vote`, { vote: 'for' });
   await api(bob, 'PUT', `/api/laws/${lawId}/articles/${article.id}/vote`, { vote: 'against' });
   await atScreen({ name: 'final-vote', path: `/decisions/final-vote?law=${lawId}`, heading: { en: 'Final vote', fr: 'Vote final' } });
+  await endPhase(baseUrl, first.cycleId);
   return lawId;
 }

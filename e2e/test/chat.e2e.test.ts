@@ -134,18 +134,15 @@ describe('chat panel', () => {
 /**
  * The settings the slow-mode and archive cases below add to the three-pod stack: automatic slow mode
  * past 12 sockets in a room (the burst case holds 8 in its room, so it is never slowed; the slow-mode
- * case adds 13), each pod's count written every 500 ms, a moderator, and phases short enough for the
- * archive case to walk one cycle through (the start rule keeps the cycle in its proposals phase until
- * that case proposes).
+ * case adds 13), each pod's count written every 500 ms, a moderator, and the phase walk's settings for
+ * the archive case to walk one cycle through (the start rule keeps the cycle in its proposals phase
+ * until that case proposes; the walk ends each later phase once its room has a message).
  */
 const SLOW_MODE_AND_ARCHIVE_ENV = {
   CHAT_SLOW_MODE_THRESHOLD: '12',
   CHAT_ONLINE_REFRESH_MS: '500',
   SEED_MODERATOR_EMAIL: SHARED_MODERATOR_EMAIL,
   ...PHASE_WALK_SETTINGS,
-  PHASE_VOTING_SECONDS: '8',
-  PHASE_CREATION_SECONDS: '8',
-  PHASE_FINAL_VOTE_SECONDS: '8',
 };
 
 /**

@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import type { LawList } from '@civic/contracts';
 import { registerVerified, type Account } from '../src/accounts.js';
-import { CYCLE_STARTED_BY_TWO, proposeAndWaitForTheVote, startOwnStack, type OwnStack } from '../src/own-stack.js';
+import { CYCLE_STARTED_BY_TWO, endPhase, proposeAndWaitForTheVote, startOwnStack, type OwnStack } from '../src/own-stack.js';
 import { apiCall, openAndWaitFor, openSession, waitForHeading, type Session } from '../src/session.js';
 import { until as untilWithin } from '../src/until.js';
 
@@ -58,11 +58,18 @@ let alice: Session;
 let bob: Session;
 let visitor: Session;
 let lawId: string;
+let cycleId: string;
 
 beforeAll(async () => {
-  // A stack of its own: the start rule is met by this test's 2 members and 2 proposals, the vote
-  // closes within seconds, and creation and final vote leave time to draft and to vote.
-  ownStack = await startOwnStack('e2e_creation', { ...CYCLE_STARTED_BY_TWO, PHASE_VOTING_SECONDS: '40', PHASE_CREATION_SECONDS: '45', PHASE_FINAL_VOTE_SECONDS: '30' });
+  // A stack of its own: the start rule is met by this test's 2 members and 2 proposals; each later
+  // phase lasts until the test has done its part in it, then the test ends it (DECISIONS_PHASE_CONTROL).
+  ownStack = await startOwnStack('e2e_creation', {
+    ...CYCLE_STARTED_BY_TWO,
+    PHASE_VOTING_SECONDS: '3600',
+    PHASE_CREATION_SECONDS: '3600',
+    PHASE_FINAL_VOTE_SECONDS: '3600',
+    DECISIONS_PHASE_CONTROL: 'true',
+  });
   ({ baseUrl, browser } = ownStack);
   [alice, bob] = await Promise.all([member('alice'), member('bob')]);
   // Playwright's own 30 s default, as the visitor only reads.
@@ -91,6 +98,8 @@ it(
     for (const who of [alice, bob]) {
       for (const proposal of voting.proposals) await api(who, 'PUT', `/api/proposals/${proposal.id}/vote`, { vote: proposal.id === proposalId ? 'for' : 'neutral' });
     }
+    cycleId = voting.cycle!.id;
+    await endPhase(baseUrl, cycleId);
     const laws = await until('the law in creation', async () => {
       const list = await api<LawList>(alice, 'GET', '/api/laws?state=creation');
       return list.laws.find((law) => law.id === proposalId);
@@ -167,6 +176,7 @@ it(
   'runs the final vote: the amendment, with more "for" votes than its article, wins',
   async () => {
     const { page } = alice;
+    await endPhase(baseUrl, cycleId);
     await until('the final vote', async () => (await api<LawList>(alice, 'GET', '/api/laws?state=final-vote')).laws.some((law) => law.id === lawId));
     await openAndWaitFor(page, `${baseUrl}/decisions/final-vote?law=${lawId}`, 'Final vote');
     const original = page.getByRole('article', { name: 'Article 1 · Original article', exact: true });
@@ -208,6 +218,7 @@ it(
   'archives the adopted law with the amended text, found by title, with its PDF downloaded from the archive',
   async () => {
     const { page } = alice;
+    await endPhase(baseUrl, cycleId);
     await until('the archive', async () => (await api<LawList>(alice, 'GET', `/api/laws?state=adopted&q=${encodeURIComponent(run)}`)).laws.some((law) => law.id === lawId));
     // The archive a page at a time: this stack archives one law, so its first page is answered as if
     // newer laws filled it (none shown, a cursor to follow); the next page fails once (the error and

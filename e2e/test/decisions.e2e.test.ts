@@ -16,8 +16,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
+import type { CycleSummary } from '@civic/contracts';
 import { registerVerified, type Account } from '../src/accounts.js';
-import { CYCLE_STARTED_BY_TWO, startOwnStack, type OwnStack } from '../src/own-stack.js';
+import { CYCLE_STARTED_BY_TWO, endPhase, startOwnStack, type OwnStack } from '../src/own-stack.js';
 import { closeSessions, openAndWaitFor, openSession, waitForHeading, type Session } from '../src/session.js';
 
 let ownStack: OwnStack | null = null;
@@ -203,7 +204,8 @@ async function vote(page: Page, t: Texts, title: string, choice: string): Promis
 }
 
 beforeAll(async () => {
-  ownStack = await startOwnStack('e2e_decisions', { ...CYCLE_STARTED_BY_TWO, PHASE_VOTING_SECONDS: '40', PHASE_CREATION_SECONDS: '10', PHASE_FINAL_VOTE_SECONDS: '10' });
+  // The vote lasts until the test has looked at it, then the test ends it (DECISIONS_PHASE_CONTROL).
+  ownStack = await startOwnStack('e2e_decisions', { ...CYCLE_STARTED_BY_TWO, PHASE_VOTING_SECONDS: '3600', PHASE_CREATION_SECONDS: '10', PHASE_FINAL_VOTE_SECONDS: '10', DECISIONS_PHASE_CONTROL: 'true' });
   ({ baseUrl, browser } = ownStack);
   // A clear failure when the decisions service does not serve its contract (yet).
   const probe = await fetch(`${baseUrl}/api/decisions`);
@@ -418,6 +420,8 @@ describe.each(['en', 'fr'] as const)('decision screens (%s)', (lang) => {
     await board.close();
 
     // The vote closes: the result with ranks (score 2 before score 0).
+    const { cycles } = (await (await fetch(`${baseUrl}/api/decisions`)).json()) as { cycles: CycleSummary[] };
+    await endPhase(baseUrl, cycles.find((cycle) => cycle.phase === 'voting')!.id);
     await alice.page.getByText(t.voteClosed, { exact: true }).waitFor({ timeout: phaseWaitMs });
     await proposal(alice.page, aliceTitle).getByText(t.rank(1), { exact: true }).waitFor();
     await proposal(alice.page, bobTitle).getByText(t.rank(2), { exact: true }).waitFor();

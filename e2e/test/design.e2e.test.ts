@@ -160,8 +160,8 @@ async function settled(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  // Phases long enough for two readers to look at each screen in four combinations.
-  stack = await startOwnStack('e2e_design', { ...PHASE_WALK_SETTINGS, PHASE_VOTING_SECONDS: '60', PHASE_CREATION_SECONDS: '60', PHASE_FINAL_VOTE_SECONDS: '60' });
+  // Each phase lasts until both readers have looked at its screen in four combinations (the walk ends it).
+  stack = await startOwnStack('e2e_design', PHASE_WALK_SETTINGS);
   walkers = await phaseWalkers(stack, run, 20_000);
   for (const { page } of [walkers.alice, walkers.bob]) await page.setViewportSize({ width: 1280, height: 900 });
 }, 180_000);

@@ -199,6 +199,13 @@ export const DecisionSettingsSchema = Type.Object({
 });
 export type DecisionSettings = Static<typeof DecisionSettingsSchema>;
 
+/**
+ * PUT /api/decisions/phase-end body, test stacks only (DECISIONS_PHASE_CONTROL; not part of the API):
+ * end the cycle's current phase now, so that a browser test need not wait out a phase.
+ */
+export const DecisionPhaseEndSchema = Type.Object({ cycleId: Id }, { additionalProperties: false });
+export type DecisionPhaseEnd = Static<typeof DecisionPhaseEndSchema>;
+
 export const DecisionsApi = {
   cycles: 'GET /api/decisions', // -> { cycles: CycleSummary[] } (current cycles, newest first) & Countdown fields per cycle
   cycle: 'GET /api/decisions/{id}', // -> CycleDetail

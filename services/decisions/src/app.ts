@@ -12,6 +12,7 @@ import { lawsRoutes } from './routes/laws.routes.js';
 import { proposalsRoutes } from './routes/proposals.routes.js';
 import { searchRoutes } from './routes/search.routes.js';
 import { sourcesRoutes } from './routes/sources.routes.js';
+import { phaseControlRoutes } from './routes/phase-control.routes.js';
 import { decisionSettings, settingsRoutes } from './routes/settings.routes.js';
 import { CycleScheduler } from './scheduler/cycle.scheduler.js';
 import { CitizenRepository } from './store/citizen.repository.js';
@@ -127,6 +128,7 @@ export async function createDecisions({ config, db, bus, logger, clock = () => n
   await app.register(sourcesRoutes, context);
   await app.register(historyRoutes, context);
   await app.register(settingsRoutes, decisionSettings(config));
+  if (config.DECISIONS_PHASE_CONTROL) await app.register(phaseControlRoutes, { context, scheduler });
   return { app, scheduler };
 }
 

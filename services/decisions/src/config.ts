@@ -34,6 +34,8 @@ export const DecisionsConfig = Type.Object({
   PHASE_TICK_MS: Type.Integer({ minimum: 10, default: 1000 }),
   /** Hours before the end of a final vote when its followers are told it closes soon (docs/product.md#following). */
   FINAL_VOTE_CLOSING_NOTICE_HOURS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 365, default: 24 }),
+  /** Test stacks only: PUT /api/decisions/phase-end ends a cycle's phase now (routes/phase-control.routes.ts). Never in a cluster. */
+  DECISIONS_PHASE_CONTROL: Type.Boolean({ default: false }),
 });
 export type DecisionsConfig = Static<typeof DecisionsConfig>;
 

@@ -125,6 +125,14 @@ export class CycleRepository {
     return cycle?.id ?? null;
   }
 
+  /** Moves a phase's end that is still ahead to `at` (test stacks' phase control); answers whether there was one. */
+  async endPhaseAt(cycleId: string, at: Date): Promise<boolean> {
+    const changed = await this.db.$executeRaw(
+      sql`UPDATE ${tables.cycle} SET phase_ends_at = ${at}::timestamptz WHERE id = ${cycleId}::uuid AND phase_ends_at > ${at}::timestamptz`,
+    );
+    return changed > 0;
+  }
+
   async storeVoteClose(cycleId: string, seed: string, at: Date): Promise<void> {
     await this.db.$executeRaw(sql`UPDATE ${tables.cycle} SET seed = ${seed}, vote_closed_at = ${at}::timestamptz WHERE id = ${cycleId}::uuid`);
   }
