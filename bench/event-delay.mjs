@@ -43,7 +43,7 @@ try {
     event: ProposalCreated,
     log: silent,
     async handle(tx, _payload, envelope) {
-      await tx.$executeRawUnsafe('INSERT INTO consumer.effect (event_id) VALUES ($1::uuid)', envelope.id);
+      await tx.$executeRaw(kit.sql`INSERT INTO consumer.effect (event_id) VALUES (${envelope.id}::uuid)`);
     },
     async beforeAck(envelope) {
       const started = committedAt.get(envelope.id);

@@ -7,7 +7,8 @@ import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, typ
 import type { Subscription } from '@nats-io/transport-node';
 import { EventEnvelope, ownerOf, upgradePayload, type EventDefinition, type NewestPayload } from '@civic/contracts';
 import { deadLetterCounter, parkedEvents, parkEvent, removeParked, replaySubject, type DeadLetterReason, type ReplayOutcome } from './dead-letters.js';
-import { quoteIdent, type SqlClient, type SqlExecutor } from './prisma.js';
+import { qualifiedTable, sql, type SqlClient, type SqlExecutor } from './prisma.js';
+import type { TransactionRunner } from './unit-of-work.js';
 import { nanos, type EventBus } from './nats.js';
 import { contextFromHeaders, SpanKind, traced, tracingEnabled } from './telemetry.js';
 import { countRedelivery } from './operator-metrics.js';
@@ -25,7 +26,12 @@ export interface ConsumerHost {
   readVersionsUpTo?: number;
 }
 
-export interface ConsumerOptions<D extends EventDefinition> extends ConsumerHost {
+export interface ConsumerOptions<D extends EventDefinition, Tx extends SqlExecutor = SqlExecutor> extends Omit<ConsumerHost, 'db'> {
+  /**
+   * Opens each event's transaction. The host's client hands `handle` the plain SQL executor; a
+   * service's own Prisma client hands its transaction client, for a service written with Prisma's API.
+   */
+  db: TransactionRunner<Tx>;
   /** Durable consumer name, unique per consuming service and purpose, e.g. `decisions-user-registered`. */
   name: string;
   event: D;
@@ -33,8 +39,10 @@ export interface ConsumerOptions<D extends EventDefinition> extends ConsumerHost
    * Applies the event's effect inside the transaction that also records it in the inbox. Every
    * version is handed over as the event's newest version (older ones upgraded by the contract).
    */
-  handle(tx: SqlExecutor, payload: NewestPayload<D>, envelope: EventEnvelope): Promise<void>;
+  handle(tx: Tx, payload: NewestPayload<D>, envelope: EventEnvelope): Promise<void>;
   ackWaitMs?: number;
+  /** Limits of each event's transaction, for a handler that waits on something slow (Prisma's default: 5 s). */
+  transaction?: { maxWait?: number; timeout?: number };
   /** How often parked events are retried while the consumer runs (they are also retried at start). */
   replayEveryMs?: number;
   /** Delay before a failed message is offered again, by attempt number (1 = first failure). */
@@ -113,11 +121,11 @@ export function eventReader(event: EventDefinition, upTo = Number.POSITIVE_INFIN
  * acknowledged, never dropped; parked events are replayed when the consumer starts and on request
  * (the dead-letters command), so an upgraded consumer applies what its older build parked.
  */
-export async function startConsumer<D extends EventDefinition>(options: ConsumerOptions<D>): Promise<RunningConsumer> {
+export async function startConsumer<D extends EventDefinition, Tx extends SqlExecutor = SqlExecutor>(options: ConsumerOptions<D, Tx>): Promise<RunningConsumer> {
   const { bus, db, event, log, name } = options;
   const read = eventReader(event, options.readVersionsUpTo);
   const parked = options.metrics ? deadLetterCounter(options.metrics) : null;
-  const inbox = `${quoteIdent(options.schema)}."inbox_event"`;
+  const inbox = qualifiedTable(options.schema, 'inbox_event');
   const stream = await bus.ensureStream(ownerOf(event.subject));
   const config = {
     durable_name: name,
@@ -139,15 +147,12 @@ export async function startConsumer<D extends EventDefinition>(options: Consumer
   /** Applies the event once (inbox), then runs beforeAck. */
   async function apply(envelope: EventEnvelope, payload: unknown): Promise<void> {
     await db.$transaction(async (tx) => {
-      const inserted = await tx.$executeRawUnsafe(
-        `INSERT INTO ${inbox} (consumer, event_id, subject) VALUES ($1, $2::uuid, $3) ON CONFLICT DO NOTHING`,
-        name,
-        envelope.id,
-        envelope.subject,
+      const inserted = await tx.$executeRaw(
+        sql`INSERT INTO ${inbox} (consumer, event_id, subject) VALUES (${name}, ${envelope.id}::uuid, ${envelope.subject}) ON CONFLICT DO NOTHING`,
       );
       if (inserted === 0) return; // applied before: a redelivery after a lost ack
       await options.handle(tx, payload as NewestPayload<D>, envelope);
-    });
+    }, options.transaction);
     if (options.beforeAck) await options.beforeAck(envelope);
   }
 

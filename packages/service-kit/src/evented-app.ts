@@ -6,7 +6,7 @@ import { installOpenApi, type OpenApiOptions } from './openapi.js';
 import { connectBus, type EventBus } from './nats.js';
 import { installConsumerMetrics, installOutboxMetrics } from './operator-metrics.js';
 import { OutboxRelay, parsePublishedVersions, publishedVersion, type PublishedVersions } from './outbox.js';
-import type { SqlClient } from './prisma.js';
+import { sql, type SqlClient } from './prisma.js';
 import { DEFAULT_ACCESS_TOKEN_LIFETIME_MS, RevocationList, startRevocationFeed, type RevocationFeed } from './revocations.js';
 import { runService } from './run.js';
 import { installStrictBodyValidation } from './validation.js';
@@ -64,7 +64,7 @@ export async function createEventedApp({ name, config, db, bus, logger, accessTo
     logLevel: config.LOG_LEVEL,
     logger,
     readiness: [
-      { name: 'postgres', check: async () => db.$queryRawUnsafe('SELECT 1') },
+      { name: 'postgres', check: async () => db.$queryRaw(sql`SELECT 1`) },
       { name: 'nats', check: () => bus.ping(), required: false },
     ],
   });

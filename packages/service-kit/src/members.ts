@@ -11,7 +11,7 @@
 import { eventBySubject, Role, type EventEnvelope, type NewestPayload } from '@civic/contracts';
 import type { UserDeleted, UserRegistered, UserRenamed, UserRoleChanged, UserSuspended, UserSuspensionLifted, UserVerified } from '@civic/contracts';
 import { startConsumer, type ConsumerHost, type RunningConsumer } from './consumer.js';
-import { quoteIdent, type SqlExecutor } from './prisma.js';
+import { join, qualifiedTable, raw, sql, type Sql, type SqlExecutor } from './prisma.js';
 
 /** The identity events the projection applies. */
 export type MemberEvent =
@@ -51,50 +51,45 @@ export interface MemberTable {
  * row created early gets its name and registration time later).
  */
 export class MemberProjection {
-  readonly table: string;
+  /** The table as a fragment of its queries. */
+  readonly table: Sql;
+  /** The same, as text for error messages. */
+  readonly tableName: string;
 
   constructor(readonly options: MemberTable) {
-    this.table = `${quoteIdent(options.schema)}.${quoteIdent(options.table)}`;
+    this.table = qualifiedTable(options.schema, options.table);
+    this.tableName = `${options.schema}.${options.table}`;
   }
 
   /** The name is kept when a rename came first, and a late registration does not name a deleted user again. */
   async registered(tx: SqlExecutor, userId: string, userName: string, registeredAt: string): Promise<void> {
     const t = this.table;
-    await tx.$executeRawUnsafe(
-      `INSERT INTO ${t} (user_id, user_name, registered_at) VALUES ($1::uuid, $2, $3::timestamptz)
-       ON CONFLICT (user_id) DO UPDATE SET registered_at = EXCLUDED.registered_at,
-         user_name = CASE WHEN ${t}.user_name = '' AND ${t}.deleted_at IS NULL THEN EXCLUDED.user_name ELSE ${t}.user_name END`,
-      userId,
-      userName,
-      registeredAt,
+    await tx.$executeRaw(
+      sql`INSERT INTO ${t} (user_id, user_name, registered_at) VALUES (${userId}::uuid, ${userName}, ${registeredAt}::timestamptz)
+          ON CONFLICT (user_id) DO UPDATE SET registered_at = EXCLUDED.registered_at,
+            user_name = CASE WHEN ${t}.user_name = '' AND ${t}.deleted_at IS NULL THEN EXCLUDED.user_name ELSE ${t}.user_name END`,
     );
   }
 
   async renamed(tx: SqlExecutor, userId: string, userName: string): Promise<void> {
-    await tx.$executeRawUnsafe(
-      `INSERT INTO ${this.table} (user_id, user_name, registered_at) VALUES ($1::uuid, $2, now())
-       ON CONFLICT (user_id) DO UPDATE SET user_name = EXCLUDED.user_name`,
-      userId,
-      userName,
+    await tx.$executeRaw(
+      sql`INSERT INTO ${this.table} (user_id, user_name, registered_at) VALUES (${userId}::uuid, ${userName}, now())
+          ON CONFLICT (user_id) DO UPDATE SET user_name = EXCLUDED.user_name`,
     );
   }
 
   async verified(tx: SqlExecutor, userId: string, verifiedAt: string): Promise<void> {
     this.require('verified');
-    await tx.$executeRawUnsafe(
-      `INSERT INTO ${this.table} (user_id, user_name, registered_at, verified_at) VALUES ($1::uuid, '', $2::timestamptz, $2::timestamptz)
-       ON CONFLICT (user_id) DO UPDATE SET verified_at = EXCLUDED.verified_at`,
-      userId,
-      verifiedAt,
+    await tx.$executeRaw(
+      sql`INSERT INTO ${this.table} (user_id, user_name, registered_at, verified_at) VALUES (${userId}::uuid, '', ${verifiedAt}::timestamptz, ${verifiedAt}::timestamptz)
+          ON CONFLICT (user_id) DO UPDATE SET verified_at = EXCLUDED.verified_at`,
     );
   }
 
   async deleted(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
-    await tx.$executeRawUnsafe(
-      `INSERT INTO ${this.table} (user_id, user_name, registered_at, deleted_at) VALUES ($1::uuid, '', $2::timestamptz, $2::timestamptz)
-       ON CONFLICT (user_id) DO UPDATE SET deleted_at = EXCLUDED.deleted_at`,
-      userId,
-      deletedAt,
+    await tx.$executeRaw(
+      sql`INSERT INTO ${this.table} (user_id, user_name, registered_at, deleted_at) VALUES (${userId}::uuid, '', ${deletedAt}::timestamptz, ${deletedAt}::timestamptz)
+          ON CONFLICT (user_id) DO UPDATE SET deleted_at = EXCLUDED.deleted_at`,
     );
   }
 
@@ -105,31 +100,28 @@ export class MemberProjection {
   async suspension(tx: SqlExecutor, userId: string, until: string | null, occurredAt: string): Promise<void> {
     this.require('suspension');
     const t = this.table;
-    await tx.$executeRawUnsafe(
-      `INSERT INTO ${t} (user_id, user_name, registered_at, suspended_until, suspension_at) VALUES ($1::uuid, '', now(), $2::timestamptz, $3::timestamptz)
-       ON CONFLICT (user_id) DO UPDATE SET suspended_until = EXCLUDED.suspended_until, suspension_at = EXCLUDED.suspension_at
-       WHERE ${t}.suspension_at IS NULL OR ${t}.suspension_at <= EXCLUDED.suspension_at`,
-      userId,
-      until,
-      occurredAt,
+    await tx.$executeRaw(
+      sql`INSERT INTO ${t} (user_id, user_name, registered_at, suspended_until, suspension_at) VALUES (${userId}::uuid, '', now(), ${until}::timestamptz, ${occurredAt}::timestamptz)
+          ON CONFLICT (user_id) DO UPDATE SET suspended_until = EXCLUDED.suspended_until, suspension_at = EXCLUDED.suspension_at
+          WHERE ${t}.suspension_at IS NULL OR ${t}.suspension_at <= EXCLUDED.suspension_at`,
     );
   }
 
   /** Writes whichever of the moderator, scribe and role columns the table has. */
   async roleChanged(tx: SqlExecutor, userId: string, moderator: boolean, scribe: boolean): Promise<void> {
     const { columns } = this.options;
-    const values: [string, unknown][] = [];
-    if (columns.moderator) values.push(['moderator', moderator]);
-    if (columns.scribe) values.push(['scribe', scribe]);
-    if (columns.role) values.push(['role', moderator ? Role.Moderator : scribe ? Role.Scribe : Role.User]);
-    if (values.length === 0) throw new Error(`${this.table} has no role column`);
-    const names = values.map(([name]) => name);
-    await tx.$executeRawUnsafe(
-      `INSERT INTO ${this.table} (user_id, user_name, registered_at, ${names.join(', ')})
-       VALUES ($1::uuid, '', now(), ${names.map((_, i) => `$${i + 2}`).join(', ')})
-       ON CONFLICT (user_id) DO UPDATE SET ${names.map((name) => `${name} = EXCLUDED.${name}`).join(', ')}`,
-      userId,
-      ...values.map(([, value]) => value),
+    // The column names are this fixed set, written as fragments; only the values are parameters.
+    const values: [Sql, unknown][] = [];
+    if (columns.moderator) values.push([raw('moderator'), moderator]);
+    if (columns.scribe) values.push([raw('scribe'), scribe]);
+    if (columns.role) values.push([raw('role'), moderator ? Role.Moderator : scribe ? Role.Scribe : Role.User]);
+    if (values.length === 0) throw new Error(`${this.tableName} has no role column`);
+    const names = join(values.map(([name]) => name));
+    const updates = join(values.map(([name]) => sql`${name} = EXCLUDED.${name}`));
+    await tx.$executeRaw(
+      sql`INSERT INTO ${this.table} (user_id, user_name, registered_at, ${names})
+          VALUES (${userId}::uuid, '', now(), ${join(values.map(([, value]) => value))})
+          ON CONFLICT (user_id) DO UPDATE SET ${updates}`,
     );
   }
 
@@ -143,7 +135,7 @@ export class MemberProjection {
 
   /** A projection configured without the column an event needs is a wiring mistake, caught at once. */
   private require(column: keyof MemberTable['columns']): void {
-    if (!this.options.columns[column]) throw new Error(`${this.table} has no ${column} column`);
+    if (!this.options.columns[column]) throw new Error(`${this.tableName} has no ${column} column`);
   }
 }
 

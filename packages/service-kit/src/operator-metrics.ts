@@ -2,7 +2,7 @@ import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { streamOwners } from '@civic/contracts';
 import type { EventBus } from './nats.js';
-import { quoteIdent, type SqlExecutor } from './prisma.js';
+import { qualifiedTable, sql, type SqlExecutor } from './prisma.js';
 
 /**
  * The operator metrics every service exports besides the HTTP histogram (docs: the service-kit
@@ -109,12 +109,12 @@ function sparseWarning(log: Warn | undefined, message: string): (error: unknown)
  * pending entry (ordered by sent_at too, or the planner may walk the seq index over every sent row).
  */
 export function installOutboxMetrics(registry: Registry, db: SqlExecutor, schema: string, log?: Warn): void {
-  const table = `${quoteIdent(schema)}."outbox_event"`;
+  const table = qualifiedTable(schema, 'outbox_event');
   const read = scrapeLookup(async () => {
-    const [row] = await db.$queryRawUnsafe<{ pending: number; age: number }[]>(
-      `SELECT count(*)::int AS pending,
-              COALESCE(EXTRACT(EPOCH FROM now() - (SELECT occurred_at FROM ${table} WHERE sent_at IS NULL ORDER BY sent_at, seq LIMIT 1)), 0)::float8 AS age
-       FROM ${table} WHERE sent_at IS NULL`,
+    const [row] = await db.$queryRaw<{ pending: number; age: number }[]>(
+      sql`SELECT count(*)::int AS pending,
+                 COALESCE(EXTRACT(EPOCH FROM now() - (SELECT occurred_at FROM ${table} WHERE sent_at IS NULL ORDER BY sent_at, seq LIMIT 1)), 0)::float8 AS age
+          FROM ${table} WHERE sent_at IS NULL`,
     );
     return { pending: Number(row?.pending ?? 0), age: Math.max(0, Number(row?.age ?? 0)) };
   }, sparseWarning(log, 'outbox metrics: cannot read the outbox, serving the last values'));

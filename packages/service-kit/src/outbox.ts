@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { downgradePayload, type EventDefinition, type EventEnvelope, type NewestPayload } from '@civic/contracts';
-import { quoteIdent, type SqlClient, type SqlExecutor } from './prisma.js';
+import { qualifiedTable, sql, type Sql, type SqlClient, type SqlExecutor } from './prisma.js';
 import { traceHeaders, type EventBus } from './nats.js';
 import { contextFromCarrier, currentTraceCarrier, SpanKind, traced, tracingEnabled, type TraceCarrier } from './telemetry.js';
 
@@ -70,14 +70,10 @@ function envelopeOf(definition: EventDefinition, version: number, payload: unkno
  */
 export async function enqueueEvent(tx: SqlExecutor, schema: string, event: EventEnvelope): Promise<void> {
   const carrier = currentTraceCarrier();
-  await tx.$executeRawUnsafe(
-    `INSERT INTO ${quoteIdent(schema)}."outbox_event" (id, subject, version, payload, occurred_at, trace_context) VALUES ($1::uuid, $2, $3, $4::jsonb, $5::timestamptz, $6::jsonb)`,
-    event.id,
-    event.subject,
-    event.version,
-    JSON.stringify(event.payload),
-    event.occurredAt,
-    carrier ? JSON.stringify(carrier) : null,
+  const traceContext = carrier ? JSON.stringify(carrier) : null;
+  await tx.$executeRaw(
+    sql`INSERT INTO ${qualifiedTable(schema, 'outbox_event')} (id, subject, version, payload, occurred_at, trace_context)
+        VALUES (${event.id}::uuid, ${event.subject}, ${event.version}, ${JSON.stringify(event.payload)}::jsonb, ${event.occurredAt}::timestamptz, ${traceContext}::jsonb)`,
   );
 }
 
@@ -107,7 +103,7 @@ export interface OutboxRelayOptions {
  * Rows are claimed with SKIP LOCKED, so several replicas can run a relay at once.
  */
 export class OutboxRelay {
-  private readonly table: string;
+  private readonly table: Sql;
   private readonly pollMs: number;
   private readonly batchSize: number;
   private readonly maxBackoffMs: number;
@@ -117,7 +113,7 @@ export class OutboxRelay {
   private failures = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {
-    this.table = `${quoteIdent(options.schema)}."outbox_event"`;
+    this.table = qualifiedTable(options.schema, 'outbox_event');
     this.pollMs = options.pollMs ?? 250;
     this.batchSize = options.batchSize ?? 100;
     this.maxBackoffMs = options.maxBackoffMs ?? 5000;
@@ -147,10 +143,9 @@ export class OutboxRelay {
     let failure: unknown = null;
     const sent = await db.$transaction(
       async (tx) => {
-        const rows = await tx.$queryRawUnsafe<OutboxRow[]>(
-          `SELECT id::text AS id, subject, version, payload, occurred_at, trace_context FROM ${this.table}
-           WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
-          this.batchSize,
+        const rows = await tx.$queryRaw<OutboxRow[]>(
+          sql`SELECT id::text AS id, subject, version, payload, occurred_at, trace_context FROM ${this.table}
+              WHERE sent_at IS NULL ORDER BY seq LIMIT ${this.batchSize} FOR UPDATE SKIP LOCKED`,
         );
         const published: string[] = [];
         for (const row of rows) {
@@ -171,7 +166,7 @@ export class OutboxRelay {
           published.push(row.id);
         }
         if (published.length > 0) {
-          await tx.$executeRawUnsafe(`UPDATE ${this.table} SET sent_at = now() WHERE id = ANY($1::uuid[])`, published);
+          await tx.$executeRaw(sql`UPDATE ${this.table} SET sent_at = now() WHERE id = ANY(${published}::uuid[])`);
         }
         return published.length;
       },

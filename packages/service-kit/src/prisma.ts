@@ -1,5 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { Sql } from '@prisma/client-runtime-utils';
+import { raw, type Sql } from '@prisma/client-runtime-utils';
 
 /**
  * Tagged SQL, the one way the services and this kit write SQL (docs/architecture.md#database):
@@ -41,4 +41,17 @@ export function quoteIdent(name: string): string {
  */
 export function qualifiedTables<K extends string>(schema: string, names: Record<K, string>): Record<K, string> {
   return Object.fromEntries(Object.entries<string>(names).map(([key, table]) => [key, `${quoteIdent(schema)}.${quoteIdent(table)}`])) as Record<K, string>;
+}
+
+/** One schema-qualified table as a fragment for tagged SQL: sql`SELECT … FROM ${qualifiedTable('identity', 'users')}`. */
+export function qualifiedTable(schema: string, table: string): Sql {
+  return raw(`${quoteIdent(schema)}.${quoteIdent(table)}`);
+}
+
+/**
+ * The tables of `qualifiedTables` as fragments for tagged SQL, interpolated straight into queries:
+ * `sql\`SELECT … FROM ${tables.vote} v WHERE v.month = ${month}::date\``.
+ */
+export function qualifiedTableFragments<K extends string>(schema: string, names: Record<K, string>): Record<K, Sql> {
+  return Object.fromEntries(Object.entries<string>(names).map(([key, table]) => [key, qualifiedTable(schema, table)])) as Record<K, Sql>;
 }

@@ -2,7 +2,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { UserRegistered, type EventEnvelope } from '@civic/contracts';
-import { connectBus, deadLettersCommand, newEvent, parkEvent, startConsumer, type EventBus, type SqlExecutor } from '@civic/service-kit';
+import { connectBus, deadLettersCommand, newEvent, parkEvent, qualifiedTable, sql, startConsumer, type EventBus, type SqlExecutor } from '@civic/service-kit';
 import { closePool, createEventTables, createTestDatabase, deadLettered, deleteStreams, eventAs, parkedFor, pgSqlClient, testNatsPrefix, waitFor, type TestDatabase } from '@civic/test-kit';
 
 const SCHEMA = 'decisions';
@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 const applyEffect = async (tx: SqlExecutor, payload: { displayName: string }, envelope: EventEnvelope) => {
-  await tx.$executeRawUnsafe(`INSERT INTO "${SCHEMA}".effect (event_id, user_name) VALUES ($1::uuid, $2)`, envelope.id, payload.displayName);
+  await tx.$executeRaw(sql`INSERT INTO ${qualifiedTable(SCHEMA, 'effect')} (event_id, user_name) VALUES (${envelope.id}::uuid, ${payload.displayName})`);
 };
 
 async function effects(): Promise<{ event_id: string; user_name: string }[]> {

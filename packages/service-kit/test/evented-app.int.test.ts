@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { connectBus, createEventedApp, loadConfig, BaseConfig } from '@civic/service-kit';
+import { connectBus, createEventedApp, loadConfig, BaseConfig, type Sql } from '@civic/service-kit';
 import { closePool, createEventTables, createTestDatabase, OwnNatsServer, pgSqlClient, testNatsPrefix, type TestDatabase } from '@civic/test-kit';
 
 let database: TestDatabase;
@@ -24,10 +24,10 @@ describe('readiness of an evented service', () => {
     const config = loadConfig(BaseConfig, { PORT: '0', DATABASE_URL: database.url, NATS_URL: nats.url, NATS_PREFIX: testNatsPrefix() });
     const bus = await connectBus({ url: nats.url, prefix: config.NATS_PREFIX, name: 'evented-readiness' });
     let databaseUp = true;
-    const sql = pgSqlClient(pool);
+    const client = pgSqlClient(pool);
     const db = {
-      ...sql,
-      $queryRawUnsafe: <T>(query: string, ...values: unknown[]) => (databaseUp ? sql.$queryRawUnsafe<T>(query, ...values) : Promise.reject(new Error('connection refused'))),
+      ...client,
+      $queryRaw: <T>(query: Sql) => (databaseUp ? client.$queryRaw<T>(query) : Promise.reject(new Error('connection refused'))),
       $disconnect: async () => undefined,
     };
     const { app } = await createEventedApp({ name: 'identity', config, db, bus, logger: false });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
 import { UserRegistered } from '@civic/contracts';
-import { connectBus, createEventedApp, loadConfig, BaseConfig, nanos, startConsumer, type ConsumerHost, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { connectBus, createEventedApp, loadConfig, BaseConfig, nanos, startConsumer, type ConsumerHost, type EventBus, type ServiceApp, type Sql } from '@civic/service-kit';
 import { closePool, createEventTables, createTestDatabase, OwnNatsServer, pgSqlClient, publishEvent, testNatsPrefix, waitFor, type TestDatabase } from '@civic/test-kit';
 
 let database: TestDatabase;
@@ -58,10 +58,10 @@ describe('operator metrics of an evented service', () => {
     prefix = testNatsPrefix();
     const config = loadConfig(BaseConfig, { PORT: '0', DATABASE_URL: database.url, NATS_URL: nats.url, NATS_PREFIX: prefix });
     bus = await connectBus({ url: nats.url, prefix, name: 'operator-metrics' });
-    const sql = pgSqlClient(pool);
+    const client = pgSqlClient(pool);
     const db = {
-      ...sql,
-      $queryRawUnsafe: <T>(query: string, ...values: unknown[]) => (databaseUp ? sql.$queryRawUnsafe<T>(query, ...values) : Promise.reject(new Error('connection refused'))),
+      ...client,
+      $queryRaw: <T>(query: Sql) => (databaseUp ? client.$queryRaw<T>(query) : Promise.reject(new Error('connection refused'))),
       $disconnect: async () => undefined,
     };
     const evented = await createEventedApp({ name: 'decisions', config, db, bus, logger: false });

@@ -8,6 +8,7 @@ import { userNameKey } from './domain/user-name.js';
 import { cookieNames, sessionPolicy } from './domain/session.js';
 import { consumeDigestComposed } from './events/digest-composed.consumer.js';
 import { consumeElectionClosed } from './events/election-closed.consumer.js';
+import type { IdentityConsumerHost } from './events/host.js';
 import { profileActivityConsumers } from './events/profile-activity.consumer.js';
 import { createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './routes/auth.routes.js';
@@ -108,10 +109,12 @@ export async function buildApp({ config, db, bus, logger, mailer: givenMailer, c
     const keyed = await assignUserNameKeys(commands, userNameKey);
     if (keyed > 0) app.log.info({ keyed }, 'user names given their keys');
   });
+  // The consumers open their transactions on identity's own client, so their handlers use Prisma's API.
+  const host: IdentityConsumerHost = { ...consumers, db };
   runConsumersWithApp(app, [
-    () => consumeElectionClosed(consumers, relay, clock),
-    ...profileActivityConsumers(consumers),
-    () => consumeDigestComposed(consumers, { mailer, publicUrl: config.PUBLIC_URL, clock }),
+    () => consumeElectionClosed(host, relay, clock),
+    ...profileActivityConsumers(host),
+    () => consumeDigestComposed(host, { mailer, publicUrl: config.PUBLIC_URL, clock }),
   ]);
 
   await app.register(authRoutes, context);

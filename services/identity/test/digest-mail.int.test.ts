@@ -43,7 +43,7 @@ const digestTo = (email: string) => waitFor(() => digestsTo(email).at(-1), 30_00
 /** Waits until the consumer applied the event (its inbox row is written with the effect). */
 const consumed = (eventId: string) =>
   waitFor(async () => (await h.db.inboxEvent.count({ where: { consumer: 'identity-digest-composed', eventId } })) === 1, 30_000);
-const rows = (digestId: string) => h.db.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM identity.digest_mail WHERE digest_id = $1::uuid`, digestId).then((found) => found.length);
+const rows = (digestId: string) => h.db.digestMail.count({ where: { digestId } });
 
 it('mails the digest once, in English, each item linked, with the unsubscribe link and header', async () => {
   const user = await createUser(h, { locale: 'en', userName: 'Digest Reader' });

@@ -1,3 +1,4 @@
+import { sql } from '@civic/service-kit';
 import { as, createUser, linkToken, startHarness, type Harness } from './support/harness.js';
 
 let h: Harness;
@@ -27,7 +28,7 @@ async function lockTokens(): Promise<{ release(): Promise<void> }> {
   const isLocked = new Promise<void>((resolve) => (locked = resolve));
   const holder = h.db.$transaction(
     async (tx) => {
-      await tx.$executeRawUnsafe('LOCK TABLE "identity"."user_token" IN ACCESS EXCLUSIVE MODE');
+      await tx.$executeRaw(sql`LOCK TABLE "identity"."user_token" IN ACCESS EXCLUSIVE MODE`);
       locked();
       await released;
     },

@@ -1,5 +1,6 @@
-import { MemberProjection } from '@civic/service-kit';
+import { MemberProjection, sql } from '@civic/service-kit';
 import { SCHEMA, type ElectionsPrisma } from './prisma.js';
+import { tables } from './tables.js';
 
 /**
  * The elections service's record of identity's users, written from identity's events: names and
@@ -23,8 +24,10 @@ export class MemberRepository {
   constructor(private readonly prisma: ElectionsPrisma) {}
 
   async standing(userId: string): Promise<Standing | null> {
-    const row = await this.prisma.member.findUnique({ where: { userId }, select: { verifiedAt: true, suspendedUntil: true, deletedAt: true } });
+    const [row] = await this.prisma.$queryRaw<{ verified_at: Date | null; suspended_until: Date | null; deleted_at: Date | null }[]>(
+      sql`SELECT verified_at, suspended_until, deleted_at FROM ${tables.member} WHERE user_id = ${userId}::uuid`,
+    );
     if (!row) return null;
-    return { verified: row.verifiedAt !== null, suspendedUntil: row.suspendedUntil, deleted: row.deletedAt !== null };
+    return { verified: row.verified_at !== null, suspendedUntil: row.suspended_until, deleted: row.deleted_at !== null };
   }
 }

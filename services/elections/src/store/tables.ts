@@ -1,8 +1,8 @@
-import { qualifiedTables } from '@civic/service-kit';
+import { qualifiedTableFragments } from '@civic/service-kit';
 import { SCHEMA } from './prisma.js';
 
-/** Schema-qualified table names for raw SQL. */
-export const tables = qualifiedTables(SCHEMA, { member: 'member', candidacy: 'candidacy', vote: 'candidate_vote', election: 'election', result: 'election_result' });
+/** The schema-qualified tables as fragments of tagged SQL: sql`SELECT … FROM ${tables.vote} v`. */
+export const tables = qualifiedTableFragments(SCHEMA, { member: 'member', candidacy: 'candidacy', vote: 'candidate_vote', election: 'election', result: 'election_result' });
 
 /**
  * Advisory lock of the election job. The job holds it exclusively while it tallies and closes; every

@@ -1,9 +1,8 @@
 import type { ElectionClosed, EventEnvelope, EventPayload } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit';
 import { roleChanged, tokensRevoked } from '../domain/account-events.js';
 import { isNewerElection, roleChanges } from '../domain/roles.js';
 import { UserProjections } from '../store/user.repository.js';
-import { writeEvents } from './unit-of-work.js';
+import { writeEvents, type Tx } from './unit-of-work.js';
 
 /**
  * Applies a closed election in the consumer's transaction: the moderator and scribe flags become
@@ -11,7 +10,7 @@ import { writeEvents } from './unit-of-work.js';
  * member's earlier tokens, which may claim it; a role given needs no new token (the services read
  * it from their projections). Answers how many accounts changed.
  */
-export async function applyElection(tx: SqlExecutor, result: EventPayload<typeof ElectionClosed>, now: Date): Promise<number> {
+export async function applyElection(tx: Tx, result: EventPayload<typeof ElectionClosed>, now: Date): Promise<number> {
   const latest = await UserProjections.latestElectionMonth(tx);
   await UserProjections.recordElection(tx, result.electionId, result.month, now);
   if (!isNewerElection(result.month, latest)) return 0;

@@ -1,11 +1,11 @@
 import { DigestComposed, type Locale } from '@civic/contracts';
-import { quoteIdent, startConsumer, type ConsumerHost, type RunningConsumer, type SqlClient } from '@civic/service-kit';
+import { startConsumer, type RunningConsumer } from '@civic/service-kit';
 import type { Mailer } from '../mail/mailer.js';
 import { digestMail } from '../mail/templates.js';
-import { SCHEMA } from '../store/prisma.js';
+import { DigestMails } from '../store/digest-mail.repository.js';
+import { UserRepository } from '../store/user.repository.js';
+import type { IdentityConsumerHost } from './host.js';
 
-const users = `${quoteIdent(SCHEMA)}."users"`;
-const digestMails = `${quoteIdent(SCHEMA)}."digest_mail"`;
 /** Sending waits on SMTP inside the transaction: longer than Prisma's 5 s default. */
 const SEND_TIMEOUT_MS = 60_000;
 
@@ -25,37 +25,21 @@ export const unsubscribeLink = (publicUrl: string, token: string) => `${publicUr
  * consumer's transaction before sending, so a failed send rolls it back and the event is retried,
  * and a redelivered event finds the row and sends nothing.
  */
-export function consumeDigestComposed(host: ConsumerHost, deps: DigestMailDeps): Promise<RunningConsumer> {
-  const { db } = host;
-  const patient: SqlClient = {
-    $executeRaw: (query) => db.$executeRaw(query),
-    $queryRaw: (query) => db.$queryRaw(query),
-    $executeRawUnsafe: (query, ...values) => db.$executeRawUnsafe(query, ...values),
-    $queryRawUnsafe: (query, ...values) => db.$queryRawUnsafe(query, ...values),
-    $transaction: (fn, options) => db.$transaction(fn, { maxWait: 10_000, timeout: SEND_TIMEOUT_MS, ...options }),
-  };
+export function consumeDigestComposed(host: IdentityConsumerHost, deps: DigestMailDeps): Promise<RunningConsumer> {
   return startConsumer({
     ...host,
-    db: patient,
+    transaction: { maxWait: 10_000, timeout: SEND_TIMEOUT_MS },
     ackWaitMs: SEND_TIMEOUT_MS + 30_000,
     name: 'identity-digest-composed',
     event: DigestComposed,
     handle: async (tx, payload) => {
-      const [user] = await tx.$queryRawUnsafe<{ email: string | null; user_name: string; verified_at: Date | null; locale: string; deleted_at: Date | null }[]>(
-        `SELECT email, user_name, verified_at, locale, deleted_at FROM ${users} WHERE id = $1::uuid`,
-        payload.userId,
-      );
-      if (!user || !user.email || user.verified_at === null || user.deleted_at !== null) return;
-      const fresh = await tx.$executeRawUnsafe(
-        `INSERT INTO ${digestMails} (digest_id, user_id, sent_at) VALUES ($1::uuid, $2::uuid, $3::timestamptz) ON CONFLICT (digest_id) DO NOTHING`,
-        payload.digestId,
-        payload.userId,
-        deps.clock(),
-      );
-      if (fresh === 0) return;
+      const user = await new UserRepository(tx).findById(payload.userId);
+      if (!user || !user.email || user.verifiedAt === null || user.deletedAt !== null) return;
+      const firstTime = await DigestMails.record(tx, { digestId: payload.digestId, userId: payload.userId, sentAt: deps.clock() });
+      if (!firstTime) return;
       const locale: Locale = user.locale === 'fr' ? 'fr' : 'en';
       const unsubscribeUrl = unsubscribeLink(deps.publicUrl, payload.unsubscribeToken);
-      const content = digestMail(locale, { userName: user.user_name, period: payload.period, items: payload.items, more: payload.more, publicUrl: deps.publicUrl, unsubscribeUrl });
+      const content = digestMail(locale, { userName: user.userName, period: payload.period, items: payload.items, more: payload.more, publicUrl: deps.publicUrl, unsubscribeUrl });
       await deps.mailer.send({ to: user.email, ...content, headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` } });
     },
   });

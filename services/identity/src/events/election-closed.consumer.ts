@@ -1,12 +1,13 @@
 import { ElectionClosed } from '@civic/contracts';
-import { startConsumer, type ConsumerHost, type OutboxRelay, type RunningConsumer } from '@civic/service-kit';
+import { startConsumer, type OutboxRelay, type RunningConsumer } from '@civic/service-kit';
 import { applyElection } from '../commands/apply-election.command.js';
+import type { IdentityConsumerHost } from './host.js';
 
 /**
  * Roles change only through elections: the closed election's moderators and scribes get the flags,
  * everyone else loses them, and each change is announced as `identity.user.role-changed`.
  */
-export function consumeElectionClosed(host: ConsumerHost, relay: OutboxRelay, clock: () => Date): Promise<RunningConsumer> {
+export function consumeElectionClosed(host: IdentityConsumerHost, relay: OutboxRelay, clock: () => Date): Promise<RunningConsumer> {
   const { log } = host;
   return startConsumer({
     ...host,

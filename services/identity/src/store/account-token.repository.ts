@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenPurpose } from '../domain/one-time-token.js';
 import type { Prisma, User, UserToken } from '../generated/prisma/client.js';
+import { lockUntilCommit } from './advisory-lock.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -43,7 +44,7 @@ export const AccountTokens = {
    * simultaneous new links only the last one stays valid.
    */
   async lock(tx: Tx, userId: string, purpose: TokenPurpose): Promise<void> {
-    await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtextextended(${`token:${purpose}:${userId}`}, 0))) AS l`;
+    await lockUntilCommit(tx, `token:${purpose}:${userId}`);
   },
 
   /** Retires the user's other unused tokens of a purpose (an older reset link stops working after a reset). */

@@ -1,6 +1,7 @@
 import type { MailRequestCounts } from '../domain/mail-limits.js';
 import type { TokenPurpose } from '../domain/one-time-token.js';
 import type { Prisma } from '../generated/prisma/client.js';
+import { lockUntilCommit } from './advisory-lock.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -19,7 +20,7 @@ export const MailRequests = {
    */
   async lock(tx: Tx, purpose: TokenPurpose, keys: MailRequestKeys): Promise<void> {
     for (const key of [`mail:${purpose}:address:${keys.address}`, `mail:${purpose}:ip:${keys.ip}`]) {
-      await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))) AS l`;
+      await lockUntilCommit(tx, key);
     }
   },
 

@@ -1,7 +1,8 @@
 import type { Locale } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit';
+import { qualifiedTable, sql } from '@civic/service-kit';
 import type { Officials } from '../domain/roles.js';
 import { Prisma, type User } from '../generated/prisma/client.js';
+import { lockUntilCommit } from './advisory-lock.js';
 import { SCHEMA, type Db } from './prisma.js';
 
 export interface NewUserRow {
@@ -48,7 +49,7 @@ export class UserRepository {
 
   /** Serialises registrations from one address until the transaction ends. */
   async lockRegistrationIp(ipHash: string): Promise<void> {
-    await this.db.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtextextended(${`register:${ipHash}`}, 0))) AS l`;
+    await lockUntilCommit(this.db, `register:${ipHash}`);
   }
 
   countRegisteredFrom(ipHash: string): Promise<number> {
@@ -90,45 +91,45 @@ export class UserRepository {
   }
 }
 
-const usersTable = `"${SCHEMA}"."users"`;
+const usersTable = qualifiedTable(SCHEMA, 'users');
+
+/** The profile counters the consumers of decisions' and chat's events keep. */
+export type ActivityCounter = 'lawsCreated' | 'articlesCreated' | 'chatMessages';
 
 /**
- * The account rows the consumers change, in the consumer's transaction (raw SQL: the consumer hands
- * a plain SQL executor). Each runs at most once per event thanks to the inbox.
+ * The account rows the consumers change, in the consumer's transaction. Each runs at most once per
+ * event thanks to the inbox; an event about an account that is not there changes nothing.
  */
 export const UserProjections = {
-  async latestElectionMonth(tx: SqlExecutor): Promise<string | null> {
-    const [latest] = await tx.$queryRawUnsafe<{ month: string | null }[]>(`SELECT max(month) AS month FROM "${SCHEMA}"."applied_election"`);
-    return latest?.month ?? null;
+  async latestElectionMonth(tx: Db): Promise<string | null> {
+    const latest = await tx.appliedElection.aggregate({ _max: { month: true } });
+    return latest._max.month ?? null;
   },
 
-  async recordElection(tx: SqlExecutor, electionId: string, month: string, now: Date): Promise<void> {
-    await tx.$executeRawUnsafe(
-      `INSERT INTO "${SCHEMA}"."applied_election" (election_id, month, applied_at) VALUES ($1::uuid, $2, $3::timestamptz) ON CONFLICT DO NOTHING`,
-      electionId,
-      month,
-      now.toISOString(),
+  async recordElection(tx: Db, electionId: string, month: string, now: Date): Promise<void> {
+    await tx.appliedElection.createMany({ data: [{ electionId, month, appliedAt: now }], skipDuplicates: true });
+  },
+
+  /**
+   * Live accounts holding a role or among `ids`, locked until the transaction ends. Tagged SQL:
+   * Prisma's API cannot lock the rows it reads (FOR UPDATE).
+   */
+  async officialsAnd(tx: Db, ids: readonly string[]): Promise<Officials[]> {
+    return tx.$queryRaw<Officials[]>(
+      sql`SELECT id::text AS id, moderator, scribe FROM ${usersTable}
+          WHERE deleted_at IS NULL AND (moderator OR scribe OR id = ANY(${ids}::uuid[])) FOR UPDATE`,
     );
   },
 
-  /** Live accounts holding a role or among `ids`, locked until the transaction ends. */
-  async officialsAnd(tx: SqlExecutor, ids: readonly string[]): Promise<Officials[]> {
-    return tx.$queryRawUnsafe<Officials[]>(
-      `SELECT id::text AS id, moderator, scribe FROM ${usersTable}
-       WHERE deleted_at IS NULL AND (moderator OR scribe OR id = ANY($1::uuid[])) FOR UPDATE`,
-      ids,
-    );
+  async setRoles(tx: Db, userId: string, moderator: boolean, scribe: boolean): Promise<void> {
+    await tx.user.updateMany({ where: { id: userId }, data: { moderator, scribe } });
   },
 
-  async setRoles(tx: SqlExecutor, userId: string, moderator: boolean, scribe: boolean): Promise<void> {
-    await tx.$executeRawUnsafe(`UPDATE ${usersTable} SET moderator = $2, scribe = $3 WHERE id = $1::uuid`, userId, moderator, scribe);
+  async markMadeProposal(tx: Db, userId: string): Promise<void> {
+    await tx.user.updateMany({ where: { id: userId }, data: { madeProposal: true } });
   },
 
-  async markMadeProposal(tx: SqlExecutor, userId: string): Promise<void> {
-    await tx.$executeRawUnsafe(`UPDATE ${usersTable} SET made_proposal = true WHERE id = $1::uuid`, userId);
-  },
-
-  async increment(tx: SqlExecutor, userId: string, counter: 'laws_created' | 'articles_created' | 'chat_messages'): Promise<void> {
-    await tx.$executeRawUnsafe(`UPDATE ${usersTable} SET ${counter} = ${counter} + 1 WHERE id = $1::uuid`, userId);
+  async increment(tx: Db, userId: string, counter: ActivityCounter): Promise<void> {
+    await tx.user.updateMany({ where: { id: userId }, data: { [counter]: { increment: 1 } } });
   },
 };
