@@ -39,10 +39,10 @@ const { unreadCount } = await import(pathToFileURL(path.join(root, 'services/not
 /** Member i's id, the same in SQL and here. */
 const memberIdSql = (column) => `('00000000-0000-4000-8000-' || lpad(to_hex(${column}), 12, '0'))::uuid`;
 const memberId = (i) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
-/** The service's repositories run on anything with Prisma's two raw calls: here a pg client. */
+/** The service's repositories run on anything with Prisma's two tagged raw calls: here a pg client. */
 const executor = (client) => ({
-  $executeRawUnsafe: async (text, ...values) => (await client.query(text, values)).rowCount,
-  $queryRawUnsafe: async (text, ...values) => (await client.query(text, values)).rows,
+  $executeRaw: async (query) => (await client.query(query.text, query.values)).rowCount,
+  $queryRaw: async (query) => (await client.query(query.text, query.values)).rows,
 });
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const content = (n) => ({ messageKey: 'phaseChanged', params: { number: n, from: 'proposals', to: 'voting' }, link: `/decisions/${randomUUID()}` });

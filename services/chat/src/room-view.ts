@@ -1,5 +1,6 @@
 import type { ChatRoom } from '@civic/contracts';
 import type { Caller } from './domain/permissions.js';
+import { messageViews, mutedAuthors } from './message-views.js';
 import type { MessageRepository } from './store/message.repository.js';
 import type { RoomRow } from './store/room.repository.js';
 
@@ -14,6 +15,6 @@ export async function roomView(room: RoomRow, viewer: Caller | null, messages: M
     open: room.closedAt === null,
     openedAt: room.openedAt.toISOString(),
     closedAt: room.closedAt?.toISOString() ?? null,
-    pinned: await messages.dtos(await messages.pinned(room.id, viewer), viewer),
+    pinned: await messageViews(messages, await messages.pinned(room.id, await mutedAuthors(messages, viewer)), viewer),
   };
 }

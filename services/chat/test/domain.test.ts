@@ -1,4 +1,4 @@
-import { mayDelete, mayEdit, mayHide, mayModerate, mayMute, mayPin, mayPost, mayReply, maySignal, showsText, type Caller } from '../src/domain/permissions.js';
+import { mayDelete, mayEdit, mayHide, mayModerate, mayMute, mayPin, mayPost, mayReply, maySignal, type Caller } from '../src/domain/permissions.js';
 import { SlidingWindow } from '../src/domain/rate-limit.js';
 import { cycleRoomOf, stillOpen } from '../src/domain/rooms.js';
 import { exemptFromSlowMode, nextPostAt, slowModeOf } from '../src/domain/slow-mode.js';
@@ -93,16 +93,6 @@ describe('the permission matrix', () => {
     expect(verdict(mayModerate(moderator))).toBe('allowed');
     expect(verdict(mayModerate(other))).toBe('403 not-moderator');
     expect(verdict(mayModerate(null))).toBe('401 visitor');
-  });
-
-  it('shows a hidden message to its author and moderators only, a deleted one to nobody', () => {
-    const hidden = { ...message(), hideInChat: true };
-    expect(showsText(null, hidden)).toBe(false);
-    expect(showsText(other, hidden)).toBe(false);
-    expect(showsText(author, hidden)).toBe(true);
-    expect(showsText(moderator, hidden)).toBe(true);
-    expect(showsText(moderator, { ...message({ deleted: true }), hideInChat: false })).toBe(false);
-    expect(showsText(null, { ...message(), hideInChat: false })).toBe(true);
   });
 });
 

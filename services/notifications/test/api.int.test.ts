@@ -1,5 +1,7 @@
 import { Role } from '@civic/contracts';
+import { sql } from '@civic/service-kit';
 import type { AlertView } from '../src/store/alert.repository.js';
+import { tables } from '../src/store/tables.js';
 import { startHarness, type Harness, type Member } from './support/harness.js';
 
 /**
@@ -16,11 +18,9 @@ const service = { 'x-service-token': 'test-service-token' };
 
 /** `n` alerts for `userId` in one statement, the oldest first; answers their ids, oldest first. */
 async function seed(userId: string, n: number): Promise<number[]> {
-  const rows = await h.db.$queryRawUnsafe<{ id: bigint }[]>(
-    `INSERT INTO notifications.alert (user_id, message_key, params, link)
-     SELECT $1::uuid, 'notice', jsonb_build_object('text', 'Alert ' || i), NULL FROM generate_series(1, $2) AS i ORDER BY i RETURNING id`,
-    userId,
-    n,
+  const rows = await h.db.$queryRaw<{ id: bigint }[]>(
+    sql`INSERT INTO ${tables.alert} (user_id, message_key, params, link)
+        SELECT ${userId}::uuid, 'notice', jsonb_build_object('text', 'Alert ' || i), NULL FROM generate_series(1, ${n}) AS i ORDER BY i RETURNING id`,
   );
   return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { CyclePhaseChanged, UserDeleted, type EventEnvelope } from '@civic/contracts';
+import { sql } from '@civic/service-kit';
 import { waitFor } from '@civic/test-kit';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { AlertView } from '../src/store/alert.repository.js';
+import { tables } from '../src/store/tables.js';
 import { startHarness, type Harness, type Member } from './support/harness.js';
 
 /**
@@ -56,7 +58,7 @@ beforeAll(async () => {
   alice = await h.member({ name: 'Alice' });
   bob = await h.member({ name: 'Bob' });
   carol = await h.member({ name: 'Carol' });
-  await h.db.$executeRawUnsafe(`INSERT INTO notifications.member (user_id, user_name) SELECT gen_random_uuid(), 'Seeded ' || i FROM generate_series(1, ${SEEDED}) AS i`);
+  await h.db.$executeRaw(sql`INSERT INTO ${tables.member} (user_id, user_name) SELECT gen_random_uuid(), 'Seeded ' || i FROM generate_series(1, ${SEEDED}::int) AS i`);
 });
 
 afterAll(async () => {

@@ -10,9 +10,11 @@ import {
   type FollowList,
   type FollowPreferences,
 } from '@civic/contracts';
+import { sql } from '@civic/service-kit';
 import { waitFor } from '@civic/test-kit';
 import { unsubscribeToken } from '../src/domain/digest.js';
 import type { AlertView } from '../src/store/alert.repository.js';
+import { tables } from '../src/store/tables.js';
 import { startHarness, type Harness, type Member } from './support/harness.js';
 
 /**
@@ -315,11 +317,9 @@ describe('the digest', () => {
     await preferences(reader, { edits: true, results: true, closing: true, digest: 'weekly' });
     const from = new Date(Date.now() - 60_000);
     await h.db.followPreference.update({ where: { userId: reader.id }, data: { digestFrom: from } });
-    await h.db.$executeRawUnsafe(
-      `INSERT INTO notifications.alert (user_id, message_key, params, link, created_at)
-       SELECT $1::uuid, 'followedRejected', jsonb_build_object('title', 'Law ' || i), NULL, $2::timestamptz + i * interval '1 millisecond' FROM generate_series(1, 55) AS i ORDER BY i`,
-      reader.id,
-      from,
+    await h.db.$executeRaw(
+      sql`INSERT INTO ${tables.alert} (user_id, message_key, params, link, created_at)
+          SELECT ${reader.id}::uuid, 'followedRejected', jsonb_build_object('title', 'Law ' || i), NULL, ${from}::timestamptz + i * interval '1 millisecond' FROM generate_series(1, 55) AS i ORDER BY i`,
     );
     await h.db.followPreference.update({ where: { userId: reader.id }, data: { nextDigestAt: new Date(Date.now() - 1000) } });
     expect(await h.digests.tick()).toEqual([{ userId: reader.id, period: 'weekly', items: 50, more: 5 }]);

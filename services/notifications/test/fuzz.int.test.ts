@@ -1,6 +1,8 @@
 import { Role } from '@civic/contracts';
+import { sql } from '@civic/service-kit';
 import { describeRouteFuzzing } from '@civic/test-kit';
 import { BroadcastRepository } from '../src/store/broadcast.repository.js';
+import { tables } from '../src/store/tables.js';
 import { startHarness } from './support/harness.js';
 
 /**
@@ -14,9 +16,8 @@ describeRouteFuzzing(startHarness, {
     const owner = await h.member({ name: 'Owner' });
     const other = await h.member({ name: 'Other' });
     const moderator = await h.member({ name: 'Moderator', role: Role.Moderator });
-    const ids = await h.db.$queryRawUnsafe<{ id: bigint }[]>(
-      `INSERT INTO notifications.alert (user_id, message_key, params) SELECT $1::uuid, 'notice', '{}'::jsonb FROM generate_series(1, 5) RETURNING id`,
-      owner.id,
+    const ids = await h.db.$queryRaw<{ id: bigint }[]>(
+      sql`INSERT INTO ${tables.alert} (user_id, message_key, params) SELECT ${owner.id}::uuid, 'notice', '{}'::jsonb FROM generate_series(1, 5) RETURNING id`,
     );
     // An alert for everyone (every member got it): marking or deleting it is each member's own.
     const broadcast = await BroadcastRepository.insert(h.db, { messageKey: 'phaseChanged', params: { number: 1, from: 'proposals', to: 'voting' }, link: '/decisions' });

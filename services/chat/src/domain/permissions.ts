@@ -121,10 +121,3 @@ export function mayModerate(caller: Caller | null): Refusal | null {
   if (visitor || !caller) return visitor;
   return caller.moderator ? null : refuse('unauthorizedAction', 403, 'not-moderator');
 }
-
-/** Whether a viewer reads a message's text: never once deleted; hidden ones only its author and moderators. */
-export function showsText(viewer: Caller | null, message: MessageFacts & { hideInChat: boolean }): boolean {
-  if (message.deleted) return false;
-  if (!message.hideInChat) return true;
-  return viewer !== null && (viewer.moderator || viewer.id === message.userId);
-}

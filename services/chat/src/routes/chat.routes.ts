@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { resolveCaller } from '../caller.js';
 import { mayModerate, type Caller } from '../domain/permissions.js';
 import { yesterdayMidnight } from '../domain/troll-hunt.js';
+import { messageViews, mutedAuthors } from '../message-views.js';
 import { roomView } from '../room-view.js';
 import type { MemberRepository } from '../store/member.repository.js';
 import type { MessageRepository } from '../store/message.repository.js';
@@ -78,8 +79,9 @@ export async function chatRoutes(app: ServiceApp, context: RoutesContext): Promi
         if (!cursor || cursor.roomId !== room.id) throw new AppError('notFound', 404, { reason: 'unknown-cursor' });
         before = cursor.seq;
       }
-      const { rows, more } = await context.messages.history(room.id, viewer, before, request.query.limit ?? context.historyPage);
-      return { messages: await context.messages.dtos(rows, viewer), nextBefore: more && rows[0] ? rows[0].id : null };
+      const muted = await mutedAuthors(context.messages, viewer);
+      const { rows, more } = await context.messages.history(room.id, muted, before, request.query.limit ?? context.historyPage);
+      return { messages: await messageViews(context.messages, rows, viewer), nextBefore: more && rows[0] ? rows[0].id : null };
     },
   );
 
@@ -110,7 +112,7 @@ export async function chatRoutes(app: ServiceApp, context: RoutesContext): Promi
     async (request) => {
       const caller = await callerOf(request);
       moderatorOnly(caller);
-      return { messages: await context.messages.dtos(await context.messages.signalled(), caller) };
+      return { messages: await messageViews(context.messages, await context.messages.signalled(), caller) };
     },
   );
 }

@@ -20,9 +20,11 @@ import { postMessage } from '../commands/post-message.command.js';
 import { signalMessage } from '../commands/signal-message.command.js';
 import { unmuteUser } from '../commands/unmute-user.command.js';
 import type { CommandDeps } from '../commands/unit-of-work.js';
+import { messageView } from '../domain/message-view.js';
 import type { Caller } from '../domain/permissions.js';
+import { messageViews } from '../message-views.js';
 import type { MemberRepository } from '../store/member.repository.js';
-import { toDto, type MessageRepository, type MessageRow } from '../store/message.repository.js';
+import type { MessageRepository, MessageRow } from '../store/message.repository.js';
 import type { RoomRepository } from '../store/room.repository.js';
 import { liveHandlers, type LiveAckData } from '../live/live-handlers.js';
 import { isChatRoom, mutingRoom, userRoom, type ChatSocket } from './handshake.js';
@@ -61,8 +63,8 @@ export function chatHandlers(io: Server, context: ChatContext, maxRooms: number,
    */
   async function broadcast(event: 'message:new' | 'message:updated', row: MessageRow, viewer: Caller): Promise<ChatMessage> {
     const reply = row.replyToId ? await context.messages.byId(row.replyToId) : null;
-    delivery.send(row.roomId, event, toDto(row, reply, null), row.userId);
-    return toDto(row, reply, viewer);
+    delivery.send(row.roomId, event, messageView(row, reply, null), row.userId);
+    return messageView(row, reply, viewer);
   }
 
   return {
@@ -90,7 +92,7 @@ export function chatHandlers(io: Server, context: ChatContext, maxRooms: number,
       const caller = await callerOf(socket);
       // A re-send of a post already stored (its answer was lost): the same answer, nothing new.
       const { row, replayed } = await postMessage(context, caller, payload);
-      if (replayed) return context.messages.dto(row, caller);
+      if (replayed) return (await messageViews(context.messages, [row], caller))[0]!;
       context.relay.wake();
       return broadcast('message:new', row, caller);
     },

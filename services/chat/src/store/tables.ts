@@ -1,5 +1,5 @@
-import { qualifiedTables } from '@civic/service-kit';
+import { qualifiedTableFragments } from '@civic/service-kit';
 import { SCHEMA } from './prisma.js';
 
-/** Schema-qualified table names for raw SQL. */
-export const tables = qualifiedTables(SCHEMA, { member: 'member', cycle: 'cycle', room: 'room', message: 'message', mute: 'mute' });
+/** Schema-qualified tables as fragments for tagged SQL: sql`SELECT … FROM ${tables.message} m`. */
+export const tables = qualifiedTableFragments(SCHEMA, { member: 'member', cycle: 'cycle', room: 'room', message: 'message', mute: 'mute' });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DigestComposed } from '@civic/contracts';
-import { newEvent, unitOfWork } from '@civic/service-kit';
+import { newEvent } from '@civic/service-kit';
 import { digestParams, DIGEST_MAX_ITEMS, nextDigestAt, unsubscribeToken, type DigestPeriod, type DigestSchedule } from '../domain/digest.js';
 import { followAlertKeys } from '../domain/follow-alerts.js';
 import { DigestRepository } from '../store/digest.repository.js';
-import { SCHEMA, type NotificationsPrisma } from '../store/prisma.js';
+import type { NotificationsPrisma } from '../store/prisma.js';
+import { unitOfWork } from './unit-of-work.js';
 
 /** Members whose digests one tick composes at most (the next tick takes the rest). */
 const DIGESTS_PER_TICK = 200;
@@ -34,7 +35,6 @@ export interface ComposedDigest {
 export async function composeDigests(deps: ComposeDigestsDeps): Promise<ComposedDigest[]> {
   return unitOfWork(
     deps.db,
-    SCHEMA,
     async (tx, events) => {
       const now = deps.clock();
       const composed: ComposedDigest[] = [];

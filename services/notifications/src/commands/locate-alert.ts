@@ -3,12 +3,11 @@ import { AlertRepository, shareOwners, type AlertView } from '../store/alert.rep
 import { BroadcastRepository, type BroadcastFound } from '../store/broadcast.repository.js';
 
 /**
- * What an alert id names, for the calls that change one alert (docs/product.md#calls): either a
- * personal alert (the owner's only: someone else's answers 'forbidden') or an alert for everyone,
- * which is each member's who got it (src/domain/broadcasts.ts); a member's reading or deleting of it
- * is a mark of theirs, and one that is not theirs answers 'missing'.
+ * What an alert id names, for the commands that change one alert (docs/product.md#calls): a personal
+ * alert with its owner, or an alert for everyone as the member finds it. Who may act on either is
+ * the domain's (domain/alert-access.ts, domain/broadcasts.ts).
  */
-export type Refusal = 'missing' | 'forbidden';
+export type LocatedAlert = { owner: string } | { broadcast: BroadcastFound };
 
 export const broadcastView = (found: BroadcastFound, userId: string, viewed: 0 | 1): AlertView => ({
   id: found.id,
@@ -21,10 +20,11 @@ export const broadcastView = (found: BroadcastFound, userId: string, viewed: 0 |
 });
 
 /**
- * The personal alert's owner, or the broadcast of that id as the user finds it. Marks are written
- * under the owners' lock, as alerts are, so an account deletion never leaves one behind.
+ * The personal alert's owner, or the broadcast of that id as the user finds it; null when the id
+ * names neither. Marks are written under the owners' lock, as alerts are, so an account deletion
+ * never leaves one behind.
  */
-export async function locateAlert(tx: SqlExecutor, id: number, userId: string): Promise<{ owner: string } | { broadcast: BroadcastFound } | null> {
+export async function locateAlert(tx: SqlExecutor, id: number, userId: string): Promise<LocatedAlert | null> {
   const owner = await AlertRepository.owner(tx, id);
   if (owner !== null) return { owner };
   await shareOwners(tx);

@@ -46,12 +46,15 @@ import {
   type AlertBatch,
   type BroadcastAlert,
 } from '../domain/alert-messages.js';
+import { alertFollowers } from '../commands/alert-followers.command.js';
+import { broadcastAlert } from '../commands/broadcast-alert.command.js';
+import { deliverAlerts } from '../commands/deliver-alerts.command.js';
+import { forgetAccount } from '../commands/forget-account.command.js';
+import { recordDocument } from '../commands/record-document.command.js';
+import { recordMemberRegistered, recordMemberRole } from '../commands/record-member.command.js';
 import { documentChange, finalVoteClosingAlerts, lawArchivedFollowAlert, proposalVoteClosedAlerts, textVersionedAlert, type FollowAlert } from '../domain/follow-alerts.js';
 import type { UnreadHub } from '../live/unread-hub.js';
-import { AlertRepository } from '../store/alert.repository.js';
-import { BroadcastRepository } from '../store/broadcast.repository.js';
 import { FollowRepository } from '../store/follow.repository.js';
-import { memberProjection } from '../store/member.repository.js';
 
 /** What a consumer's committed effect means for the live counts. */
 type LiveChange = { users: string[] } | { everyone: true } | { closed: string[] } | null;
@@ -66,8 +69,8 @@ export interface ConsumerDeps {
 
 /**
  * The consumers of this service: identity's users (projection, deletions), and every event that
- * makes an alert. Each applies its event once (inbox row in the same transaction), and once the
- * effect is committed tells the replicas whose counts changed.
+ * makes an alert. Each applies its event once (inbox row in the same transaction) through a command,
+ * and once the effect is committed tells the replicas whose counts changed.
  */
 export function alertConsumers({ host, hub, onApplied }: ConsumerDeps): (() => Promise<RunningConsumer>)[] {
   const changes = new Map<string, LiveChange>();
@@ -99,9 +102,7 @@ export function alertConsumers({ host, hub, onApplied }: ConsumerDeps): (() => P
   /** Alerts for named users. */
   const alerts = <D extends EventDefinition>(name: string, event: D, make: (payload: NewestPayload<D>) => AlertBatch[]) =>
     consumer(name, event, async (tx, payload) => {
-      const batches = make(payload);
-      for (const batch of batches) await AlertRepository.insertBatch(tx, batch);
-      const users = batches.flatMap((batch) => batch.userIds);
+      const users = await deliverAlerts(tx, make(payload));
       return users.length ? { users } : null;
     });
 
@@ -112,9 +113,8 @@ export function alertConsumers({ host, hub, onApplied }: ConsumerDeps): (() => P
     make: (tx: SqlExecutor, payload: NewestPayload<D>) => Promise<FollowAlert[]>,
   ) =>
     consumer(name, event, async (tx, payload) => {
-      const users = new Set<string>();
-      for (const alert of await make(tx, payload)) for (const user of await AlertRepository.insertForFollowers(tx, alert)) users.add(user);
-      return users.size ? { users: [...users] } : null;
+      const users = await alertFollowers(tx, await make(tx, payload));
+      return users.length ? { users } : null;
     });
 
   /**
@@ -124,26 +124,24 @@ export function alertConsumers({ host, hub, onApplied }: ConsumerDeps): (() => P
   const broadcast = <D extends EventDefinition>(name: string, event: D, make: (payload: NewestPayload<D>) => BroadcastAlert) =>
     consumer(name, event, async (tx, payload) => {
       const { messageKey, params, link } = make(payload);
-      await BroadcastRepository.insert(tx, { messageKey, params, link });
+      await broadcastAlert(tx, { messageKey, params, link });
       return { everyone: true };
     });
 
   return [
     // identity: the users projection, deletions, suspensions
     consumer('user-registered', UserRegistered, async (tx, p) => {
-      await memberProjection.registered(tx, p.userId, p.displayName, p.registeredAt);
+      await recordMemberRegistered(tx, p);
       return null;
     }),
     consumer('user-role-changed', UserRoleChanged, async (tx, p) => {
       // Alerts about roles come from the election result (elections.election.closed), which names
       // the role and the month; this event only keeps who is a moderator now.
-      await memberProjection.roleChanged(tx, p.userId, p.moderator, p.scribe);
+      await recordMemberRole(tx, p);
       return null;
     }),
     consumer('user-deleted', UserDeleted, async (tx, p) => {
-      await AlertRepository.forgetUser(tx, p.userId, p.deletedAt);
-      await BroadcastRepository.forgetUser(tx, p.userId);
-      await FollowRepository.forgetUser(tx, p.userId);
+      await forgetAccount(tx, p.userId, p.deletedAt);
       return { closed: [p.userId] };
     }),
     alerts('user-suspended', UserSuspended, suspendedAlerts),
@@ -167,7 +165,7 @@ export function alertConsumers({ host, hub, onApplied }: ConsumerDeps): (() => P
     alerts('chat-message-moderated', ChatMessageModerated, chatModeratedAlerts),
     // followers of a proposal or a law (docs/product.md#following)
     followed('text-versioned', TextVersioned, async (tx, p) => {
-      await FollowRepository.applyDocumentChange(tx, documentChange(p));
+      await recordDocument(tx, documentChange(p));
       const alert = textVersionedAlert(p);
       return alert ? [alert] : [];
     }),

@@ -8,9 +8,12 @@ import {
   FollowPreferencesSchema,
   FollowStateSchema,
 } from '@civic/contracts';
-import { AppError, notFound, requireUser, type ServiceApp } from '@civic/service-kit';
+import { notFound, requireUser, type ServiceApp } from '@civic/service-kit';
+import { followDocument } from '../commands/follow-document.command.js';
 import { savePreferences } from '../commands/save-preferences.command.js';
-import { verifyUnsubscribeToken, type DigestSchedule } from '../domain/digest.js';
+import { unfollowDocument } from '../commands/unfollow-document.command.js';
+import { unsubscribeDigest } from '../commands/unsubscribe-digest.command.js';
+import type { DigestSchedule } from '../domain/digest.js';
 import type { FollowRepository } from '../store/follow.repository.js';
 import type { NotificationsPrisma } from '../store/prisma.js';
 
@@ -32,7 +35,7 @@ const tags = ['notifications'];
  * taking part); the unsubscribe link needs no login.
  */
 export async function followsRoutes(app: ServiceApp, context: FollowsContext): Promise<void> {
-  const { follows } = context;
+  const { db, follows } = context;
 
   app.get(
     '/api/users/notifications/follows',
@@ -68,7 +71,7 @@ export async function followsRoutes(app: ServiceApp, context: FollowsContext): P
     },
     async (request) => {
       const user = requireUser(request);
-      if (!(await follows.follow(user.id, request.params.documentId, context.clock()))) throw notFound();
+      if (!(await followDocument(db, user.id, request.params.documentId, context.clock()))) throw notFound();
       return { following: true };
     },
   );
@@ -79,7 +82,7 @@ export async function followsRoutes(app: ServiceApp, context: FollowsContext): P
       schema: { tags, security, summary: 'Stop following a proposal or a law (again harmless)', params: FollowParamsSchema, response: { 200: FollowStateSchema, ...errorAnswers(400, 401) } },
     },
     async (request) => {
-      await follows.unfollow(requireUser(request).id, request.params.documentId);
+      await unfollowDocument(db, requireUser(request).id, request.params.documentId);
       return { following: false };
     },
   );
@@ -125,9 +128,7 @@ export async function followsRoutes(app: ServiceApp, context: FollowsContext): P
       },
     },
     async (request) => {
-      const userId = verifyUnsubscribeToken(context.unsubscribeKey, request.body.token);
-      if (!userId) throw new AppError('invalidUnsubscribeLink', 400);
-      await follows.digestOff(userId);
+      await unsubscribeDigest(db, context.unsubscribeKey, request.body.token);
       return { digest: 'off' as const };
     },
   );

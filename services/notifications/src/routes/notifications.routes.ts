@@ -18,6 +18,7 @@ import { createAlert } from '../commands/create-alert.command.js';
 import { deleteAlert } from '../commands/delete-alert.command.js';
 import { markAlertViewed } from '../commands/mark-alert-viewed.command.js';
 import { markAllViewed } from '../commands/mark-all-viewed.command.js';
+import { isModeratorNow } from '../domain/alert-access.js';
 import { isSafeLink, type AlertParams as Params } from '../domain/alert-messages.js';
 import { planPage } from '../domain/paging.js';
 import type { UnreadHub } from '../live/unread-hub.js';
@@ -53,7 +54,7 @@ export async function notificationsRoutes(app: ServiceApp, context: Notification
     if (typeof token === 'string' && context.serviceToken !== '' && sameSecret(token, context.serviceToken)) return;
     if (typeof token === 'string' && !request.user) throw new AppError('invalidToken', 401);
     const user = requireUser(request);
-    if (user.role === Role.Moderator || (await context.members.isModerator(user.id))) return;
+    if (user.role === Role.Moderator || isModeratorNow(await context.members.standing(user.id))) return;
     throw forbidden();
   }
 

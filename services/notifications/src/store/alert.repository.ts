@@ -1,8 +1,8 @@
-import type { SqlExecutor } from '@civic/service-kit';
+import { empty, sql, type Sql, type SqlExecutor } from '@civic/service-kit';
 import type { AlertMessageKey } from '@civic/contracts';
 import { followAlertKinds } from '@civic/contracts';
 import type { AlertBatch, AlertContent, AlertParams } from '../domain/alert-messages.js';
-import type { FollowAlert } from '../domain/follow-alerts.js';
+import type { FollowAlert, FollowPreferenceName } from '../domain/follow-alerts.js';
 import { unreadCount } from '../domain/broadcasts.js';
 import type { PagePlan } from '../domain/paging.js';
 import { BroadcastRepository } from './broadcast.repository.js';
@@ -30,7 +30,7 @@ export interface AlertRow {
   created_at: Date;
 }
 
-const columns = 'id, user_id::text AS user_id, message_key, params, link, viewed, created_at';
+const columns = sql`id, user_id::text AS user_id, message_key, params, link, viewed, created_at`;
 
 export const toView = (row: AlertRow): AlertView => ({
   id: Number(row.id),
@@ -48,8 +48,11 @@ export const toView = (row: AlertRow): AlertView => ({
  * account survives, even one written by a bulk statement running at the same time.
  */
 const OWNERS_LOCK = 7_310_451_201;
-export const shareOwners = (tx: SqlExecutor) => tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock_shared(${OWNERS_LOCK})::text`);
-const lockOwners = (tx: SqlExecutor) => tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(${OWNERS_LOCK})::text`);
+export const shareOwners = (tx: SqlExecutor) => tx.$queryRaw(sql`SELECT pg_advisory_xact_lock_shared(${OWNERS_LOCK}::bigint)::text`);
+const lockOwners = (tx: SqlExecutor) => tx.$queryRaw(sql`SELECT pg_advisory_xact_lock(${OWNERS_LOCK}::bigint)::text`);
+
+/** A follower's preference column for each kind of follow alert: fixed fragments, never input. */
+const preferenceColumn: Record<FollowPreferenceName, Sql> = { edits: sql`p.edits`, results: sql`p.results`, closing: sql`p.closing` };
 
 /**
  * Personal alerts (one row per user) and what a member reads of all their alerts, personal and for
@@ -63,15 +66,11 @@ export class AlertRepository {
   static async insertBatch(tx: SqlExecutor, batch: AlertBatch): Promise<number> {
     if (batch.userIds.length === 0) return 0;
     await shareOwners(tx);
-    return tx.$executeRawUnsafe(
-      `INSERT INTO ${tables.alert} (user_id, message_key, params, link)
-       SELECT u.id, $2, $3::jsonb, $4 FROM unnest($1::uuid[]) AS u(id)
-       WHERE NOT EXISTS (SELECT 1 FROM ${tables.member} m WHERE m.user_id = u.id AND m.deleted_at IS NOT NULL)
-       ORDER BY u.id`,
-      batch.userIds,
-      batch.messageKey,
-      JSON.stringify(batch.params),
-      batch.link,
+    return tx.$executeRaw(
+      sql`INSERT INTO ${tables.alert} (user_id, message_key, params, link)
+          SELECT u.id, ${batch.messageKey}, ${JSON.stringify(batch.params)}::jsonb, ${batch.link} FROM unnest(${batch.userIds}::uuid[]) AS u(id)
+          WHERE NOT EXISTS (SELECT 1 FROM ${tables.member} m WHERE m.user_id = u.id AND m.deleted_at IS NOT NULL)
+          ORDER BY u.id`,
     );
   }
 
@@ -82,28 +81,26 @@ export class AlertRepository {
    */
   static async insertForFollowers(tx: SqlExecutor, alert: FollowAlert): Promise<string[]> {
     await shareOwners(tx);
-    // The column is one of three constants (followAlertKinds), never input.
-    const preference = followAlertKinds[alert.messageKey];
+    const preference = preferenceColumn[followAlertKinds[alert.messageKey]];
+    const edit = alert.messageKey === 'followedEdited';
     // Two edits of one document applied at once (two replicas) must not both find no unviewed alert.
-    if (alert.messageKey === 'followedEdited') await tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))::text`, `followed-edit:${alert.documentId}`);
-    const rows = await tx.$queryRawUnsafe<{ user_id: string }[]>(
-      `INSERT INTO ${tables.alert} (user_id, message_key, params, link, document_id)
-       SELECT f.user_id, $2, $3::jsonb, $4, f.document_id FROM ${tables.follow} f
-       LEFT JOIN ${tables.preference} p ON p.user_id = f.user_id
-       WHERE f.document_id = $1::uuid
-         AND COALESCE(p."${preference}", true)
-         AND ($5::uuid IS NULL OR f.user_id <> $5::uuid)
-         AND NOT EXISTS (SELECT 1 FROM ${tables.member} m WHERE m.user_id = f.user_id AND m.deleted_at IS NOT NULL)
-         AND ($2 <> 'followedEdited' OR NOT EXISTS (
-           SELECT 1 FROM ${tables.alert} a
-           WHERE a.user_id = f.user_id AND a.document_id = f.document_id AND a.message_key = 'followedEdited' AND a.viewed = 0))
-       ORDER BY f.user_id
-       RETURNING user_id::text AS user_id`,
-      alert.documentId,
-      alert.messageKey,
-      JSON.stringify(alert.params),
-      alert.link,
-      alert.exceptUserId,
+    if (edit) await tx.$queryRaw(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`followed-edit:${alert.documentId}`}, 0))::text`);
+    const noUnviewedEdit = edit
+      ? sql`AND NOT EXISTS (
+          SELECT 1 FROM ${tables.alert} a
+          WHERE a.user_id = f.user_id AND a.document_id = f.document_id AND a.message_key = 'followedEdited' AND a.viewed = 0)`
+      : empty;
+    const rows = await tx.$queryRaw<{ user_id: string }[]>(
+      sql`INSERT INTO ${tables.alert} (user_id, message_key, params, link, document_id)
+          SELECT f.user_id, ${alert.messageKey}, ${JSON.stringify(alert.params)}::jsonb, ${alert.link}, f.document_id FROM ${tables.follow} f
+          LEFT JOIN ${tables.preference} p ON p.user_id = f.user_id
+          WHERE f.document_id = ${alert.documentId}::uuid
+            AND COALESCE(${preference}, true)
+            AND (${alert.exceptUserId}::uuid IS NULL OR f.user_id <> ${alert.exceptUserId}::uuid)
+            AND NOT EXISTS (SELECT 1 FROM ${tables.member} m WHERE m.user_id = f.user_id AND m.deleted_at IS NOT NULL)
+            ${noUnviewedEdit}
+          ORDER BY f.user_id
+          RETURNING user_id::text AS user_id`,
     );
     return rows.map((row) => row.user_id);
   }
@@ -111,15 +108,11 @@ export class AlertRepository {
   /** One alert for one user (POST /api/users/notifications); null when the account was deleted. */
   static async create(tx: SqlExecutor, userId: string, content: AlertContent): Promise<AlertView | null> {
     await shareOwners(tx);
-    const rows = await tx.$queryRawUnsafe<AlertRow[]>(
-      `INSERT INTO ${tables.alert} (user_id, message_key, params, link)
-       SELECT $1::uuid, $2, $3::jsonb, $4
-       WHERE NOT EXISTS (SELECT 1 FROM ${tables.member} m WHERE m.user_id = $1::uuid AND m.deleted_at IS NOT NULL)
-       RETURNING ${columns}`,
-      userId,
-      content.messageKey,
-      JSON.stringify(content.params),
-      content.link,
+    const rows = await tx.$queryRaw<AlertRow[]>(
+      sql`INSERT INTO ${tables.alert} (user_id, message_key, params, link)
+          SELECT ${userId}::uuid, ${content.messageKey}, ${JSON.stringify(content.params)}::jsonb, ${content.link}
+          WHERE NOT EXISTS (SELECT 1 FROM ${tables.member} m WHERE m.user_id = ${userId}::uuid AND m.deleted_at IS NOT NULL)
+          RETURNING ${columns}`,
     );
     return rows[0] ? toView(rows[0]) : null;
   }
@@ -127,14 +120,12 @@ export class AlertRepository {
   /** A deleted account: remembered, so that no later event gives it an alert, and its alerts removed. */
   static async forgetUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
     await lockOwners(tx);
-    await tx.$executeRawUnsafe(
-      `INSERT INTO ${tables.member} (user_id, registered_at, deleted_at) VALUES ($1::uuid, $2::timestamptz, $2::timestamptz)
-       ON CONFLICT (user_id) DO UPDATE SET deleted_at = EXCLUDED.deleted_at, user_name = ''`,
-      userId,
-      deletedAt,
+    await tx.$executeRaw(
+      sql`INSERT INTO ${tables.member} (user_id, registered_at, deleted_at) VALUES (${userId}::uuid, ${deletedAt}::timestamptz, ${deletedAt}::timestamptz)
+          ON CONFLICT (user_id) DO UPDATE SET deleted_at = EXCLUDED.deleted_at, user_name = ''`,
     );
-    await tx.$executeRawUnsafe(`DELETE FROM ${tables.alert} WHERE user_id = $1::uuid`, userId);
-    await tx.$executeRawUnsafe(`DELETE FROM ${tables.counter} WHERE user_id = $1::uuid`, userId);
+    await tx.$executeRaw(sql`DELETE FROM ${tables.alert} WHERE user_id = ${userId}::uuid`);
+    await tx.$executeRaw(sql`DELETE FROM ${tables.counter} WHERE user_id = ${userId}::uuid`);
   }
 
   /**
@@ -146,27 +137,24 @@ export class AlertRepository {
   async page(userId: string, plan: PagePlan): Promise<AlertView[]> {
     const newer = plan.direction === 'newer';
     const bound = newer ? (plan.after ?? 0) : plan.before;
-    // Only constants go into the text: the direction and whether there is a bound.
-    const order = newer ? 'ASC' : 'DESC';
-    const personalRange = bound === null ? '' : `AND a.id ${newer ? '>' : '<'} $5`;
-    const broadcastRange = bound === null ? '' : `AND b.id ${newer ? '>' : '<'} $5`;
-    const values: unknown[] = [userId, plan.offset + plan.limit, plan.limit, plan.offset];
-    if (bound !== null) values.push(bound);
-    const rows = await this.db.$queryRawUnsafe<AlertRow[]>(
-      `WITH reader AS (
-         SELECT broadcasts_from, GREATEST(broadcasts_seen, broadcasts_from) AS seen FROM ${tables.member}
-         WHERE user_id = $1::uuid AND deleted_at IS NULL
-       )
-       SELECT id, $1::uuid::text AS user_id, message_key, params, link, viewed, created_at FROM (
-         (SELECT a.id, a.message_key, a.params, a.link, a.viewed::int AS viewed, a.created_at FROM ${tables.alert} a
-          WHERE a.user_id = $1::uuid ${personalRange} ORDER BY a.id ${order} LIMIT $2)
-         UNION ALL
-         (SELECT b.id, b.message_key, b.params, b.link, CASE WHEN b.seq <= r.seen OR k.viewed THEN 1 ELSE 0 END, b.created_at
-          FROM reader r JOIN ${tables.broadcast} b ON b.seq > r.broadcasts_from
-          LEFT JOIN ${tables.mark} k ON k.user_id = $1::uuid AND k.broadcast_seq = b.seq
-          WHERE k.deleted IS NOT TRUE ${broadcastRange} ORDER BY b.id ${order} LIMIT $2)
-       ) AS mine ORDER BY id ${order} LIMIT $3 OFFSET $4`,
-      ...values,
+    // The direction and whether there is a bound are fixed fragments; the bound is a parameter.
+    const order = newer ? sql`ASC` : sql`DESC`;
+    const after = (id: Sql) => (bound === null ? empty : newer ? sql`AND ${id} > ${bound}` : sql`AND ${id} < ${bound}`);
+    const sideLimit = plan.offset + plan.limit;
+    const rows = await this.db.$queryRaw<AlertRow[]>(
+      sql`WITH reader AS (
+            SELECT broadcasts_from, GREATEST(broadcasts_seen, broadcasts_from) AS seen FROM ${tables.member}
+            WHERE user_id = ${userId}::uuid AND deleted_at IS NULL
+          )
+          SELECT id, ${userId}::uuid::text AS user_id, message_key, params, link, viewed, created_at FROM (
+            (SELECT a.id, a.message_key, a.params, a.link, a.viewed::int AS viewed, a.created_at FROM ${tables.alert} a
+             WHERE a.user_id = ${userId}::uuid ${after(sql`a.id`)} ORDER BY a.id ${order} LIMIT ${sideLimit})
+            UNION ALL
+            (SELECT b.id, b.message_key, b.params, b.link, CASE WHEN b.seq <= r.seen OR k.viewed THEN 1 ELSE 0 END, b.created_at
+             FROM reader r JOIN ${tables.broadcast} b ON b.seq > r.broadcasts_from
+             LEFT JOIN ${tables.mark} k ON k.user_id = ${userId}::uuid AND k.broadcast_seq = b.seq
+             WHERE k.deleted IS NOT TRUE ${after(sql`b.id`)} ORDER BY b.id ${order} LIMIT ${sideLimit})
+          ) AS mine ORDER BY id ${order} LIMIT ${plan.limit} OFFSET ${plan.offset}`,
     );
     const views = rows.map(toView);
     return newer ? views.reverse() : views;
@@ -186,29 +174,30 @@ export class AlertRepository {
 
   /** Who owns the personal alert of this id, or null when there is none. */
   static async owner(tx: SqlExecutor, id: number): Promise<string | null> {
-    const rows = await tx.$queryRawUnsafe<{ user_id: string }[]>(`SELECT user_id::text AS user_id FROM ${tables.alert} WHERE id = $1`, id);
+    const rows = await tx.$queryRaw<{ user_id: string }[]>(sql`SELECT user_id::text AS user_id FROM ${tables.alert} WHERE id = ${id}`);
     return rows[0]?.user_id ?? null;
   }
 
-  /** The user's personal alert marked viewed (again harmless); null when it is not theirs or not there. */
-  static async markViewed(tx: SqlExecutor, id: number, userId: string): Promise<AlertView | null> {
-    const rows = await tx.$queryRawUnsafe<AlertRow[]>(
-      `UPDATE ${tables.alert} SET viewed = 1 WHERE id = $1 AND user_id = $2::uuid AND viewed = 0 RETURNING ${columns}`,
-      id,
-      userId,
+  /**
+   * The personal alert of this id and owner marked viewed (again harmless); null when there is no
+   * such row any more (the owner, as the command read it, is the statement's guard).
+   */
+  static async markViewed(tx: SqlExecutor, id: number, owner: string): Promise<AlertView | null> {
+    const rows = await tx.$queryRaw<AlertRow[]>(
+      sql`UPDATE ${tables.alert} SET viewed = 1 WHERE id = ${id} AND user_id = ${owner}::uuid AND viewed = 0 RETURNING ${columns}`,
     );
     if (rows[0]) return toView(rows[0]);
-    const again = await tx.$queryRawUnsafe<AlertRow[]>(`SELECT ${columns} FROM ${tables.alert} WHERE id = $1 AND user_id = $2::uuid`, id, userId);
+    const again = await tx.$queryRaw<AlertRow[]>(sql`SELECT ${columns} FROM ${tables.alert} WHERE id = ${id} AND user_id = ${owner}::uuid`);
     return again[0] ? toView(again[0]) : null;
   }
 
   /** Every unread personal alert of the user read; answers how many changed. */
   static async markAllViewed(tx: SqlExecutor, userId: string): Promise<number> {
-    return tx.$executeRawUnsafe(`UPDATE ${tables.alert} SET viewed = 1 WHERE user_id = $1::uuid AND viewed = 0`, userId);
+    return tx.$executeRaw(sql`UPDATE ${tables.alert} SET viewed = 1 WHERE user_id = ${userId}::uuid AND viewed = 0`);
   }
 
-  /** Removes the user's personal alert; false when it is not theirs or not there. */
-  static async remove(tx: SqlExecutor, id: number, userId: string): Promise<boolean> {
-    return (await tx.$executeRawUnsafe(`DELETE FROM ${tables.alert} WHERE id = $1 AND user_id = $2::uuid`, id, userId)) > 0;
+  /** Removes the personal alert of this id and owner; false when there is no such row any more. */
+  static async remove(tx: SqlExecutor, id: number, owner: string): Promise<boolean> {
+    return (await tx.$executeRaw(sql`DELETE FROM ${tables.alert} WHERE id = ${id} AND user_id = ${owner}::uuid`)) > 0;
   }
 }

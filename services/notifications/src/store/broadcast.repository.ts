@@ -1,8 +1,8 @@
-import type { SqlExecutor } from '@civic/service-kit';
+import { sql, type Sql, type SqlExecutor } from '@civic/service-kit';
 import type { AlertMessageKey } from '@civic/contracts';
 import type { AlertContent, AlertParams } from '../domain/alert-messages.js';
 import type { BroadcastMark, BroadcastReader, UnreadParts } from '../domain/broadcasts.js';
-import { tables } from './tables.js';
+import { sequences, tables } from './tables.js';
 
 /** One broadcast as one member finds it. */
 export interface BroadcastFound extends AlertContent {
@@ -15,6 +15,9 @@ export interface BroadcastFound extends AlertContent {
 
 const num = (value: bigint | number | string): number => Number(value);
 
+/** The mark's column for each change: fixed fragments, never input. */
+const markColumn: Record<'viewed' | 'deleted', Sql> = { viewed: sql`viewed`, deleted: sql`deleted` };
+
 /**
  * The alerts for everyone (src/domain/broadcasts.ts): one row per event, the broadcasts' total, each
  * member's watermarks (columns of `member`) and marks. Reads and writes only; commands own the transactions.
@@ -25,14 +28,11 @@ export const BroadcastRepository = {
    * broadcast takes the next number and the next id of `alert`'s sequence, in one statement.
    */
   async insert(tx: SqlExecutor, content: AlertContent): Promise<{ id: number; seq: number }> {
-    const rows = await tx.$queryRawUnsafe<{ id: bigint; seq: bigint }[]>(
-      `WITH next AS (UPDATE ${tables.broadcastTotal} SET total = total + 1 WHERE id = 1 RETURNING total)
-       INSERT INTO ${tables.broadcast} (id, seq, message_key, params, link)
-       SELECT nextval('${tables.alertIds}'), next.total, $1, $2::jsonb, $3 FROM next
-       RETURNING id, seq`,
-      content.messageKey,
-      JSON.stringify(content.params),
-      content.link,
+    const rows = await tx.$queryRaw<{ id: bigint; seq: bigint }[]>(
+      sql`WITH next AS (UPDATE ${tables.broadcastTotal} SET total = total + 1 WHERE id = 1 RETURNING total)
+          INSERT INTO ${tables.broadcast} (id, seq, message_key, params, link)
+          SELECT nextval(${sequences.alertIds}), next.total, ${content.messageKey}, ${JSON.stringify(content.params)}::jsonb, ${content.link} FROM next
+          RETURNING id, seq`,
     );
     const row = rows[0];
     if (!row) throw new Error('broadcast_total has no row: the broadcast_alerts migration is missing');
@@ -41,7 +41,7 @@ export const BroadcastRepository = {
 
   /** The broadcast of this id (null when it is not one) with the member's watermarks (null: no member) and mark. */
   async find(tx: SqlExecutor, id: number, userId: string): Promise<BroadcastFound | null> {
-    const rows = await tx.$queryRawUnsafe<
+    const rows = await tx.$queryRaw<
       {
         id: bigint;
         seq: bigint;
@@ -52,13 +52,11 @@ export const BroadcastRepository = {
         broadcasts_from: bigint | null; broadcasts_seen: bigint | null; viewed: boolean | null; deleted: boolean | null;
       }[]
     >(
-      `SELECT b.id, b.seq, b.message_key, b.params, b.link, b.created_at, m.broadcasts_from, m.broadcasts_seen, k.viewed, k.deleted
-       FROM ${tables.broadcast} b
-       LEFT JOIN ${tables.member} m ON m.user_id = $2::uuid AND m.deleted_at IS NULL
-       LEFT JOIN ${tables.mark} k ON k.user_id = $2::uuid AND k.broadcast_seq = b.seq
-       WHERE b.id = $1`,
-      id,
-      userId,
+      sql`SELECT b.id, b.seq, b.message_key, b.params, b.link, b.created_at, m.broadcasts_from, m.broadcasts_seen, k.viewed, k.deleted
+          FROM ${tables.broadcast} b
+          LEFT JOIN ${tables.member} m ON m.user_id = ${userId}::uuid AND m.deleted_at IS NULL
+          LEFT JOIN ${tables.mark} k ON k.user_id = ${userId}::uuid AND k.broadcast_seq = b.seq
+          WHERE b.id = ${id}`,
     );
     const row = rows[0];
     if (!row) return null;
@@ -76,28 +74,24 @@ export const BroadcastRepository = {
 
   /** Writes the member's mark on one broadcast (viewed, or deleted); a deleted mark stays deleted. */
   async mark(tx: SqlExecutor, userId: string, seq: number, change: 'viewed' | 'deleted'): Promise<void> {
-    // The column is one of two constants, never input.
-    await tx.$executeRawUnsafe(
-      `INSERT INTO ${tables.mark} AS k (user_id, broadcast_seq, ${change}) VALUES ($1::uuid, $2, true)
-       ON CONFLICT (user_id, broadcast_seq) DO UPDATE SET ${change} = true`,
-      userId,
-      seq,
+    const column = markColumn[change];
+    await tx.$executeRaw(
+      sql`INSERT INTO ${tables.mark} AS k (user_id, broadcast_seq, ${column}) VALUES (${userId}::uuid, ${seq}, true)
+          ON CONFLICT (user_id, broadcast_seq) DO UPDATE SET ${column} = true`,
     );
   },
 
   /** The member's "read up to" watermark, moved on; the marks it covers that only said viewed are removed. */
   async markSeen(tx: SqlExecutor, userId: string, seen: number): Promise<void> {
-    await tx.$executeRawUnsafe(
-      `UPDATE ${tables.member} SET broadcasts_seen = GREATEST(broadcasts_seen, $2) WHERE user_id = $1::uuid AND deleted_at IS NULL`,
-      userId,
-      seen,
+    await tx.$executeRaw(
+      sql`UPDATE ${tables.member} SET broadcasts_seen = GREATEST(broadcasts_seen, ${seen}) WHERE user_id = ${userId}::uuid AND deleted_at IS NULL`,
     );
-    await tx.$executeRawUnsafe(`DELETE FROM ${tables.mark} WHERE user_id = $1::uuid AND broadcast_seq <= $2 AND NOT deleted`, userId, seen);
+    await tx.$executeRaw(sql`DELETE FROM ${tables.mark} WHERE user_id = ${userId}::uuid AND broadcast_seq <= ${seen} AND NOT deleted`);
   },
 
   /** A deleted account keeps no marks. */
   async forgetUser(tx: SqlExecutor, userId: string): Promise<void> {
-    await tx.$executeRawUnsafe(`DELETE FROM ${tables.mark} WHERE user_id = $1::uuid`, userId);
+    await tx.$executeRaw(sql`DELETE FROM ${tables.mark} WHERE user_id = ${userId}::uuid`);
   },
 
   /**
@@ -108,24 +102,23 @@ export const BroadcastRepository = {
   async unreadParts(tx: SqlExecutor, userIds: string[]): Promise<Map<string, UnreadParts>> {
     const parts = new Map<string, UnreadParts>();
     if (userIds.length === 0) return parts;
-    const rows = await tx.$queryRawUnsafe<
+    const rows = await tx.$queryRaw<
       { user_id: string; personal: number; total: bigint; broadcasts_from: bigint | null; broadcasts_seen: bigint | null; marked: number }[]
     >(
       // Lateral lookups by primary key, one per user asked (LIMIT 1 keeps them lookups): the cost follows
       // the users asked, never the number of members, which a hash join would scan.
-      `SELECT u.id::text AS user_id, COALESCE(c.unread, 0) AS personal, t.total, m.broadcasts_from, m.broadcasts_seen, COALESCE(k.marked, 0) AS marked
-       FROM unnest($1::uuid[]) AS u(id)
-       CROSS JOIN ${tables.broadcastTotal} t
-       LEFT JOIN LATERAL (SELECT unread FROM ${tables.counter} WHERE user_id = u.id LIMIT 1) c ON true
-       LEFT JOIN LATERAL (
-         SELECT broadcasts_from, broadcasts_seen FROM ${tables.member} WHERE user_id = u.id AND deleted_at IS NULL LIMIT 1
-       ) m ON true
-       LEFT JOIN LATERAL (
-         SELECT count(*)::int AS marked FROM ${tables.mark} k
-         WHERE k.user_id = u.id AND k.broadcast_seq > GREATEST(m.broadcasts_seen, m.broadcasts_from) AND (k.viewed OR k.deleted)
-       ) k ON m.broadcasts_from IS NOT NULL
-       WHERE t.id = 1`,
-      userIds,
+      sql`SELECT u.id::text AS user_id, COALESCE(c.unread, 0) AS personal, t.total, m.broadcasts_from, m.broadcasts_seen, COALESCE(k.marked, 0) AS marked
+          FROM unnest(${userIds}::uuid[]) AS u(id)
+          CROSS JOIN ${tables.broadcastTotal} t
+          LEFT JOIN LATERAL (SELECT unread FROM ${tables.counter} WHERE user_id = u.id LIMIT 1) c ON true
+          LEFT JOIN LATERAL (
+            SELECT broadcasts_from, broadcasts_seen FROM ${tables.member} WHERE user_id = u.id AND deleted_at IS NULL LIMIT 1
+          ) m ON true
+          LEFT JOIN LATERAL (
+            SELECT count(*)::int AS marked FROM ${tables.mark} k
+            WHERE k.user_id = u.id AND k.broadcast_seq > GREATEST(m.broadcasts_seen, m.broadcasts_from) AND (k.viewed OR k.deleted)
+          ) k ON m.broadcasts_from IS NOT NULL
+          WHERE t.id = 1`,
     );
     for (const row of rows) {
       parts.set(row.user_id, {

@@ -1,6 +1,7 @@
-import { Role } from '@civic/contracts';
-import { MemberProjection } from '@civic/service-kit';
+import { MemberProjection, sql } from '@civic/service-kit';
+import type { MemberStanding } from '../domain/alert-access.js';
 import { SCHEMA, type NotificationsPrisma } from './prisma.js';
+import { tables } from './tables.js';
 
 /**
  * This service's record of identity's users: who receives alerts for everyone, and who is a
@@ -13,9 +14,12 @@ export const memberProjection = new MemberProjection({ schema: SCHEMA, table: 'm
 export class MemberRepository {
   constructor(private readonly db: NotificationsPrisma) {}
 
-  /** Whether the projection knows the user as a moderator now (elected since their token was issued). */
-  async isModerator(userId: string): Promise<boolean> {
-    const member = await this.db.member.findUnique({ where: { userId }, select: { role: true, deletedAt: true } });
-    return member !== null && member.deletedAt === null && member.role === Role.Moderator;
+  /** The user's role and deletion as the projection holds them; null when it does not know them. */
+  async standing(userId: string): Promise<MemberStanding | null> {
+    const rows = await this.db.$queryRaw<{ role: number; deleted_at: Date | null }[]>(
+      sql`SELECT role, deleted_at FROM ${tables.member} WHERE user_id = ${userId}::uuid`,
+    );
+    const row = rows[0];
+    return row ? { role: row.role, deletedAt: row.deleted_at } : null;
   }
 }

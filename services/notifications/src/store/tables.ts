@@ -1,11 +1,9 @@
-import { qualifiedTables } from '@civic/service-kit';
+import { qualifiedTableFragments, quoteIdent, raw } from '@civic/service-kit';
 import { SCHEMA } from './prisma.js';
 
-/** Schema-qualified table names for raw SQL. */
-export const tables = qualifiedTables(SCHEMA, {
+/** Schema-qualified tables as fragments for tagged SQL: sql`SELECT … FROM ${tables.alert} a`. */
+export const tables = qualifiedTableFragments(SCHEMA, {
   alert: 'alert',
-  /** The sequence of alert ids, shared with broadcast_alert: one id space for a member's page. */
-  alertIds: 'alert_id_seq',
   broadcast: 'broadcast_alert',
   broadcastTotal: 'broadcast_total',
   mark: 'broadcast_mark',
@@ -15,3 +13,11 @@ export const tables = qualifiedTables(SCHEMA, {
   follow: 'follow',
   preference: 'follow_preference',
 });
+
+/**
+ * The sequence of alert ids, shared with broadcast_alert (one id space for a member's page), as the
+ * regclass literal `nextval` takes: sql`nextval(${sequences.alertIds})`.
+ */
+export const sequences = {
+  alertIds: raw(`'${quoteIdent(SCHEMA)}.${quoteIdent('alert_id_seq')}'`),
+};
