@@ -12,6 +12,13 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // One database style (docs/architecture.md#database): tagged SQL or Prisma's model API, never
+      // SQL text with placeholders.
+      'no-restricted-properties': [
+        'error',
+        { property: '$queryRawUnsafe', message: 'Write tagged SQL: $queryRaw(sql`…`) (docs/architecture.md#database).' },
+        { property: '$executeRawUnsafe', message: 'Write tagged SQL: $executeRaw(sql`…`) (docs/architecture.md#database).' },
+      ],
       'no-restricted-syntax': [
         'error',
         { selector: "MemberExpression[object.property.name='env'][property.name='NODE_ENV']", message: 'Behaviour never branches on NODE_ENV; use configuration.' },
@@ -34,3 +41,4 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );
+

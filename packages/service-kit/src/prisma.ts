@@ -21,8 +21,6 @@ export function createPrismaAdapter(databaseUrl: string, schema: string, maxConn
 export interface SqlExecutor {
   $executeRaw(query: Sql): PromiseLike<number>;
   $queryRaw<T = unknown>(query: Sql): PromiseLike<T>;
-  $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
-  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
 }
 
 export interface SqlClient extends SqlExecutor {

@@ -13,12 +13,6 @@ export function pgSqlClient(pool: pg.Pool): SqlClient & { end(): Promise<void> }
     async $queryRaw<T>(query: Sql) {
       return (await run(query.text, query.values)).rows as T;
     },
-    async $executeRawUnsafe(query, ...values) {
-      return (await run(query, values)).rowCount ?? 0;
-    },
-    async $queryRawUnsafe<T>(query: string, ...values: unknown[]) {
-      return (await run(query, values)).rows as T;
-    },
   });
   return {
     ...executor((text, values) => pool.query(text, values)),
