@@ -14,7 +14,7 @@ export interface StartedService {
 const DEFAULT_DRAIN_MS = 5_000;
 
 /**
- * The body of every server.ts: validate config (exit 1 naming what is wrong), build, listen,
+ * The body of every main.ts: validate config (exit 1 naming what is wrong), build, listen,
  * and on SIGINT/SIGTERM stop taking requests, finish in-flight work, then release connections.
  */
 export async function runService<P extends TProperties>(
