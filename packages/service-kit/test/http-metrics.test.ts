@@ -1,17 +1,7 @@
 import { ROOT_CONTEXT, context, trace, type Context, type ContextManager } from '@opentelemetry/api';
 import { createServiceApp } from '@civic/service-kit';
 import { useExternalTracing } from '../src/telemetry.js';
-
-/** The value of one series in a /metrics answer, undefined when the series is absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1], pair[2]]));
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
-  }
-  return undefined;
-}
+import { metricSample } from '@civic/test-kit';
 
 describe('HTTP metrics', () => {
   it('labels requests with the route pattern, never the URL, and every unrouted answer as unmatched', async () => {
@@ -23,8 +13,8 @@ describe('HTTP metrics', () => {
     expect((await app.inject({ url: '/api/else/where' })).statusCode).toBe(404);
 
     const text = (await app.inject({ url: '/metrics' })).body;
-    expect(sample(text, 'http_request_duration_seconds_count', { service: 'kit-test', route: '/api/laws/:lawId', status_code: '200', method: 'GET' })).toBe(3);
-    expect(sample(text, 'http_request_duration_seconds_count', { route: 'unmatched', status_code: '404' })).toBe(2);
+    expect(metricSample(text, 'http_request_duration_seconds_count', { service: 'kit-test', route: '/api/laws/:lawId', status_code: '200', method: 'GET' })).toBe(3);
+    expect(metricSample(text, 'http_request_duration_seconds_count', { route: 'unmatched', status_code: '404' })).toBe(2);
     expect(text).not.toMatch(/route="\/api\/(laws\/a1|nothing)/);
     await app.close();
   });
@@ -37,7 +27,7 @@ describe('HTTP metrics', () => {
       readiness: [{ name: 'postgres', check: async () => (databaseUp ? undefined : Promise.reject(new Error('down'))) }],
     });
     await app.ready();
-    const ready = async () => sample((await app.inject({ url: '/metrics' })).body, 'service_ready', { service: 'kit-test' });
+    const ready = async () => metricSample((await app.inject({ url: '/metrics' })).body, 'service_ready', { service: 'kit-test' });
     expect(await ready()).toBe(0); // not asked yet
 
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
 import { UserRegistered } from '@civic/contracts';
 import { connectBus, createEventedApp, loadConfig, BaseConfig, nanos, startConsumer, type ConsumerHost, type EventBus, type ServiceApp, type Sql } from '@civic/service-kit';
-import { closePool, createEventTables, createTestDatabase, OwnNatsServer, pgSqlClient, publishEvent, testNatsPrefix, waitFor, type TestDatabase } from '@civic/test-kit';
+import { closePool, createEventTables, createTestDatabase, metricSample, OwnNatsServer, pgSqlClient, publishEvent, type TestDatabase, testNatsPrefix, waitFor } from '@civic/test-kit';
 
 let database: TestDatabase;
 let pool: pg.Pool;
@@ -21,17 +21,6 @@ afterAll(async () => {
   await database.drop();
   await nats.dispose();
 });
-
-/** The value of one series in a /metrics answer, undefined when the series is absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1], pair[2]]));
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
-  }
-  return undefined;
-}
 
 async function scrape(app: ServiceApp): Promise<string> {
   const answer = await app.inject({ url: '/metrics' });
@@ -79,26 +68,26 @@ describe('operator metrics of an evented service', () => {
 
   it('shows the outbox backlog and the age of its oldest row, 0 once published, and keeps the last values while PostgreSQL is away', async () => {
     const empty = await scrape(app);
-    expect(sample(empty, 'outbox_events_pending', { service: 'decisions' })).toBe(0);
-    expect(sample(empty, 'outbox_oldest_pending_age_seconds', { service: 'decisions' })).toBe(0);
+    expect(metricSample(empty, 'outbox_events_pending', { service: 'decisions' })).toBe(0);
+    expect(metricSample(empty, 'outbox_oldest_pending_age_seconds', { service: 'decisions' })).toBe(0);
 
     await enqueueRow(90_000);
     await enqueueRow(1000);
     const backlog = await scrape(app);
-    expect(sample(backlog, 'outbox_events_pending', { service: 'decisions' })).toBe(2);
-    const age = sample(backlog, 'outbox_oldest_pending_age_seconds', { service: 'decisions' })!;
+    expect(metricSample(backlog, 'outbox_events_pending', { service: 'decisions' })).toBe(2);
+    const age = metricSample(backlog, 'outbox_oldest_pending_age_seconds', { service: 'decisions' })!;
     expect(age).toBeGreaterThanOrEqual(90);
     expect(age).toBeLessThan(120);
 
     databaseUp = false;
     const withoutDatabase = await scrape(app);
-    expect(sample(withoutDatabase, 'outbox_events_pending', { service: 'decisions' })).toBe(2);
+    expect(metricSample(withoutDatabase, 'outbox_events_pending', { service: 'decisions' })).toBe(2);
     databaseUp = true;
 
     await pool.query('UPDATE decisions.outbox_event SET sent_at = now()');
     const published = await scrape(app);
-    expect(sample(published, 'outbox_events_pending', { service: 'decisions' })).toBe(0);
-    expect(sample(published, 'outbox_oldest_pending_age_seconds', { service: 'decisions' })).toBe(0);
+    expect(metricSample(published, 'outbox_events_pending', { service: 'decisions' })).toBe(0);
+    expect(metricSample(published, 'outbox_oldest_pending_age_seconds', { service: 'decisions' })).toBe(0);
   });
 
   it('counts the redeliveries of a failing event by consumer and subject', async () => {
@@ -116,7 +105,7 @@ describe('operator metrics of an evented service', () => {
     await publishEvent(bus, UserRegistered, { userId: randomUUID(), userName: 'Redelivered', registeredAt: new Date().toISOString() });
     await waitFor(() => attempts >= 3);
     const labels = { service: 'decisions', consumer: 'decisions-redelivery-probe', subject: 'identity.user.registered' };
-    await waitFor(async () => sample(await scrape(app), 'events_redelivered_total', labels) === 2);
+    await waitFor(async () => metricSample(await scrape(app), 'events_redelivered_total', labels) === 2);
     await consumer.stop();
   });
 
@@ -136,23 +125,23 @@ describe('operator metrics of an evented service', () => {
 
     const labels = { service: 'decisions', stream, consumer };
     const lagging = await scrape(app);
-    expect(sample(lagging, 'nats_consumer_pending_messages', labels)).toBe(3);
-    expect(sample(lagging, 'nats_consumer_ack_pending_messages', labels)).toBe(0);
-    expect(sample(lagging, 'nats_consumer_pending_messages', { consumer: 'chat-metrics-probe' })).toBeUndefined();
+    expect(metricSample(lagging, 'nats_consumer_pending_messages', labels)).toBe(3);
+    expect(metricSample(lagging, 'nats_consumer_ack_pending_messages', labels)).toBe(0);
+    expect(metricSample(lagging, 'nats_consumer_pending_messages', { consumer: 'chat-metrics-probe' })).toBeUndefined();
 
     // One message taken and never acknowledged: in flight, then redelivered after the ack wait.
     const reader = await bus.js.consumers.get(stream, consumer);
     const first = await reader.next({ expires: 2000 });
     expect(first).not.toBeNull();
     const inFlight = await scrape(app);
-    expect(sample(inFlight, 'nats_consumer_pending_messages', labels)).toBe(2);
-    expect(sample(inFlight, 'nats_consumer_ack_pending_messages', labels)).toBe(1);
+    expect(metricSample(inFlight, 'nats_consumer_pending_messages', labels)).toBe(2);
+    expect(metricSample(inFlight, 'nats_consumer_ack_pending_messages', labels)).toBe(1);
 
     await new Promise((resolve) => setTimeout(resolve, 3100)); // past the ack wait
     const again = await reader.next({ expires: 2000 });
     expect(again?.info.deliveryCount).toBe(2);
     const redelivered = await scrape(app);
-    expect(sample(redelivered, 'nats_consumer_redelivered_messages', labels)).toBe(1);
+    expect(metricSample(redelivered, 'nats_consumer_redelivered_messages', labels)).toBe(1);
     again?.ack();
 
     // NATS away: the scrape still answers, with the last values.
@@ -160,7 +149,7 @@ describe('operator metrics of an evented service', () => {
     const started = Date.now();
     const withoutNats = await scrape(app);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(sample(withoutNats, 'nats_consumer_pending_messages', labels)).toBe(2);
+    expect(metricSample(withoutNats, 'nats_consumer_pending_messages', labels)).toBe(2);
     await nats.restart();
   });
 });

@@ -9,3 +9,4 @@ export * from './events.js';
 export * from './redis-server.js';
 export * from './socket-fuzz.js';
 export * from './event-contracts.js';
+export * from './metrics.js';

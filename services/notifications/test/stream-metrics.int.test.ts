@@ -1,6 +1,6 @@
 /** notifications_streams_open at /metrics: one more per open unread stream on this pod, one less when it ends. */
 import { hostname } from 'node:os';
-import { waitFor } from '@civic/test-kit';
+import { metricSample, waitFor } from '@civic/test-kit';
 import { startHarness, type Harness } from './support/harness.js';
 
 let h: Harness;
@@ -15,19 +15,8 @@ afterAll(async () => {
   await h.close();
 });
 
-/** The value of one series in a /metrics answer, undefined when the series is absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1], pair[2]]));
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
-  }
-  return undefined;
-}
-
 const streamsOpen = async () =>
-  sample((await h.app.inject({ url: '/metrics' })).body, 'notifications_streams_open', { service: 'notifications', pod: process.env.HOSTNAME || hostname() });
+  metricSample((await h.app.inject({ url: '/metrics' })).body, 'notifications_streams_open', { service: 'notifications', pod: process.env.HOSTNAME || hostname() });
 
 /** Opens the stream and waits for its first frame; `close` aborts it as a leaving browser does. */
 async function openStream(headers: Record<string, string>): Promise<() => void> {
