@@ -2,11 +2,13 @@
  * The authorization matrix of the whole platform, through the gateway of a running stack: every
  * mutating route of every service's OpenAPI document, called by a visitor, a plain member, the
  * owner of the target, a suspended member, an elected scribe and a moderator, each answer checked
- * against the verdict the product rules give (support/matrix.ts).
+ * against the verdict the product rules give (support/matrix.ts). Where the target is a proposal,
+ * a law, an article or a source, the caller reads it first: the `may` flag of the action in that
+ * answer must agree with the answer the action then gets.
  */
 import { callers, buildCast, type Cast, type Caller } from './support/cast.js';
 import { isSpecError, stackUrls, type Answer } from './support/http.js';
-import { matrix, type Verdict } from './support/matrix.js';
+import { matrix, type MayFlag, type Verdict } from './support/matrix.js';
 
 /** Where each service serves its OpenAPI document, under its gateway prefix. */
 const OPENAPI_DOCUMENTS = ['/api/auth/openapi.json', '/api/decisions/openapi.json', '/api/elections/openapi.json', '/api/chat/openapi.json', '/api/users/notifications/openapi.json'];
@@ -33,6 +35,22 @@ function matches(verdict: Verdict, caller: Caller, answer: Answer): boolean {
   }
 }
 
+/** A refusal: 401, 403, or 404 for deleted or hidden content (docs/product.md#roles-and-permissions). */
+const refused = (answer: Answer) => [401, 403, 404].includes(answer.status);
+
+/**
+ * How the caller's read of the target disagrees with the action's answer, or null when it agrees:
+ * the flag is true exactly when the action is not refused; a target hidden from the caller (its read
+ * answers 404) is refused to them.
+ */
+function mayDisagreement(check: MayFlag, read: Answer, answer: Answer): string | null {
+  if (read.status === 404) return refused(answer) ? null : `${check.read} is hidden from the caller (404), yet the action answered ${answer.status}`;
+  if (read.status !== 200) return `reading ${check.read} answered ${read.status}`;
+  const flag = (read.body as { may?: Record<string, unknown> }).may?.[check.flag];
+  if (typeof flag !== 'boolean') return `${check.read} carries no may.${check.flag}`;
+  return flag === refused(answer) ? `${check.read} says may.${check.flag} is ${flag}, yet the action answered ${answer.status}` : null;
+}
+
 describe('the authorization matrix', () => {
   it('lists exactly the mutating routes of the services’ OpenAPI documents', async () => {
     const documented = new Set<string>();
@@ -48,26 +66,43 @@ describe('the authorization matrix', () => {
     expect({ listedButNotDocumented: listed.filter((route) => !documented.has(route)) }).toEqual({ listedButNotDocumented: [] });
   });
 
-  it('gives every caller of every mutating route the verdict of the spec', async () => {
+  it('gives every caller of every mutating route the verdict of the spec, as the answers’ may said', async () => {
     const mismatches: string[] = [];
     let checked = 0;
+    let mayChecked = 0;
     for (const row of matrix) {
       const method = row.route.split(' ')[0]!;
       for (const caller of callers) {
         const { path, json } = row.call(caller, cast);
+        // The target as the caller sees it just before acting (earlier rows may have changed it).
+        const check = row.may?.(caller, cast);
+        const read = check ? await cast.clients[caller].request('GET', check.read, { remember: false }) : undefined;
         // Cookies set by the answer (a login, say) are not kept: each caller stays who it is.
         const answer = await cast.clients[caller].request(method, path, { ...(json === undefined ? {} : { json }), remember: false });
         checked += 1;
         const expected = row.verdicts[caller];
         if (!matches(expected, caller, answer)) mismatches.push(`${row.route} as ${caller}: expected ${expected}, got ${answer.status} ${answer.text.slice(0, 200)}`);
+        if (check && read) {
+          mayChecked += 1;
+          const disagreement = mayDisagreement(check, read, answer);
+          if (disagreement) mismatches.push(`${row.route} as ${caller}: ${disagreement}`);
+        }
       }
     }
     const madeUp = matrix.filter((row) => row.madeUp).map((row) => `${row.route} (${row.madeUp})`);
+    const withMay = matrix.filter((row) => row.may);
     console.log(
-      `Authorization matrix: ${matrix.length} routes x ${callers.length} callers = ${checked} checks, ${mismatches.length} mismatches.\n` +
+      `Authorization matrix: ${matrix.length} routes x ${callers.length} callers = ${checked} checks, ${mayChecked} of them against the target's may (${withMay.length} routes), ${mismatches.length} mismatches.\n` +
         `Rows with made-up ids: ${madeUp.join('; ')}`,
     );
     expect(mismatches).toEqual([]);
     expect(checked).toBe(matrix.length * callers.length);
-  }, 120_000);
+    expect(mayChecked).toBe(withMay.length * callers.length);
+  }, 240_000);
+
+  it('checks the may of every row about a proposal, a law, an article or a source that exists on the stack', () => {
+    const aboutContent = /^(PUT|POST|DELETE) \/api\/(proposals\/\{id\}|laws\/\{id\}|sources)/;
+    const unchecked = matrix.filter((row) => aboutContent.test(row.route) && !row.madeUp && !row.may).map((row) => row.route);
+    expect(unchecked).toEqual([]);
+  });
 });

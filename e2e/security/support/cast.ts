@@ -14,7 +14,7 @@
  * built once per run (support/shared.ts), by the first test file that asks; each file then logs its
  * members in afresh. Only the authorization matrix acts on the proposals, laws, sources and alerts.
  */
-import type { CycleSummary, ElectionSchedule, LawDetail, LawList, Proposal, VotingView } from '@civic/contracts';
+import { alertMessageKeys, type CycleSummary, type ElectionSchedule, type LawDetail, type LawList, type Proposal, type VotingView } from '@civic/contracts';
 import { Client, sourceAddress, waitFor } from './http.js';
 import { account, detailsOf, logIn, logInAgain, registerVerified, type Member, type MemberDetails } from './members.js';
 import { buildOnce } from './shared.js';
@@ -156,10 +156,14 @@ async function buildWorld(baseUrl: string, mailUrl: string, moderatorEmail: stri
   };
   const drafted = await draft(owner, laws.drafted.id);
   await suspensionKnown(suspended);
-  const alerts = await waitFor('two alerts for the owner', async () => {
-    const list = await owner.client.ok<{ id: string }[]>('GET', `/api/users/notifications/${owner.id}`);
-    return list.length >= 2 ? list : undefined;
-  });
+  // Two alerts of the owner's own, from the moderator (a trusted caller): an alert to every member
+  // (a phase change, say) is any member's to read or delete for themselves.
+  const personalAlert = () =>
+    waitFor('a personal alert for the owner', async () => {
+      const created = await moderator.client.request('POST', '/api/users/notifications', { json: { userId: owner.id, messageKey: alertMessageKeys[0], params: {}, link: null } });
+      return created.status === 201 ? String((created.body as { id: number }).id) : undefined;
+    });
+  const alerts = { read: await personalAlert(), deleted: await personalAlert() };
   const cycles = await owner.client.ok<{ cycles: CycleSummary[] }>('GET', '/api/decisions');
   if (!cycles.cycles.some((cycle) => cycle.phase === 'proposals' && cycle.proposals < 15)) throw new Error('the second cycle must stay in its proposals phase');
 
@@ -170,7 +174,7 @@ async function buildWorld(baseUrl: string, mailUrl: string, moderatorEmail: stri
       proposals,
       laws: { drafted: laws.drafted.id, deleted: laws.deleted.id },
       ...drafted,
-      alerts: { read: alerts[0]!.id, deleted: alerts[1]!.id },
+      alerts,
     },
     local: members,
   };

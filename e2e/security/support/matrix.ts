@@ -10,8 +10,12 @@
  *
  * Rows run in this order, each route's callers in `callers` order (owner last): some rows rely on
  * the state earlier rows left (a law signalled to the scribes may then be edited by a scribe).
+ *
+ * Rows about a proposal, a law, an article or amendment, or a source that exists on the stack also
+ * name where the caller reads it (`may`): every such answer says what its reader may do, and the
+ * flag of the row's action must agree with the answer the action gets.
  */
-import { alertMessageKeys } from '@civic/contracts';
+import { alertMessageKeys, type ArticleMay, type LawMay, type ProposalMay, type SourceMay } from '@civic/contracts';
 import { MADE_UP_ID, callers, type Cast, type Caller } from './cast.js';
 
 export type Verdict = 'allowed' | 'denied' | 'hidden';
@@ -19,6 +23,12 @@ export type Verdict = 'allowed' | 'denied' | 'hidden';
 export interface Call {
   path: string;
   json?: unknown;
+}
+
+/** The read of a row's target as the caller sees it, and the flag of its `may` that names the row's action. */
+export interface MayFlag {
+  read: string;
+  flag: string;
 }
 
 export interface Row {
@@ -30,6 +40,8 @@ export interface Row {
   /** The ids of the call that name nothing that exists, when the resource cannot exist on this stack. */
   madeUp?: string;
   call: (caller: Caller, cast: Cast) => Call;
+  /** Where the caller reads the target, and which `may` flag the action's answer must agree with. */
+  may?: (caller: Caller, cast: Cast) => MayFlag;
 }
 
 const verdictsOf = (pick: (caller: Caller) => Verdict) => Object.fromEntries(callers.map((caller) => [caller, pick(caller)])) as Record<Caller, Verdict>;
@@ -43,6 +55,16 @@ const members = verdictsOf((caller) => (caller === 'visitor' ? 'denied' : 'allow
 const only = (...allowed: Caller[]) => verdictsOf((caller) => (allowed.includes(caller) ? 'allowed' : 'denied'));
 
 const signallers = ['user', 'suspended', 'scribe', 'moderator'] as const;
+
+// The reads whose `may` the rows check.
+const proposalMay = (id: string, flag: keyof ProposalMay): MayFlag => ({ read: `/api/proposals/${id}`, flag });
+const lawMay = (id: string, flag: keyof LawMay): MayFlag => ({ read: `/api/laws/${id}`, flag });
+const articleMay = (cast: Cast, id: string, flag: keyof ArticleMay): MayFlag => ({ read: `/api/laws/${cast.laws.drafted}/articles/${id}`, flag });
+const sourceMay = (id: string, flag: keyof SourceMay): MayFlag => ({ read: `/api/sources/${id}`, flag });
+/** The proposal each caller signals: a proposal of its own to signal, the owner (its author) and the visitor the edited one. */
+const signalled = (caller: Caller, cast: Cast) => (caller === 'visitor' || caller === 'owner' ? cast.proposals.edited : cast.proposals.toSignal[caller]);
+/** The source each caller deletes: the allowed callers one of their own, the others the scribe's. */
+const deletedSource = (caller: Caller, cast: Cast) => (caller === 'scribe' || caller === 'moderator' || caller === 'owner' ? cast.sources.deletedBy[caller] : cast.sources.deletedBy.scribe);
 const fresh = (caller: Caller, what: string) => `${what}-${caller}-${Date.now()}@security.example.test`;
 
 export const matrix: Row[] = [
@@ -160,30 +182,35 @@ export const matrix: Row[] = [
     verdicts: only('owner'),
     rule: 'edited by its owner (#proposals); a moderator only once it is signalled, which it is not',
     call: (_caller, cast) => ({ path: `/api/proposals/${cast.proposals.edited}`, json: { title: 'Proposal edited', description: 'Edited by its owner.', category: 'environment', reason: 'A matrix edit (the author gives none).' } }),
+    may: (_caller, cast) => proposalMay(cast.proposals.edited, 'edit'),
   },
   {
     route: 'DELETE /api/proposals/{id}',
     verdicts: only('owner'),
     rule: 'deleted by its owner (#proposals); a moderator only once it is signalled, which it is not',
     call: (_caller, cast) => ({ path: `/api/proposals/${cast.proposals.deleted}` }),
+    may: (_caller, cast) => proposalMay(cast.proposals.deleted, 'remove'),
   },
   {
     route: 'POST /api/proposals/{id}/resubmit',
     verdicts: { ...only('owner'), user: 'hidden', suspended: 'hidden', scribe: 'hidden' },
     rule: 'resubmitted by its owner (#proposals); the proposal the owner just deleted is hidden from everyone but its owner and moderators',
     call: (_caller, cast) => ({ path: `/api/proposals/${cast.proposals.deleted}/resubmit` }),
+    may: (_caller, cast) => proposalMay(cast.proposals.deleted, 'resubmit'),
   },
   {
     route: 'POST /api/proposals/{id}/signal',
     verdicts: only(...signallers),
     rule: 'any logged-in user other than the author signals to the moderators (#roles-and-permissions); each caller signals a proposal of its own, the owner their own',
-    call: (caller, cast) => ({ path: `/api/proposals/${caller === 'visitor' || caller === 'owner' ? cast.proposals.edited : cast.proposals.toSignal[caller]}/signal` }),
+    call: (caller, cast) => ({ path: `/api/proposals/${signalled(caller, cast)}/signal` }),
+    may: (caller, cast) => proposalMay(signalled(caller, cast), 'signal'),
   },
   {
     route: 'PUT /api/proposals/{id}/pin',
     verdicts: only('moderator'),
     rule: 'pinning needs the permission (#roles-and-permissions), which moderators hold',
     call: (_caller, cast) => ({ path: `/api/proposals/${cast.proposals.edited}/pin`, json: { pin: true } }),
+    may: (_caller, cast) => proposalMay(cast.proposals.edited, 'pin'),
   },
   {
     route: 'PUT /api/proposals/{id}/vote',
@@ -205,90 +232,105 @@ export const matrix: Row[] = [
     verdicts: only('owner'),
     rule: 'signal to the scribes: the author, not a scribe, when scribeStatus is 0 (#roles-and-permissions)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/signal`, json: { to: 'scribe' } }),
+    may: (_caller, cast) => lawMay(cast.laws.drafted, 'signalScribe'),
   },
   {
     route: 'PUT /api/laws/{id}',
     verdicts: only('owner', 'scribe'),
     rule: 'edit a law: owner, scribe when scribeStatus is 1 (signalled above), moderator when moderationStatus is 1 (it is 0) (#roles-and-permissions)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}`, json: { title: 'Law edited', description: 'Edited during creation.', reason: 'Clearer wording, asked by its author.' } }),
+    may: (_caller, cast) => lawMay(cast.laws.drafted, 'edit'),
   },
   {
     route: 'DELETE /api/laws/{id}',
     verdicts: only('owner'),
     rule: 'delete a law: moderator when moderationStatus is 1 (it is 0), or the author (#roles-and-permissions)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.deleted}` }),
+    may: (_caller, cast) => lawMay(cast.laws.deleted, 'remove'),
   },
   {
     route: 'PUT /api/laws/{id}/pin',
     verdicts: only('moderator'),
     rule: 'pinning needs the permission (#roles-and-permissions), which moderators hold',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/pin`, json: { pin: true } }),
+    may: (_caller, cast) => lawMay(cast.laws.drafted, 'pin'),
   },
   {
     route: 'POST /api/laws/{id}/groups',
     verdicts: only('owner'),
     rule: 'creators draft, others only chat (#drafting)',
     call: (caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/groups`, json: { name: `Group by the ${caller}` } }),
+    may: (_caller, cast) => lawMay(cast.laws.drafted, 'draft'),
   },
   {
     route: 'PUT /api/laws/{id}/groups/{groupId}',
     verdicts: only('owner'),
     rule: 'creators draft (#drafting)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/groups/${cast.groups.renamed}`, json: { name: 'Group renamed' } }),
+    may: (_caller, cast) => lawMay(cast.laws.drafted, 'draft'),
   },
   {
     route: 'DELETE /api/laws/{id}/groups/{groupId}',
     verdicts: only('owner'),
     rule: 'creators draft (#drafting: add and delete group)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/groups/${cast.groups.deleted}` }),
+    may: (_caller, cast) => lawMay(cast.laws.drafted, 'draft'),
   },
   {
     route: 'POST /api/laws/{id}/groups/{groupId}/move',
     verdicts: only('owner'),
     rule: 'creators draft (#drafting: move group up or down)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/groups/${cast.groups.renamed}/move`, json: { direction: 'up' } }),
+    may: (_caller, cast) => lawMay(cast.laws.drafted, 'draft'),
   },
   {
     route: 'POST /api/laws/{id}/articles',
     verdicts: only('owner'),
     rule: 'creators write the articles (#drafting)',
     call: (caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles`, json: { body: `Article by the ${caller}.` } }),
+    may: (_caller, cast) => lawMay(cast.laws.drafted, 'draft'),
   },
   {
     route: 'POST /api/laws/{id}/articles/{articleId}/signal',
     verdicts: only('owner'),
     rule: 'signal to the scribes: the author, not a scribe, when scribeStatus is 0 (#roles-and-permissions)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles/${cast.articles.edited}/signal`, json: { to: 'scribe' } }),
+    may: (_caller, cast) => articleMay(cast, cast.articles.edited, 'signalScribe'),
   },
   {
     route: 'POST /api/laws/{id}/articles/{articleId}/amendments',
     verdicts: only('owner'),
     rule: 'creators write the amendments (#drafting)',
     call: (caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles/${cast.articles.edited}/amendments`, json: { title: null, body: `Amendment by the ${caller}.` } }),
+    may: (_caller, cast) => articleMay(cast, cast.articles.edited, 'amend'),
   },
   {
     route: 'PUT /api/laws/{id}/articles/{articleId}',
     verdicts: only('owner', 'scribe'),
     rule: 'edit an article: author, scribe when scribeStatus is 1 (signalled above), moderator when moderationStatus is 1 (it is 0) (#roles-and-permissions)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles/${cast.articles.edited}`, json: { title: null, body: 'Article edited.', reason: 'Clearer wording, asked by its author.' } }),
+    may: (_caller, cast) => articleMay(cast, cast.articles.edited, 'edit'),
   },
   {
     route: 'DELETE /api/laws/{id}/articles/{articleId}',
     verdicts: only('owner'),
     rule: 'delete an article: moderator when moderationStatus is 1 (it is 0), or the author (#roles-and-permissions)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles/${cast.articles.deleted}` }),
+    may: (_caller, cast) => articleMay(cast, cast.articles.deleted, 'remove'),
   },
   {
     route: 'POST /api/laws/{id}/articles/{articleId}/move',
     verdicts: only('owner'),
     rule: 'creators order the articles (#drafting)',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles/${cast.articles.edited}/move`, json: { groupId: null } }),
+    may: (_caller, cast) => articleMay(cast, cast.articles.edited, 'move'),
   },
   {
     route: 'PUT /api/laws/{id}/articles/{articleId}/pin',
     verdicts: only('moderator'),
     rule: 'pinning needs the permission (#roles-and-permissions), which moderators hold',
     call: (_caller, cast) => ({ path: `/api/laws/${cast.laws.drafted}/articles/${cast.articles.edited}/pin`, json: { pin: true } }),
+    may: (_caller, cast) => articleMay(cast, cast.articles.edited, 'pin'),
   },
   {
     route: 'PUT /api/laws/{id}/articles/{articleId}/vote',
@@ -310,24 +352,28 @@ export const matrix: Row[] = [
     verdicts: only('owner', 'scribe'),
     rule: 'add a source to a law with permission (#roles-and-permissions): who may edit the law (its author, the scribes once it was signalled to them above), its creators',
     call: (caller, cast) => ({ path: '/api/sources', json: { targetKind: 'law', targetId: cast.laws.drafted, type: 6, title: `Source by the ${caller}` } }),
+    may: (_caller, cast) => lawMay(cast.laws.drafted, 'addSource'),
   },
   {
     route: 'PUT /api/sources/{id}',
     verdicts: only('owner', 'scribe', 'moderator'),
     rule: 'edit a source: a moderator, or with the permission flag (may edit the law it cites) (#roles-and-permissions)',
     call: (_caller, cast) => ({ path: `/api/sources/${cast.sources.edited}`, json: { type: 6, title: 'Source edited' } }),
+    may: (_caller, cast) => sourceMay(cast.sources.edited, 'edit'),
   },
   {
     route: 'PUT /api/sources/{id}/pin',
     verdicts: only('moderator'),
     rule: 'pinning needs the permission (#roles-and-permissions), which moderators hold',
     call: (_caller, cast) => ({ path: `/api/sources/${cast.sources.edited}/pin`, json: { pin: true } }),
+    may: (_caller, cast) => sourceMay(cast.sources.edited, 'pin'),
   },
   {
     route: 'DELETE /api/sources/{id}',
     verdicts: only('owner', 'scribe', 'moderator'),
     rule: 'delete a source: a moderator, or with the permission flag (#roles-and-permissions); each allowed caller deletes a source of its own',
-    call: (caller, cast) => ({ path: `/api/sources/${caller === 'scribe' || caller === 'moderator' || caller === 'owner' ? cast.sources.deletedBy[caller] : cast.sources.deletedBy.scribe}` }),
+    call: (caller, cast) => ({ path: `/api/sources/${deletedSource(caller, cast)}` }),
+    may: (caller, cast) => sourceMay(deletedSource(caller, cast), 'remove'),
   },
   // --- elections: votes on candidates, each caller as themselves ---
   {

@@ -109,6 +109,29 @@ export const ProposalQuotaSchema = Type.Object({
 });
 export type ProposalQuota = Static<typeof ProposalQuotaSchema>;
 
+/**
+ * What the caller may do with a proposal now, each flag decided by the rule its action applies
+ * (docs/product.md#roles-and-permissions): a screen shows an action only when its flag is true, and
+ * never decides it itself. True means the action passes authorization now; its input, the member's
+ * quota and the cycle open for proposals are still checked when it happens. A visitor gets every flag
+ * false: a screen that invites a visitor to log in to act (signal, vote) does so on its own.
+ */
+export const ProposalMaySchema = Type.Object({
+  /** PUT /api/proposals/{id}: its author while submitted or second-chance, a moderator once signalled. */
+  edit: Type.Boolean(),
+  /** DELETE /api/proposals/{id}: its author unless selected, a moderator once signalled. */
+  remove: Type.Boolean(),
+  /** POST /api/proposals/{id}/resubmit: its author, rejected or withdrawn by themselves, verified and not suspended. */
+  resubmit: Type.Boolean(),
+  /** POST /api/proposals/{id}/signal: any member but its author, while not signalled. */
+  signal: Type.Boolean(),
+  /** PUT /api/proposals/{id}/pin: moderators. */
+  pin: Type.Boolean(),
+  /** PUT and DELETE /api/proposals/{id}/vote: a verified member, not suspended, while it is in its vote. */
+  vote: Type.Boolean(),
+});
+export type ProposalMay = Static<typeof ProposalMaySchema>;
+
 export const ProposalSchema = Type.Object({
   id: Id,
   cycleId: Id,
@@ -130,8 +153,12 @@ export const ProposalSchema = Type.Object({
   myVote: nullable(Choice),
   /** Rank after the vote closed (1 = best), else null. */
   rank: nullable(Type.Integer()),
+  /** What the caller may do with it. */
+  may: ProposalMaySchema,
 });
 export type Proposal = Static<typeof ProposalSchema>;
+/** A proposal as anyone sees it: without a reader's permitted actions (the live updates carry these). */
+export type PublicProposal = Omit<Proposal, 'may'>;
 
 /** GET /api/decisions/{id}: the cycle with its visible proposals. */
 export const CycleDetailSchema = Type.Object({ ...cycleFields, proposals: Type.Array(ProposalSchema) });
@@ -361,6 +388,20 @@ export type SourceFieldProblem = Static<typeof SourceFieldProblemSchema>;
 export const ApaTextSchema = Type.Object({ text: Type.String(), parts: Type.Array(Type.Object({ text: Type.String(), italic: Type.Boolean() })) });
 export type ApaText = Static<typeof ApaTextSchema>;
 
+/**
+ * What the caller may do with a source now, as ProposalMaySchema says of a proposal (a visitor: all
+ * false; the fields are still checked when it happens).
+ */
+export const SourceMaySchema = Type.Object({
+  /** PUT /api/sources/{id}: a moderator while its law is not archived, or whoever may edit the item it is attached to. */
+  edit: Type.Boolean(),
+  /** DELETE /api/sources/{id}: as edit. */
+  remove: Type.Boolean(),
+  /** PUT /api/sources/{id}/pin: moderators. */
+  pin: Type.Boolean(),
+});
+export type SourceMay = Static<typeof SourceMaySchema>;
+
 /** GET /api/sources/{id}: a reference with every field (null when not given). */
 export const SourceSchema = Type.Object({
   id: Id,
@@ -375,6 +416,8 @@ export const SourceSchema = Type.Object({
   apa: ApaTextSchema,
   createdAt: DateTime,
   updatedAt: DateTime,
+  /** What the caller may do with it. */
+  may: SourceMaySchema,
 });
 export type Source = Static<typeof SourceSchema>;
 
@@ -385,6 +428,32 @@ export const ArticleResultSchema = Type.Object({
   adopted: Type.Boolean(),
 });
 export type ArticleResult = Static<typeof ArticleResultSchema>;
+
+/**
+ * What the caller may do with an article or an amendment now, as ProposalMaySchema says of a
+ * proposal (a visitor: all false; the input is still checked when it happens).
+ */
+export const ArticleMaySchema = Type.Object({
+  /** PUT .../articles/{articleId}: its author, a moderator once signalled, a scribe once signalled to the scribes; during creation. */
+  edit: Type.Boolean(),
+  /** DELETE .../articles/{articleId}: its author during creation, a moderator once signalled (creation or final vote). */
+  remove: Type.Boolean(),
+  /** POST .../articles/{articleId}/amendments: the law's creators during creation, on an article (never on an amendment). */
+  amend: Type.Boolean(),
+  /** POST .../articles/{articleId}/move: the law's creators during creation, an article (never an amendment). */
+  move: Type.Boolean(),
+  /** POST /api/sources naming it: whoever may edit it. */
+  addSource: Type.Boolean(),
+  /** POST .../articles/{articleId}/signal `{ to: 'moderator' }`: any member but its author, while not signalled; not once archived. */
+  signalModerator: Type.Boolean(),
+  /** POST .../articles/{articleId}/signal `{ to: 'scribe' }`: its author who is not a scribe, while not signalled to the scribes; not once archived. */
+  signalScribe: Type.Boolean(),
+  /** PUT .../articles/{articleId}/pin: moderators. */
+  pin: Type.Boolean(),
+  /** PUT and DELETE .../articles/{articleId}/vote: a verified member, not suspended, during the law's final vote. */
+  vote: Type.Boolean(),
+});
+export type ArticleMay = Static<typeof ArticleMaySchema>;
 
 const ArticleFieldsSchema = Type.Object({
   id: Id,
@@ -409,6 +478,8 @@ const ArticleFieldsSchema = Type.Object({
   sources: Type.Array(SourceSchema),
   createdAt: DateTime,
   updatedAt: DateTime,
+  /** What the caller may do with it. */
+  may: ArticleMaySchema,
 });
 /** An amendment inside its article: an article's fields; its own list of amendments is always empty. */
 const AmendmentSchema = Type.Object({ ...ArticleFieldsSchema.properties, amendments: Type.Array(Type.Object({})) });
@@ -422,6 +493,32 @@ export type Article = Static<typeof ArticleFieldsSchema> & {
 
 export const LawGroupSchema = Type.Object({ id: Id, name: Type.String(), position: Type.Integer() });
 export type LawGroup = Static<typeof LawGroupSchema>;
+
+/**
+ * What the caller may do with a law now, as ProposalMaySchema says of a proposal (a visitor: all
+ * false; the input is still checked when it happens). Its articles and amendments carry their own.
+ */
+export const LawMaySchema = Type.Object({
+  /** PUT /api/laws/{id}: its author, a moderator once signalled, a scribe once signalled to the scribes; during creation. */
+  edit: Type.Boolean(),
+  /** DELETE /api/laws/{id}: its author during creation, a moderator once signalled (creation or final vote). */
+  remove: Type.Boolean(),
+  /**
+   * Drafting: POST .../groups, PUT, DELETE and POST .../move of a group, POST .../articles (and the
+   * amendments and moves its articles' `amend` and `move` say): the law's creators during creation,
+   * verified and not suspended.
+   */
+  draft: Type.Boolean(),
+  /** POST /api/sources naming the law: whoever may edit it, and its creators during creation. */
+  addSource: Type.Boolean(),
+  /** POST /api/laws/{id}/signal `{ to: 'moderator' }`: any member but its author, while not signalled; not once archived. */
+  signalModerator: Type.Boolean(),
+  /** POST /api/laws/{id}/signal `{ to: 'scribe' }`: its author who is not a scribe, while not signalled to the scribes; not once archived. */
+  signalScribe: Type.Boolean(),
+  /** PUT /api/laws/{id}/pin: moderators. */
+  pin: Type.Boolean(),
+});
+export type LawMay = Static<typeof LawMaySchema>;
 
 const lawFields = {
   id: Id,
@@ -448,6 +545,8 @@ const lawFields = {
   /** Countdown fields of the law's cycle. */
   serverTime: DateTime,
   phaseEndsAt: nullable(DateTime),
+  /** What the caller may do with it. */
+  may: LawMaySchema,
 };
 export const LawSummarySchema = Type.Object(lawFields);
 export type LawSummary = Static<typeof LawSummarySchema>;

@@ -7,7 +7,7 @@
  */
 
 import type { Candidate } from './elections.js';
-import type { Proposal, ProposalState, VoteCounts } from './decisions.js';
+import type { ProposalState, PublicProposal, VoteCounts } from './decisions.js';
 
 const uuid = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
@@ -86,12 +86,14 @@ export interface ProposalFigures {
 /**
  * `cycle:<id>`, kind `proposals`: every visible proposal of the cycle with its figures, and the public
  * cards of those created or edited within the recent window, so a new or edited proposal appears on
- * open boards without a read. A proposal absent from `proposals` is gone (deleted or rejected).
+ * open boards without a read. A proposal absent from `proposals` is gone (deleted or rejected). The
+ * cards carry no reader's vote (`myVote` null) nor permitted actions (`may`): those come from the
+ * reader's own reads.
  */
 export interface CycleProposalsData {
   cycleId: string;
   proposals: ProposalFigures[];
-  recent: Proposal[];
+  recent: PublicProposal[];
 }
 
 /** Topics one socket may watch at once. */

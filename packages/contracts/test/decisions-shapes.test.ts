@@ -1,18 +1,26 @@
 /**
  * The decisions shapes as the wire sees them: request bodies keep the service's validation rules,
- * sources arrive loosely typed so that the service names each wrong field, and an article's answer
- * carries its amendments.
+ * sources arrive loosely typed so that the service names each wrong field, an article's answer
+ * carries its amendments, and every answer about something one acts on carries its reader's `may`.
  */
 import Value from 'typebox/value';
 import {
+  ArticleMaySchema,
   ArticleMoveInputSchema,
   ArticleSchema,
+  LawDetailSchema,
   LawLangQuerySchema,
+  LawMaySchema,
+  LawSummarySchema,
   ProposalInputSchema,
+  ProposalMaySchema,
+  ProposalSchema,
   SourceCreateInputSchema,
   SourceFieldProblemSchema,
   sourceFieldNames,
   SourceInputSchema,
+  SourceMaySchema,
+  SourceSchema,
   type Article,
 } from '@civic/contracts';
 
@@ -66,8 +74,35 @@ test('an article answer carries its amendments, each an article of its own', () 
     sources: [],
     createdAt: at,
     updatedAt: at,
+    may: { edit: false, remove: false, amend: kind === 'article', move: kind === 'article', addSource: false, signalModerator: true, signalScribe: false, pin: false, vote: false },
     amendments,
   });
   expect(Value.Check(ArticleSchema, text('article', [text('amendment', [])]))).toBe(true);
   expect(Value.Check(ArticleSchema, { ...text('article', []), kind: 'note' })).toBe(false);
+});
+
+test('every answer about a proposal, a law, a text or a source says what its reader may do, each action a flag', () => {
+  const flags = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, false]));
+  const shapes = [
+    [ProposalMaySchema, ['edit', 'remove', 'resubmit', 'signal', 'pin', 'vote']],
+    [LawMaySchema, ['edit', 'remove', 'draft', 'addSource', 'signalModerator', 'signalScribe', 'pin']],
+    [ArticleMaySchema, ['edit', 'remove', 'amend', 'move', 'addSource', 'signalModerator', 'signalScribe', 'pin', 'vote']],
+    [SourceMaySchema, ['edit', 'remove', 'pin']],
+  ] as const;
+  for (const [schema, keys] of shapes) {
+    expect(Object.keys(schema.properties)).toEqual(keys);
+    expect(Value.Check(schema, flags([...keys]))).toBe(true);
+    expect(Value.Check(schema, flags(keys.slice(1)))).toBe(false);
+    expect(Value.Check(schema, { ...flags([...keys]), [keys[0]]: 'yes' })).toBe(false);
+  }
+  for (const [answer, may] of [
+    [ProposalSchema, ProposalMaySchema],
+    [LawSummarySchema, LawMaySchema],
+    [LawDetailSchema, LawMaySchema],
+    [ArticleSchema, ArticleMaySchema],
+    [SourceSchema, SourceMaySchema],
+  ] as const) {
+    expect(answer.required).toContain('may');
+    expect(answer.properties.may).toBe(may);
+  }
 });

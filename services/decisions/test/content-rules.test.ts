@@ -1,5 +1,21 @@
 import type { LawState } from '@civic/contracts';
-import { mayAddSource, mayChangeSource, mayDelete, mayDraft, mayEdit, mayPin, maySignal, mayVote, type ItemFacts, type LawFacts } from '../src/domain/content-rules.js';
+import {
+  lawItem,
+  mayAddSource,
+  mayAmend,
+  mayChangeSource,
+  mayChangeSourceOn,
+  mayDelete,
+  mayDraft,
+  mayEdit,
+  mayMove,
+  mayPin,
+  mayPinSource,
+  maySignal,
+  mayVote,
+  type ItemFacts,
+  type LawFacts,
+} from '../src/domain/content-rules.js';
 import type { Caller } from '../src/domain/proposal-rules.js';
 
 const member = (id: string, extra: Partial<Caller> = {}): Caller => ({ id, verified: true, moderator: false, scribe: false, suspended: false, ...extra });
@@ -72,6 +88,26 @@ describe('permissions on a law’s content (author, creator, other member, scrib
     expect(who(everyone, (caller) => mayChangeSource(caller, source, law(), true))).toEqual(everyone.map((caller) => caller.id));
     expect(mayChangeSource(moderator, { deleted: true }, law(), true)).toMatchObject({ key: 'notFound' });
     expect(who(everyone, (caller) => mayChangeSource(caller, source, law('adopted'), false))).toEqual([]);
+  });
+
+  it('amend and move: the law’s creators during creation, on an article; an amendment is neither amended nor moved (400)', () => {
+    expect(who(everyone, (caller) => mayAmend(caller, article(), law()))).toEqual(['author', 'creator']);
+    expect(who(everyone, (caller) => mayMove(caller, article(), law()))).toEqual(['author', 'creator']);
+    expect(mayAmend(creator, article({ kind: 'amendment' }), law())).toMatchObject({ key: 'badRequest', status: 400, reason: 'amend-an-article' });
+    expect(mayMove(creator, article({ kind: 'amendment' }), law())).toMatchObject({ key: 'badRequest', status: 400, reason: 'move-an-article' });
+    expect(who(everyone, (caller) => mayMove(caller, article(), law('final-vote')))).toEqual([]);
+  });
+
+  it('a source on its item: the permission flag worked out from the item; nothing once the item is gone', () => {
+    const source = { deleted: false };
+    expect(who(everyone, (caller) => mayChangeSourceOn(caller, source, article(), law()))).toEqual(['author', 'moderator']);
+    expect(who(everyone, (caller) => mayChangeSourceOn(caller, source, article({ scribeStatus: 1 }), law()))).toEqual(['author', 'scribe', 'moderator']);
+    const ofLaw = lawItem({ userId: 'proposer', deleted: false, moderationStatus: 0, scribeStatus: 0 });
+    expect(ofLaw).toEqual({ kind: 'law', userId: 'proposer', moderationStatus: 0, scribeStatus: 0, deleted: false });
+    expect(who(everyone, (caller) => mayChangeSourceOn(caller, source, ofLaw, law()))).toEqual(['author', 'creator', 'moderator']);
+    expect(mayChangeSourceOn(moderator, source, article({ deleted: true }), law())).toMatchObject({ key: 'notFound' });
+    expect(who(everyone, (caller) => mayPinSource(caller, source, article(), law('adopted')))).toEqual(['moderator']);
+    expect(mayPinSource(moderator, source, article({ deleted: true }), law())).toMatchObject({ key: 'notFound' });
   });
 
   it('vote: any verified member who is not suspended, during the final vote only', () => {

@@ -61,7 +61,7 @@ describe("decisions' live topics", () => {
     cycleId = open!.id;
   });
 
-  it("pushes a new proposal's public card in its cycle's update, without anyone's own vote", async () => {
+  it("pushes a new proposal's public card in its cycle's update, without anyone's own vote or permitted actions", async () => {
     const from = received.length;
     proposal = (await call('POST', '/api/proposals', members[0], proposalInput('Free buses on Sundays'))).json<Proposal>();
     expect(proposal.id).toBeDefined();
@@ -71,7 +71,10 @@ describe("decisions' live topics", () => {
     expect(update.kind).toBe('proposals');
     const data = update.data as CycleProposalsData;
     expect(data.cycleId).toBe(cycleId);
-    expect(data.recent.find((card) => card.id === proposal.id)).toEqual({ ...proposal, myVote: null });
+    // The author's own permitted actions stay out of the public card too.
+    const { may: _authorMay, ...publicCard } = proposal;
+    expect(data.recent.find((card) => card.id === proposal.id)).toEqual({ ...publicCard, myVote: null });
+    expect(data.recent.some((card) => 'may' in card)).toBe(false);
     expect(data.proposals).toEqual([{ id: proposal.id, state: 'submitted', counts: proposal.counts, updatedAt: proposal.updatedAt }]);
     // A card older than the recent window travels as figures only.
     await call('POST', '/api/proposals', members[1], proposalInput('School gardens', 'education'));

@@ -8,6 +8,7 @@ import {
   mayPin,
   mayResubmit,
   maySignal,
+  mayVote,
   nextSubmissionAt,
   type Caller,
   type ProposalFacts,
@@ -90,6 +91,15 @@ describe('proposal permissions', () => {
     expect(maySignal(other, { ...proposal, moderationStatus: 1 })).toMatchObject({ status: 403 });
     expect(mayPin(moderator, proposal)).toBeNull();
     expect(mayPin(other, proposal)).toMatchObject({ status: 403 });
+  });
+
+  it('lets a verified, unsuspended member vote on a proposal in its vote, and only then', () => {
+    expect(mayVote(author, { state: 'in-vote' })).toBeNull();
+    expect(mayVote(other, { state: 'in-vote' })).toBeNull();
+    expect(mayVote({ ...other, suspended: true }, { state: 'in-vote' })).toMatchObject({ key: 'suspensionError', status: 403 });
+    expect(mayVote({ ...other, verified: false }, { state: 'in-vote' })).toMatchObject({ key: 'unauthorizedAction', status: 403 });
+    expect(mayVote(other, { state: 'submitted' })).toMatchObject({ status: 403, reason: 'vote-not-open' });
+    expect(mayVote(other, { state: 'rejected' })).toMatchObject({ status: 404 });
   });
 
   it('allows one submission per interval, and says when the next one is allowed', () => {

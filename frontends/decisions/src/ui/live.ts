@@ -5,7 +5,7 @@
  * The shapes are in packages/contracts/src/live.ts.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { decisionsLiveKinds, liveTopics, type CycleList, type CycleProposalsData, type LawVotesData, type CycleSummary, type LawDetail, type Proposal, type VoteCounts } from '@civic/contracts';
+import { decisionsLiveKinds, liveTopics, type CycleList, type CycleProposalsData, type LawVotesData, type CycleSummary, type LawDetail, type Proposal, type ProposalMay, type VoteCounts } from '@civic/contracts';
 import { useLiveTopic, type LiveUpdate } from '@civic/frontend-kit/live-hooks';
 import { useResource, type Resource } from '@civic/frontend-kit/remote-hooks';
 import { decisionsApi } from '../api/decisions.js';
@@ -20,6 +20,12 @@ export function withLawVotes<L extends Pick<LawDetail, 'id' | 'articles' | 'vote
   };
   return { ...law, voters: data.voters, articles: law.articles.map((article) => ({ ...withCounts(article), amendments: article.amendments.map(withCounts) })) };
 }
+
+/**
+ * A card pushed to every page carries no caller's permissions (they are the caller's own): a new
+ * card offers no action until the page reads it again, as it does after a reconnection or an action.
+ */
+const NOTHING_PERMITTED: ProposalMay = { edit: false, remove: false, resubmit: false, signal: false, pin: false, vote: false };
 
 /**
  * A list of proposals with a cycle's pushed figures: counts and states of that cycle's proposals, its
@@ -43,7 +49,10 @@ export function withCycleProposals(proposals: readonly Proposal[], data: CyclePr
     if (accepts(next, false)) merged.push(next);
   }
   const known = new Set(proposals.map((proposal) => proposal.id));
-  for (const card of data.recent) if (!known.has(card.id) && figures.has(card.id) && accepts(card, true)) merged.push(card);
+  for (const recent of data.recent) {
+    const card: Proposal = { ...recent, may: NOTHING_PERMITTED };
+    if (!known.has(card.id) && figures.has(card.id) && accepts(card, true)) merged.push(card);
+  }
   return merged;
 }
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@civic/service-kit';
 import { articleCreated } from '../domain/content-events.js';
-import { mayDraft } from '../domain/content-rules.js';
+import { mayAmend } from '../domain/content-rules.js';
 import type { Caller } from '../domain/proposal-rules.js';
 import { ArticleRepository } from '../store/article.repository.js';
 import { articleOf, inLaw, lawOf } from './law-access.js';
@@ -18,8 +17,7 @@ export async function addAmendment(
 ): Promise<string> {
   const law = await lawOf(deps.db, lawId);
   const article = await articleOf(deps.db, law, articleId);
-  if (article.kind !== 'article') throw new AppError('badRequest', 400, { reason: 'amend-an-article' });
-  refused(mayDraft(caller, law));
+  refused(mayAmend(caller, article, law));
   const now = deps.clock();
   return inLaw(deps.db, law.id, 'creation', async (tx, events) => {
     const id = randomUUID();

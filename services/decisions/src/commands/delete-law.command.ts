@@ -1,9 +1,9 @@
 import { AppError } from '@civic/service-kit';
 import { contentDeleted } from '../domain/content-events.js';
-import { mayDelete } from '../domain/content-rules.js';
+import { lawItem, mayDelete } from '../domain/content-rules.js';
 import type { Caller } from '../domain/proposal-rules.js';
 import { LawRepository } from '../store/law.repository.js';
-import { inLaw, lawItem, lawOf } from './law-access.js';
+import { inLaw, lawOf } from './law-access.js';
 import { recordVersion } from './record-version.js';
 import { refused, type CommandDeps } from './unit-of-work.js';
 

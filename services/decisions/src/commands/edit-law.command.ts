@@ -1,9 +1,9 @@
 import { AppError } from '@civic/service-kit';
 import { contentEdited } from '../domain/content-events.js';
-import { mayEdit } from '../domain/content-rules.js';
+import { lawItem, mayEdit } from '../domain/content-rules.js';
 import type { Caller } from '../domain/proposal-rules.js';
 import { LawRepository } from '../store/law.repository.js';
-import { inLaw, lawItem, lawOf } from './law-access.js';
+import { inLaw, lawOf } from './law-access.js';
 import { reasonOf, recordVersion } from './record-version.js';
 import { refused, type CommandDeps } from './unit-of-work.js';
 

@@ -1,21 +1,11 @@
 import type { EventEnvelope, LawState } from '@civic/contracts';
 import { notFound, type SqlExecutor } from '@civic/service-kit';
-import type { ItemFacts } from '../domain/content-rules.js';
 import { swapOrder } from '../domain/ordering.js';
 import { ArticleRepository, type StoredArticle } from '../store/article.repository.js';
 import { GroupRepository } from '../store/group.repository.js';
 import { LawRepository, type StoredLaw } from '../store/law.repository.js';
 import type { DecisionsPrisma } from '../store/prisma.js';
 import { changedMeanwhile, unitOfWork } from './unit-of-work.js';
-
-/** The law itself as an item the content rules judge. */
-export const lawItem = (law: StoredLaw): ItemFacts => ({
-  kind: 'law',
-  userId: law.userId,
-  moderationStatus: law.moderationStatus,
-  scribeStatus: law.scribeStatus,
-  deleted: law.deleted,
-});
 
 /** The law, or 404 when there is none or it is deleted. */
 export async function lawOf(db: SqlExecutor, id: string): Promise<StoredLaw> {

@@ -1,5 +1,5 @@
 import { AppError } from '@civic/service-kit';
-import { mayDraft } from '../domain/content-rules.js';
+import { mayMove } from '../domain/content-rules.js';
 import type { Caller } from '../domain/proposal-rules.js';
 import { ArticleRepository } from '../store/article.repository.js';
 import { GroupRepository } from '../store/group.repository.js';
@@ -16,8 +16,7 @@ export async function moveArticle(
 ): Promise<void> {
   const law = await lawOf(deps.db, lawId);
   const article = await articleOf(deps.db, law, articleId);
-  if (article.kind !== 'article') throw new AppError('badRequest', 400, { reason: 'move-an-article' });
-  refused(mayDraft(caller, law));
+  refused(mayMove(caller, article, law));
   await inLaw(deps.db, article.lawId, 'creation', async (tx) => {
     const articles = new ArticleRepository(tx);
     let groupId = article.groupId;

@@ -1,4 +1,4 @@
-import { mayPin } from '../domain/content-rules.js';
+import { mayPin, mayPinSource } from '../domain/content-rules.js';
 import type { Caller } from '../domain/proposal-rules.js';
 import { ArticleRepository } from '../store/article.repository.js';
 import { LawRepository } from '../store/law.repository.js';
@@ -24,7 +24,7 @@ export async function pinArticle(deps: CommandDeps, caller: Caller, lawId: strin
 
 export async function pinSource(deps: CommandDeps, caller: Caller, sourceId: string, pin: boolean): Promise<void> {
   const source = await sourceOf(deps.db, sourceId);
-  const { law } = await sourceTarget(deps.db, source.targetKind, source.lawId, source.targetId);
-  refused(mayPin(caller, source, law));
+  const { law, item } = await sourceTarget(deps.db, source.targetKind, source.lawId, source.targetId);
+  refused(mayPinSource(caller, source, item, law));
   await new SourceRepository(deps.db).pin(source.id, pin);
 }

@@ -1,4 +1,4 @@
-import type { Proposal, ProposalState } from '@civic/contracts';
+import type { ProposalState, PublicProposal } from '@civic/contracts';
 import { AppError, notFound, type SqlExecutor } from '@civic/service-kit';
 import { cycleFull, isHidden, nextSubmissionAt, type Caller } from '../domain/proposal-rules.js';
 import { CycleRepository } from '../store/cycle.repository.js';
@@ -20,7 +20,7 @@ export const hiddenFrom = (proposal: { state: ProposalState; userId: string }, v
   isHidden(proposal.state) && viewer?.id !== proposal.userId && !viewer?.moderator;
 
 /** The proposal as the caller may see it: hidden ones only to their author and moderators, else 404. */
-export async function visibleProposal(deps: CommandDeps, id: string, caller: Caller): Promise<Proposal> {
+export async function visibleProposal(deps: CommandDeps, id: string, caller: Caller): Promise<PublicProposal> {
   const proposal = await new ProposalRepository(deps.db).byId(id, caller.id);
   if (!proposal) throw notFound();
   if (hiddenFrom(proposal, caller)) throw notFound();

@@ -1,10 +1,10 @@
 import { AppError } from '@civic/service-kit';
 import { contentSignalled } from '../domain/content-events.js';
-import { maySignal } from '../domain/content-rules.js';
+import { lawItem, maySignal } from '../domain/content-rules.js';
 import type { Caller } from '../domain/proposal-rules.js';
 import { ArticleRepository } from '../store/article.repository.js';
 import { LawRepository } from '../store/law.repository.js';
-import { articleOf, lawItem, lawOf } from './law-access.js';
+import { articleOf, lawOf } from './law-access.js';
 import { refused, unitOfWork, type CommandDeps } from './unit-of-work.js';
 
 const alreadySignalled = () => new AppError('unauthorizedAction', 403, { reason: 'already-signalled' });

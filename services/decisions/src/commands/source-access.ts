@@ -1,11 +1,11 @@
 import { AppError, notFound, type SqlExecutor } from '@civic/service-kit';
-import { mayAddSource, mayChangeSource, type ItemFacts } from '../domain/content-rules.js';
+import { lawItem, mayChangeSourceOn, type ItemFacts } from '../domain/content-rules.js';
 import type { Caller } from '../domain/proposal-rules.js';
 import { validateSource, type SourceFields, type SourceInput } from '../domain/sources.js';
 import { ArticleRepository } from '../store/article.repository.js';
 import type { StoredLaw } from '../store/law.repository.js';
 import { SourceRepository, type StoredSource } from '../store/source.repository.js';
-import { lawItem, lawOf } from './law-access.js';
+import { lawOf } from './law-access.js';
 import { refused } from './unit-of-work.js';
 
 /** The law, article or amendment a source is (or will be) attached to, with its law; 404 when either is gone. */
@@ -30,7 +30,7 @@ export async function sourceOf(db: SqlExecutor, id: string): Promise<StoredSourc
 /** Whether the caller may edit or delete the source: a moderator, or with the permission flag (they may add sources to its item). Answers its law. */
 export async function mayChange(db: SqlExecutor, caller: Caller, source: StoredSource): Promise<StoredLaw> {
   const { law, item } = await sourceTarget(db, source.targetKind, source.lawId, source.targetId);
-  refused(mayChangeSource(caller, source, law, mayAddSource(caller, item, law) === null));
+  refused(mayChangeSourceOn(caller, source, item, law));
   return law;
 }
 

@@ -1,6 +1,6 @@
 import { AppError, notFound } from '@civic/service-kit';
 import { mayVote } from '../domain/content-rules.js';
-import { isHidden, mayParticipate, type Caller } from '../domain/proposal-rules.js';
+import { isHidden, mayParticipate, mayVote as mayVoteOnProposal, type Caller } from '../domain/proposal-rules.js';
 import type { ArticleVoteRepository } from '../store/article-vote.repository.js';
 import { ProposalRepository } from '../store/proposal.repository.js';
 import type { VoteRepository } from '../store/vote.repository.js';
@@ -35,6 +35,8 @@ export async function proposalVoteRefusal(deps: CommandDeps, voter: Voter, propo
   refused(mayParticipate(caller));
   const proposal = await new ProposalRepository(deps.db).byId(proposalId, caller.id);
   if (!proposal || isHidden(proposal.state)) throw notFound();
+  refused(mayVoteOnProposal(caller, proposal));
+  // The rule allowed it, yet the statement changed nothing: the vote closed meanwhile.
   throw new AppError('unauthorizedAction', 403, { reason: 'vote-not-open' });
 }
 

@@ -40,6 +40,15 @@ export interface ItemFacts {
 
 const live = (law: LawFacts) => law.state === 'creation' || law.state === 'final-vote';
 
+/** The law itself as an item the rules judge (edited, deleted, signalled like its articles). */
+export const lawItem = (law: Pick<LawFacts, 'userId' | 'deleted'> & { moderationStatus: number; scribeStatus: number }): ItemFacts => ({
+  kind: 'law',
+  userId: law.userId,
+  moderationStatus: law.moderationStatus,
+  scribeStatus: law.scribeStatus,
+  deleted: law.deleted,
+});
+
 export const isCreator = (caller: Pick<Caller, 'id'>, law: LawFacts) => law.creators.includes(caller.id);
 
 /** Writing articles and amendments, and managing the groups and the order of articles. */
@@ -50,6 +59,18 @@ export function mayDraft(caller: Caller, law: LawFacts): Refusal | null {
   if (law.state !== 'creation') return refuse('unauthorizedAction', 403, 'not-in-creation');
   if (!isCreator(caller, law)) return refuse('unauthorizedAction', 403, 'not-a-creator');
   return null;
+}
+
+/** Writing an amendment to an item: drafting, on an article (an amendment is not amended). */
+export function mayAmend(caller: Caller, item: Pick<ItemFacts, 'kind'>, law: LawFacts): Refusal | null {
+  if (item.kind !== 'article') return refuse('badRequest', 400, 'amend-an-article');
+  return mayDraft(caller, law);
+}
+
+/** Moving an item up, down or into another group: drafting, on an article (amendments follow theirs). */
+export function mayMove(caller: Caller, item: Pick<ItemFacts, 'kind'>, law: LawFacts): Refusal | null {
+  if (item.kind !== 'article') return refuse('badRequest', 400, 'move-an-article');
+  return mayDraft(caller, law);
 }
 
 /** The role that allows the edit, or a refusal. */
@@ -113,6 +134,21 @@ export function mayChangeSource(caller: Caller, source: { deleted: boolean }, la
   if (caller.moderator && live(law)) return null;
   if (parentEditable) return null;
   return refuse('unauthorizedAction', 403, 'not-allowed');
+}
+
+/**
+ * Editing or deleting a source attached to `item`: gone with its item, else mayChangeSource with the
+ * permission flag worked out (the caller may add sources to that item).
+ */
+export function mayChangeSourceOn(caller: Caller, source: { deleted: boolean }, item: ItemFacts, law: LawFacts): Refusal | null {
+  if (item.deleted) return refuse('notFound', 404, 'deleted');
+  return mayChangeSource(caller, source, law, mayAddSource(caller, item, law) === null);
+}
+
+/** Pinning a source attached to `item`: gone with its item, else moderators. */
+export function mayPinSource(caller: Caller, source: { deleted: boolean }, item: Pick<ItemFacts, 'deleted'>, law: LawFacts): Refusal | null {
+  if (item.deleted) return refuse('notFound', 404, 'deleted');
+  return mayPin(caller, source, law);
 }
 
 export function mayVote(caller: Caller, law: LawFacts): Refusal | null {

@@ -3,7 +3,7 @@
  * whole public figures of its topic (shapes in packages/contracts/src/live.ts), so the latest replaces what a page shows. Never a member's own
  * vote or permissions: those come from the member's own reads.
  */
-import type { CycleProposalsData, Proposal, VoteCounts } from '@civic/contracts';
+import type { CycleProposalsData, PublicProposal, VoteCounts } from '@civic/contracts';
 import { scoreOf, type Tally } from './ranking.js';
 
 /** Cards changed this recently travel whole in a cycle's update (a few updates after the change). */
@@ -12,7 +12,7 @@ export const RECENT_CARD_MS = 10_000;
 export const countsOf = (tally: Tally): VoteCounts => ({ ...tally, score: scoreOf(tally) });
 
 /** The cycle's update from its visible proposals read for no one (myVote null): figures for all, cards for the recent ones. */
-export function cycleProposalsData(cycleId: string, proposals: readonly Proposal[], now: Date, recentMs = RECENT_CARD_MS): CycleProposalsData {
+export function cycleProposalsData(cycleId: string, proposals: readonly PublicProposal[], now: Date, recentMs = RECENT_CARD_MS): CycleProposalsData {
   const since = now.getTime() - recentMs;
   return {
     cycleId,

@@ -81,6 +81,15 @@ export function maySignal(caller: Caller, proposal: ProposalFacts): Refusal | nu
   return null;
 }
 
+/** Voting on a proposal (casting or taking back a vote): a verified member, not suspended, while it is in its vote. */
+export function mayVote(caller: Caller, proposal: Pick<ProposalFacts, 'state'>): Refusal | null {
+  const participation = mayParticipate(caller);
+  if (participation) return participation;
+  if (isHidden(proposal.state)) return refuse('notFound', 404, 'hidden');
+  if (proposal.state !== 'in-vote') return refuse('unauthorizedAction', 403, 'vote-not-open');
+  return null;
+}
+
 /** Moderators pin and unpin visible proposals. */
 export function mayPin(caller: Caller, proposal: ProposalFacts): Refusal | null {
   if (isHidden(proposal.state)) return refuse('notFound', 404, 'hidden');

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
-import type { Article, LawDetail, Locale, ProposalCategory } from '@civic/contracts';
+import type { Locale, ProposalCategory } from '@civic/contracts';
+import type { ArticleRecord, LawDetailRecord } from '../domain/permitted-actions.js';
 
 export const defaultFontDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/fonts');
 
@@ -104,9 +105,9 @@ const labels = {
 } as const;
 
 /** The adopted text: each article's winning text (the article or the amendment that replaced it), in order. */
-export function adoptedText(law: LawDetail): { number: number; group: string | null; article: Article; text: Article }[] {
+export function adoptedText(law: LawDetailRecord): { number: number; group: string | null; article: ArticleRecord; text: ArticleRecord }[] {
   const groups = new Map(law.groups.map((group) => [group.id, group.name]));
-  const result: { number: number; group: string | null; article: Article; text: Article }[] = [];
+  const result: { number: number; group: string | null; article: ArticleRecord; text: ArticleRecord }[] = [];
   for (const article of law.articles) {
     const winner = [article, ...article.amendments].find((text) => text.result?.winner);
     if (!winner?.result?.adopted) continue;
@@ -133,7 +134,7 @@ export interface PdfOptions {
 }
 
 /** Renders the law; resolves with the PDF bytes. */
-export function renderLawPdf(law: LawDetail, { locale, fontDir = defaultFontDir, timeZone = 'Europe/Paris' }: PdfOptions): Promise<Buffer> {
+export function renderLawPdf(law: LawDetailRecord, { locale, fontDir = defaultFontDir, timeZone = 'Europe/Paris' }: PdfOptions): Promise<Buffer> {
   const t = labels[locale];
   const doc = new PDFDocument({
     size: 'A4',

@@ -56,6 +56,15 @@ export async function callerOf(request: FastifyRequest, context: DecisionsContex
   };
 }
 
+/**
+ * The reader of an answer, whose permitted actions it carries (domain/permitted-actions.ts): the
+ * logged-in caller as this service knows them, or null for a visitor. One read of the caller per
+ * request, never per item.
+ */
+export async function viewerOf(request: FastifyRequest, context: DecisionsContext): Promise<Caller | null> {
+  return request.user ? callerOf(request, context) : null;
+}
+
 export function summarize(cycle: CycleRow, proposals: number, verifiedUsers: number, thresholds: StartThresholds, now: Date): CycleSummary {
   const phaseEndsAt = cycle.phaseEndsAt?.toISOString() ?? null;
   return {

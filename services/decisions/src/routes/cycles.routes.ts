@@ -1,7 +1,8 @@
 import { CycleDetailSchema, CycleListSchema, DecisionsIdParamsSchema, StartRuleStatusSchema, VotingViewSchema, errorAnswers } from '@civic/contracts';
 import { notFound, type ServiceApp } from '@civic/service-kit';
+import { withProposalMay } from '../domain/permitted-actions.js';
 import { startRuleMet, startRuleMissing } from '../domain/start-rule.js';
-import { summaries, type DecisionsContext } from './context.js';
+import { summaries, viewerOf, type DecisionsContext } from './context.js';
 
 /** Cycles with their countdowns, the start rule, and the vote on proposals as a whole. Public reads. */
 export async function cyclesRoutes(app: ServiceApp, context: DecisionsContext): Promise<void> {
@@ -35,15 +36,16 @@ export async function cyclesRoutes(app: ServiceApp, context: DecisionsContext): 
     { schema: { tags, summary: 'The cycle in its vote on proposals with its proposals; once closed, the last result with ranks', response: { 200: VotingViewSchema } } },
     async (request) => {
       const viewer = request.user?.id ?? null;
-      const voting = await context.cycles.inPhase('voting');
+      const [voting, reader] = await Promise.all([context.cycles.inPhase('voting'), viewerOf(request, context)]);
       if (voting) {
-        const [summary] = await summaries(context, [voting]);
-        return { cycle: summary ?? null, proposals: await context.proposals.list({ cycleId: voting.id, state: 'in-vote' }, viewer) };
+        const [[summary], proposals] = await Promise.all([summaries(context, [voting]), context.proposals.list({ cycleId: voting.id, state: 'in-vote' }, viewer)]);
+        return { cycle: summary ?? null, proposals: proposals.map((proposal) => withProposalMay(reader, proposal)) };
       }
       const closed = await context.cycles.lastClosedVote();
       if (!closed) return { cycle: null, proposals: [] };
       const [summary] = await summaries(context, [closed]);
-      return { cycle: summary ?? null, proposals: await context.proposals.ofCycle(closed.id, viewer) };
+      const proposals = await context.proposals.ofCycle(closed.id, viewer);
+      return { cycle: summary ?? null, proposals: proposals.map((proposal) => withProposalMay(reader, proposal)) };
     },
   );
 
@@ -53,8 +55,8 @@ export async function cyclesRoutes(app: ServiceApp, context: DecisionsContext): 
     async (request) => {
       const cycle = await context.cycles.byId(request.params.id);
       if (!cycle) throw notFound();
-      const [[summary], proposals] = await Promise.all([summaries(context, [cycle]), context.proposals.ofCycle(cycle.id, request.user?.id ?? null)]);
-      return { ...summary!, proposals };
+      const [[summary], proposals, reader] = await Promise.all([summaries(context, [cycle]), context.proposals.ofCycle(cycle.id, request.user?.id ?? null), viewerOf(request, context)]);
+      return { ...summary!, proposals: proposals.map((proposal) => withProposalMay(reader, proposal)) };
     },
   );
 }

@@ -28,6 +28,7 @@ import { moveGroup } from '../commands/move-group.command.js';
 import { pinArticle, pinLaw } from '../commands/pin-content.command.js';
 import { renameGroup } from '../commands/rename-group.command.js';
 import { signalArticle, signalLaw } from '../commands/signal-content.command.js';
+import type { Caller } from '../domain/proposal-rules.js';
 import type { DecisionsContext } from './context.js';
 import { articleView, lawDetail } from './law-views.js';
 import { memberChange } from './member-change.js';
@@ -41,11 +42,11 @@ export async function lawContentRoutes(app: ServiceApp, context: DecisionsContex
   type LawRequest = FastifyRequest & { params: { id: string } };
   type ArticleRequest = FastifyRequest & { params: { id: string; articleId: string } };
   /** The law as its reader now sees it. */
-  const law = { schema: LawDetailSchema, view: (request: LawRequest) => lawDetail(request, context, request.params.id) };
+  const law = { schema: LawDetailSchema, view: (request: LawRequest, caller: Caller) => lawDetail(request, context, request.params.id, caller) };
   /** The article or amendment of the route as its reader now sees it. */
-  const article = { schema: ArticleSchema, view: (request: ArticleRequest) => articleView(request, context, request.params.id, request.params.articleId) };
+  const article = { schema: ArticleSchema, view: (request: ArticleRequest, caller: Caller) => articleView(request, context, request.params.id, request.params.articleId, caller) };
   /** The article or amendment just written, as its author sees it. */
-  const written = { status: 201, schema: ArticleSchema, view: (request: LawRequest, _caller: unknown, id: string) => articleView(request, context, request.params.id, id) } as const;
+  const written = { status: 201, schema: ArticleSchema, view: (request: LawRequest, caller: Caller, id: string) => articleView(request, context, request.params.id, id, caller) } as const;
 
   // --- the law itself ---
 

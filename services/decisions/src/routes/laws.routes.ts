@@ -17,8 +17,9 @@ import { lawOf } from '../commands/law-access.js';
 import { DRAW_ALGORITHM } from '../domain/creators-draw.js';
 import { renderLawPdf } from '../pdf/law-pdf.js';
 import { TextVersionRepository } from '../store/text-version.repository.js';
-import type { DecisionsContext } from './context.js';
-import { archived, articleView, lawDetail } from './law-views.js';
+import { withLawSummaryMay } from '../domain/permitted-actions.js';
+import { viewerOf, type DecisionsContext } from './context.js';
+import { archived, articleView, lawDetail, lawRecord } from './law-views.js';
 import { openData } from './open-data.js';
 import { readerLocale } from './reader.js';
 
@@ -39,20 +40,23 @@ export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Pr
     },
     async (request) => {
       const { q, category, state, cycleId, before } = request.query;
-      const page = await context.lawViews.page({ q, category, states: state ? [state] : undefined, cycleId, before }, context.clock());
+      const [page, reader] = await Promise.all([context.lawViews.page({ q, category, states: state ? [state] : undefined, cycleId, before }, context.clock()), viewerOf(request, context)]);
       if (!page) throw badRequest({ reason: 'unknown-cursor' });
-      return page;
+      return { ...page, laws: page.laws.map((law) => withLawSummaryMay(reader, law)) };
     },
   );
 
   app.get(
     '/api/kanban/laws',
     { schema: { tags, summary: 'The laws board: drafting, final vote, adopted, rejected', response: { 200: LawKanbanSchema } } },
-    async () => {
+    async (request) => {
       // One read per column: the live columns never lose their laws behind thousands of archived ones.
       const now = context.clock();
-      const columns = await Promise.all(lawStates.map(async (state) => ({ state, laws: await context.lawViews.list({ states: [state] }, now) })));
-      return { columns };
+      const [columns, reader] = await Promise.all([
+        Promise.all(lawStates.map(async (state) => ({ state, laws: await context.lawViews.list({ states: [state] }, now) }))),
+        viewerOf(request, context),
+      ]);
+      return { columns: columns.map((column) => ({ ...column, laws: column.laws.map((law) => withLawSummaryMay(reader, law)) })) };
     },
   );
 
@@ -109,7 +113,7 @@ export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Pr
       },
     },
     async (request, reply) => {
-      const law = await lawDetail(request, context, request.params.id);
+      const law = await lawRecord(request, context, request.params.id);
       if (!archived.includes(law.state)) throw new AppError('notFound', 404, { reason: 'not-archived' });
       const locale = readerLocale(request);
       const pdf = await renderLawPdf(law, { locale, fontDir: context.pdf.fontDir, timeZone: context.pdf.timeZone });
@@ -134,7 +138,7 @@ export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Pr
       },
     },
     async (request, reply) => {
-      const law = await lawDetail(request, context, request.params.id);
+      const law = await lawRecord(request, context, request.params.id);
       if (!archived.includes(law.state)) throw new AppError('notFound', 404, { reason: 'not-archived' });
       const seal = await versions.seal(law.id);
       const chains = await versions.chains(seal?.entries.map((entry) => entry.textId) ?? []);
@@ -145,9 +149,6 @@ export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Pr
   app.get(
     '/api/laws/:id/articles/:articleId',
     { schema: { tags, summary: 'One article with its amendments, or one amendment', params: LawArticleParamsSchema, querystring: LawLangQuerySchema, response: { 200: ArticleSchema, ...errorAnswers(400, 404) } } },
-    async (request) => {
-      await lawOf(context.db, request.params.id);
-      return articleView(request, context, request.params.id, request.params.articleId);
-    },
+    async (request) => articleView(request, context, request.params.id, request.params.articleId),
   );
 }

@@ -1,4 +1,5 @@
-import { SEAL_ALGORITHM, TEXT_CHAIN_ALGORITHM, type Article, type ChainVersion, type LawDetail } from '@civic/contracts';
+import { SEAL_ALGORITHM, TEXT_CHAIN_ALGORITHM, type ChainVersion } from '@civic/contracts';
+import type { ArticleRecord, LawDetailRecord } from '../domain/permitted-actions.js';
 import type { LawSeal } from '../domain/text-versions.js';
 import { adoptedText } from '../pdf/law-pdf.js';
 
@@ -6,12 +7,12 @@ import { adoptedText } from '../pdf/law-pdf.js';
  * The open data of an archived law: its final text with every count, and what anyone needs to check
  * it against its seal (docs/text-chain.md#verifying): every version of each sealed text, and the seal.
  */
-export function openData(law: LawDetail, sealed: { seal: LawSeal | null; versions: readonly ChainVersion[] }) {
+export function openData(law: LawDetailRecord, sealed: { seal: LawSeal | null; versions: readonly ChainVersion[] }) {
   const groups = new Map(law.groups.map((group) => [group.id, group.name]));
   const text = adoptedText(law);
   const numbers = new Map(text.map((entry) => [entry.article.id, entry.number]));
-  const counts = (article: Article) => ({ for: article.counts.for, against: article.counts.against, neutral: article.counts.neutral, blank: article.counts.blank });
-  const source = (s: LawDetail['sources'][number]) => {
+  const counts = (article: ArticleRecord) => ({ for: article.counts.for, against: article.counts.against, neutral: article.counts.neutral, blank: article.counts.blank });
+  const source = (s: LawDetailRecord['sources'][number]) => {
     const { userName: _name, apa, ...fields } = s;
     return { ...fields, apa: apa.text };
   };

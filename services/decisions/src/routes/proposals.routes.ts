@@ -12,6 +12,7 @@ import {
   VoteChoiceInputSchema,
   type Proposal,
   type ProposalState,
+  type PublicProposal,
   errorAnswers,
 } from '@civic/contracts';
 import { notFound, requireUser, type ServiceApp } from '@civic/service-kit';
@@ -25,9 +26,10 @@ import { visibleProposal } from '../commands/proposal-access.js';
 import { resubmitProposal } from '../commands/resubmit-proposal.command.js';
 import { signalProposal } from '../commands/signal-proposal.command.js';
 import { withdrawProposalVote } from '../commands/withdraw-proposal-vote.command.js';
+import { withProposalMay } from '../domain/permitted-actions.js';
 import { cycleFull, isHidden, nextSubmissionAt, type Caller } from '../domain/proposal-rules.js';
 import { searchTerms } from '../domain/search-query.js';
-import { callerOf, voterOf, type DecisionsContext } from './context.js';
+import { callerOf, viewerOf, voterOf, type DecisionsContext } from './context.js';
 import { memberChange, memberSecurity } from './member-change.js';
 
 const boardStates: ProposalState[] = ['submitted', 'second-chance', 'in-vote', 'selected'];
@@ -45,14 +47,18 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
   async function visibleToVisitor(id: string): Promise<Proposal> {
     const proposal = await context.proposals.byId(id, null);
     if (!proposal || isHidden(proposal.state)) throw notFound();
-    return proposal;
+    return withProposalMay(null, proposal);
   }
 
-  async function reread(id: string, viewerId: string): Promise<Proposal> {
-    const proposal = await context.proposals.byId(id, viewerId);
+  /** The proposal as the caller now sees it, after their change. */
+  async function reread(id: string, caller: Caller): Promise<Proposal> {
+    const proposal = await context.proposals.byId(id, caller.id);
     if (!proposal) throw notFound();
-    return proposal;
+    return withProposalMay(caller, proposal);
   }
+
+  /** The proposals read for `viewer`, each with what they may do with it. */
+  const forViewer = (viewer: Caller | null, proposals: readonly PublicProposal[]): Proposal[] => proposals.map((proposal) => withProposalMay(viewer, proposal));
 
   app.get(
     '/api/proposals',
@@ -69,7 +75,10 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
       // Words made only of stop words search nothing: the list stays whole, as with no words.
       const terms = q ? searchTerms(q) : undefined;
       const viewer = request.user?.id ?? null;
-      const cycle = cycleId ? await context.cycles.byId(cycleId) : state ? null : await context.cycles.inPhase('proposals');
+      const [cycle, reader] = await Promise.all([
+        cycleId ? context.cycles.byId(cycleId) : state ? null : context.cycles.inPhase('proposals'),
+        viewerOf(request, context),
+      ]);
       const now = context.clock();
       const phaseEndsAt = cycle?.phaseEndsAt?.toISOString() ?? null;
       const countdown = { serverTime: now.toISOString(), phaseEndsAt, nextStepAt: phaseEndsAt };
@@ -77,9 +86,10 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
       if (state && isHidden(state)) {
         // Hidden proposals stay out of every list but their author's own.
         if (!viewer) return { proposals: [], countdown };
-        return { proposals: await context.proposals.list({ cycleId: cycle?.id, category, state, terms, userId: viewer, includeHidden: true }, viewer), countdown };
+        const own = await context.proposals.list({ cycleId: cycle?.id, category, state, terms, userId: viewer, includeHidden: true }, viewer);
+        return { proposals: forViewer(reader, own), countdown };
       }
-      return { proposals: await context.proposals.list({ cycleId: cycle?.id, category, state, terms }, viewer), countdown };
+      return { proposals: forViewer(reader, await context.proposals.list({ cycleId: cycle?.id, category, state, terms }, viewer)), countdown };
     },
   );
 
@@ -107,11 +117,15 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
   app.get(
     '/api/proposals/:id',
     { schema: { tags, summary: 'One proposal with its live counts', params: DecisionsIdParamsSchema, response: { 200: ProposalSchema, ...errorAnswers(400, 404) } } },
-    async (request) => (request.user ? visibleProposal(context, request.params.id, await callerOf(request, context)) : visibleToVisitor(request.params.id)),
+    async (request) => {
+      if (!request.user) return visibleToVisitor(request.params.id);
+      const caller = await callerOf(request, context);
+      return withProposalMay(caller, await visibleProposal(context, request.params.id, caller));
+    },
   );
 
   /** The proposal of the route as the caller now sees it. */
-  const proposal = { schema: ProposalSchema, view: (request: FastifyRequest & { params: { id: string } }, caller: Caller) => reread(request.params.id, caller.id) };
+  const proposal = { schema: ProposalSchema, view: (request: FastifyRequest & { params: { id: string } }, caller: Caller) => reread(request.params.id, caller) };
 
   memberChange(app, context, {
     method: 'POST',
@@ -123,7 +137,7 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
     refusals: [400, 401, 403, 409, 429],
     change: (caller, { body }) => createProposal(context, caller, body),
     live: (_request, id) => context.live.proposalChanged(id),
-    answer: { status: 201, schema: ProposalSchema, view: (_request, caller, id) => reread(id, caller.id) },
+    answer: { status: 201, schema: ProposalSchema, view: (_request, caller, id) => reread(id, caller) },
   });
 
   memberChange(app, context, {
@@ -226,8 +240,11 @@ export async function proposalsRoutes(app: ServiceApp, context: DecisionsContext
     { schema: { tags, summary: 'The proposals board: one column per visible state', response: { 200: ProposalKanbanSchema } } },
     async (request) => {
       const viewer = request.user?.id ?? null;
-      const columns = await Promise.all(boardStates.map(async (state) => ({ state, proposals: await context.proposals.list({ state }, viewer, BOARD_COLUMN_LIMIT) })));
-      return { columns };
+      const [columns, reader] = await Promise.all([
+        Promise.all(boardStates.map(async (state) => ({ state, proposals: await context.proposals.list({ state }, viewer, BOARD_COLUMN_LIMIT) }))),
+        viewerOf(request, context),
+      ]);
+      return { columns: columns.map((column) => ({ ...column, proposals: forViewer(reader, column.proposals) })) };
     },
   );
 }

@@ -1,25 +1,21 @@
 import { DecisionsIdParamsSchema, DecisionsPinInputSchema, LawLangQuerySchema, SourceCreateInputSchema, SourceInputSchema, SourceSchema, errorAnswers } from '@civic/contracts';
-import { notFound, type ServiceApp } from '@civic/service-kit';
+import type { ServiceApp } from '@civic/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { addSource } from '../commands/add-source.command.js';
 import { deleteSource } from '../commands/delete-source.command.js';
 import { editSource } from '../commands/edit-source.command.js';
 import { pinSource } from '../commands/pin-content.command.js';
+import type { Caller } from '../domain/proposal-rules.js';
 import type { DecisionsContext } from './context.js';
+import { sourceView } from './law-views.js';
 import { memberChange } from './member-change.js';
-import { readerLocale } from './reader.js';
 
 /** References (APA 7) attached to a law, an article or an amendment; changes through their commands. */
 export async function sourcesRoutes(app: ServiceApp, context: DecisionsContext): Promise<void> {
   const tags = ['sources'];
 
-  async function view(request: FastifyRequest, id: string) {
-    const source = await context.sources.view(id, readerLocale(request));
-    if (!source) throw notFound();
-    return source;
-  }
   /** The source of the route as its reader now sees it. */
-  const source = { schema: SourceSchema, view: (request: FastifyRequest & { params: { id: string } }) => view(request, request.params.id) };
+  const source = { schema: SourceSchema, view: (request: FastifyRequest & { params: { id: string } }, caller: Caller) => sourceView(request, context, request.params.id, caller) };
 
   memberChange(app, context, {
     method: 'POST',
@@ -31,7 +27,7 @@ export async function sourcesRoutes(app: ServiceApp, context: DecisionsContext):
     querystring: LawLangQuerySchema,
     multilineFields: ['description'],
     change: (caller, { body }) => addSource(context, caller, body),
-    answer: { status: 201, schema: SourceSchema, view: (request, _caller, id) => view(request, id) },
+    answer: { status: 201, schema: SourceSchema, view: (request, caller, id) => sourceView(request, context, id, caller) },
   });
 
   app.get(
@@ -45,7 +41,7 @@ export async function sourcesRoutes(app: ServiceApp, context: DecisionsContext):
         response: { 200: SourceSchema, ...errorAnswers(400, 404) },
       },
     },
-    async (request) => view(request, request.params.id),
+    async (request) => sourceView(request, context, request.params.id),
   );
 
   memberChange(app, context, {

@@ -1,4 +1,5 @@
-import type { Article, Creator, LawDetail, LawGroup, LawState, LawSummary, Locale, ProposalCategory, Source, VoteChoice } from '@civic/contracts';
+import type { Creator, LawGroup, LawState, Locale, ProposalCategory, VoteChoice } from '@civic/contracts';
+import type { ArticleRecord, LawDetailRecord, LawSummaryRecord, SourceRecord } from '../domain/permitted-actions.js';
 import { join, sql, type Sql, type SqlExecutor } from '@civic/service-kit';
 import { scoreOf } from '../domain/ranking.js';
 import { sourceSelect, toSource, type SourceRow } from './source.repository.js';
@@ -101,7 +102,7 @@ export const keysetAfter = (before: string): Sql => {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-type AuthorAndFlags = Pick<LawSummary & Article, 'userId' | 'userName' | 'moderationStatus' | 'scribeStatus' | 'pin'>;
+type AuthorAndFlags = Pick<LawSummaryRecord & ArticleRecord, 'userId' | 'userName' | 'moderationStatus' | 'scribeStatus' | 'pin'>;
 
 /** Who wrote a law or an article, and the moderators' and scribes' marks on it. */
 const authorAndFlags = (row: Omit<AuthorAndFlags, 'moderationStatus' | 'scribeStatus'> & { moderationStatus: number; scribeStatus: number }): AuthorAndFlags => ({
@@ -112,7 +113,7 @@ const authorAndFlags = (row: Omit<AuthorAndFlags, 'moderationStatus' | 'scribeSt
   pin: row.pin,
 });
 
-function toSummary(row: LawRow, now: Date): LawSummary {
+function toSummary(row: LawRow, now: Date): LawSummaryRecord {
   return {
     id: row.id,
     cycleId: row.cycleId,
@@ -134,7 +135,7 @@ function toSummary(row: LawRow, now: Date): LawSummary {
   };
 }
 
-function toArticle(row: ArticleRow, sources: Source[]): Article {
+function toArticle(row: ArticleRow, sources: SourceRecord[]): ArticleRecord {
   return {
     id: row.id,
     lawId: row.lawId,
@@ -162,7 +163,7 @@ export interface LawFilter {
   cycleId?: string;
 }
 
-/** Laws as readers see them: lists, one law with its groups, articles, amendments and sources, one article. */
+/** Laws as readers see them (not their permitted actions: domain/permitted-actions.ts): lists, one law with its groups, articles, amendments and sources, one article. */
 export class LawViewRepository {
   /** Live voter counts of laws in their final vote, recounted at most every `votersTtlMs`. */
   private readonly liveVoters = new Map<string, { count: number; at: number }>();
@@ -222,7 +223,7 @@ export class LawViewRepository {
   }
 
   /** The first page of laws (newest first); the boards read only this one. */
-  async list(filter: LawFilter, now: Date): Promise<LawSummary[]> {
+  async list(filter: LawFilter, now: Date): Promise<LawSummaryRecord[]> {
     return (await this.page(filter, now))?.laws ?? [];
   }
 
@@ -232,7 +233,7 @@ export class LawViewRepository {
    * or repeats a law, served by law_list_order_idx. `nextBefore` is null after the last page; a
    * `before` that names no law is refused (null).
    */
-  async page(filter: LawFilter & { before?: string }, now: Date, limit = LAW_LIST_LIMIT): Promise<{ laws: LawSummary[]; nextBefore: string | null } | null> {
+  async page(filter: LawFilter & { before?: string }, now: Date, limit = LAW_LIST_LIMIT): Promise<{ laws: LawSummaryRecord[]; nextBefore: string | null } | null> {
     const where = [sql`l.deleted_at IS NULL`];
     if (filter.q?.trim()) where.push(sql`l.title ILIKE ${likePattern(filter.q.trim())}`);
     if (filter.category) where.push(sql`l.category = ${filter.category}`);
@@ -249,7 +250,7 @@ export class LawViewRepository {
     return { laws: (await this.withLiveVoters(pageRows)).map((row) => toSummary(row, now)), nextBefore: more ? pageRows.at(-1)!.id : null };
   }
 
-  async summary(id: string, now: Date): Promise<(LawSummary & { deleted: boolean }) | null> {
+  async summary(id: string, now: Date): Promise<(LawSummaryRecord & { deleted: boolean }) | null> {
     const [found] = await this.db.$queryRaw<LawRow[]>(sql`${lawSelect} WHERE l.id = ${id}::uuid`);
     if (!found) return null;
     const [row] = await this.withLiveVoters([found]);
@@ -257,7 +258,7 @@ export class LawViewRepository {
   }
 
   /** The law with its groups, articles (each with its amendments) in final-text order, and sources. */
-  async detail(id: string, viewerId: string | null, locale: Locale, now: Date): Promise<LawDetail | null> {
+  async detail(id: string, viewerId: string | null, locale: Locale, now: Date): Promise<LawDetailRecord | null> {
     const summary = await this.summary(id, now);
     if (!summary || summary.deleted) return null;
     const [groups, rows, sourceRows] = await Promise.all([
@@ -286,7 +287,7 @@ export class LawViewRepository {
     };
   }
 
-  async articleView(lawId: string, articleId: string, viewerId: string | null, locale: Locale): Promise<Article | null> {
+  async articleView(lawId: string, articleId: string, viewerId: string | null, locale: Locale): Promise<ArticleRecord | null> {
     const [row] = await this.db.$queryRaw<ArticleRow[]>(sql`${articleSelect(viewerId)} WHERE a.id = ${articleId}::uuid AND a.law_id = ${lawId}::uuid AND ${articleVisible}`);
     if (!row) return null;
     const sources = (await this.db.$queryRaw<SourceRow[]>(sql`${sourceSelect} WHERE s.target_id = ${articleId}::uuid AND s.deleted_at IS NULL ORDER BY s.created_at`)).map(

@@ -1,4 +1,4 @@
-import type { Proposal, ProposalCategory, ProposalInput, ProposalState, VoteChoice } from '@civic/contracts';
+import type { ProposalCategory, ProposalInput, ProposalState, PublicProposal, VoteChoice } from '@civic/contracts';
 import { empty, join, sql, type Sql, type SqlExecutor } from '@civic/service-kit';
 import type { Outcome } from '../domain/ranking.js';
 import { tsquery, type SearchTerm } from '../domain/search-query.js';
@@ -42,7 +42,7 @@ const select = (viewerId: string | null) => sql`SELECT p.id::text AS id, p.cycle
 const listOrder = sql`p.rank ASC NULLS LAST, p.pin DESC, p.created_at ASC, p.id ASC`;
 const order = sql`ORDER BY ${listOrder}`;
 
-export function toProposal(row: ProposalRow): Proposal {
+export function toProposal(row: ProposalRow): PublicProposal {
   return {
     id: row.id,
     cycleId: row.cycleId,
@@ -75,12 +75,12 @@ export interface ProposalFilter {
   terms?: SearchTerm[];
 }
 
-/** Proposals as stored: reads with counts and the reader's vote, and row writes (through the executor given: the client or a transaction). */
+/** Proposals as stored: reads with counts and the reader's vote (not their permitted actions: domain/permitted-actions.ts), and row writes (through the executor given: the client or a transaction). */
 export class ProposalRepository {
   constructor(private readonly db: SqlExecutor) {}
 
   /** At most `limit` proposals in the list order (a board's column reads fewer than a cycle's list). */
-  async list(filter: ProposalFilter, viewerId: string | null, limit = 500): Promise<Proposal[]> {
+  async list(filter: ProposalFilter, viewerId: string | null, limit = 500): Promise<PublicProposal[]> {
     const where: Sql[] = [];
     if (filter.cycleId) where.push(sql`p.cycle_id = ${filter.cycleId}::uuid`);
     if (filter.category) where.push(sql`p.category = ${filter.category}`);
@@ -100,14 +100,14 @@ export class ProposalRepository {
   }
 
   /** The proposals a cycle's page shows: its own, and after its vote those it ranked (moved on or not). */
-  async ofCycle(cycleId: string, viewerId: string | null): Promise<Proposal[]> {
+  async ofCycle(cycleId: string, viewerId: string | null): Promise<PublicProposal[]> {
     const rows = await this.db.$queryRaw<ProposalRow[]>(
       sql`${select(viewerId)} WHERE (p.cycle_id = ${cycleId}::uuid OR p.voted_cycle_id = ${cycleId}::uuid) AND p.${VISIBLE} ${order}`,
     );
     return rows.map(toProposal);
   }
 
-  async byId(id: string, viewerId: string | null): Promise<Proposal | null> {
+  async byId(id: string, viewerId: string | null): Promise<PublicProposal | null> {
     const rows = await this.db.$queryRaw<ProposalRow[]>(sql`${select(viewerId)} WHERE p.id = ${id}::uuid`);
     return rows[0] ? toProposal(rows[0]) : null;
   }

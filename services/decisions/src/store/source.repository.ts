@@ -1,5 +1,6 @@
-import type { Locale, Source } from '@civic/contracts';
+import type { Locale } from '@civic/contracts';
 import { join, sql, type Sql, type SqlExecutor } from '@civic/service-kit';
+import type { SourceRecord } from '../domain/permitted-actions.js';
 import { renderApa, type SourceFields } from '../domain/sources.js';
 import { tables } from './tables.js';
 
@@ -22,7 +23,7 @@ export const sourceSelect = sql`SELECT s.id::text AS id, s.law_id::text AS "lawI
   s.release_year AS "releaseYear", s.description, s.frequency::int AS frequency, s.pin, s.created_at AS "createdAt", s.updated_at AS "updatedAt"
   FROM ${tables.source} s LEFT JOIN ${tables.citizen} ci ON ci.user_id = s.user_id`;
 
-export function toSource(row: SourceRow, locale: Locale): Source {
+export function toSource(row: SourceRow, locale: Locale): SourceRecord {
   const fields: SourceFields = {
     type: row.type,
     title: row.title,
@@ -99,7 +100,7 @@ export class SourceRepository {
     return row ?? null;
   }
 
-  async view(id: string, locale: Locale): Promise<Source | null> {
+  async view(id: string, locale: Locale): Promise<SourceRecord | null> {
     const [row] = await this.db.$queryRaw<SourceRow[]>(sql`${sourceSelect} WHERE s.id = ${id}::uuid AND s.deleted_at IS NULL`);
     return row ? toSource(row, locale) : null;
   }
