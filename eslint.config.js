@@ -40,5 +40,32 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest } },
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  // CSS lives in .css files that rspack bundles (a component imports its stylesheet), never in
+  // TypeScript: no <style> element, no string or template holding a rule such as `.a{color:red}`.
+  {
+    files: ['frontends/**/*.{ts,tsx}', 'packages/frontend-kit/**/*.{ts,tsx}'],
+    plugins: {
+      'front-end': {
+        rules: {
+          'no-css-in-ts': {
+            meta: { type: 'problem', docs: { description: 'CSS belongs in a .css file, not in TypeScript' }, schema: [] },
+            create(context) {
+              const cssRule = /[\w\])*-]\s*\{\s*-{0,2}[a-z][a-z-]*\s*:[^{};]+[;}]/;
+              const message = 'CSS belongs in a .css file next to the component, imported by it.';
+              const check = (node, text) => {
+                if (cssRule.test(text)) context.report({ node, message });
+              };
+              return {
+                Literal: (node) => typeof node.value === 'string' && check(node, node.value),
+                TemplateElement: (node) => check(node, node.value.cooked ?? node.value.raw),
+                JSXOpeningElement: (node) => node.name.type === 'JSXIdentifier' && node.name.name === 'style' && context.report({ node, message }),
+              };
+            },
+          },
+        },
+      },
+    },
+    rules: { 'front-end/no-css-in-ts': 'error' },
+  },
 );
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { productionRouterAlias, resolveTypeScript, sharedSingletons, tsxRule } from '@civic/frontend-kit/rspack';
+import { cssRule, productionRouterAlias, resolveTypeScript, sharedSingletons, tsxRule } from '@civic/frontend-kit/rspack';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const require = createRequire(import.meta.url);
@@ -74,7 +74,7 @@ export default defineConfig({
       tsxRule,
       // contracts/src has no side effects: only what the shell imports is bundled (not typebox).
       { test: /packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
-      { test: /\.css$/, type: 'css' },
+      cssRule,
     ],
   },
   plugins: [

@@ -73,6 +73,13 @@ export const tsxRule = {
   type: 'javascript/auto',
 };
 
+/**
+ * A component's own stylesheet: `import './chat.css'` next to the component. Rspack's CSS support
+ * puts it in a .css file beside the chunk that imports it, and the chunk loads it (a <link> in
+ * <head>) before its code runs, so a screen never shows unstyled. No CSS in TypeScript strings.
+ */
+export const cssRule = { test: /\.css$/, type: 'css' };
+
 export const resolveTypeScript = {
   extensions: ['.tsx', '.ts', '.js', '.json'],
   extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
@@ -207,7 +214,8 @@ class PublishVersionPlugin {
  * A remote: a module-federation container whose only entry is remoteEntry.js, exposing route-level
  * components. Each build is a version: its files go to dist/<version>/ and name their URLs under
  * /remotes/<name>/<version>/ (output.publicPath, which mf-manifest.json carries), so a page keeps
- * loading the chunks of the version it started with while another one becomes current.
+ * loading the chunks of the version it started with while another one becomes current. Its CSS
+ * files sit beside its chunks; loaded after the shell's stylesheet, a remote's rules win ties with it.
  */
 export function remoteConfig({ dir, name, exposes, env = process.env }) {
   const packageJson = join(dir, 'package.json');
@@ -226,11 +234,16 @@ export function remoteConfig({ dir, name, exposes, env = process.env }) {
       publicPath: `/remotes/${name}/${version}/`,
       filename: '[name].[contenthash:10].js',
       chunkFilename: '[name].[contenthash:10].js',
+      cssFilename: '[name].[contenthash:10].css',
+      cssChunkFilename: '[name].[contenthash:10].css',
       clean: true,
     },
     devtool: false,
     resolve: { ...resolveTypeScript, alias: productionRouterAlias(packageJson) },
-    module: { rules: [tsxRule] },
+    module: { rules: [tsxRule, cssRule] },
+    // A stylesheet several screens import (the chat's, the search's) goes to a CSS chunk of its own,
+    // loaded once, rather than a copy in each screen's chunk.
+    optimization: { splitChunks: { cacheGroups: { sharedStyles: { type: 'css', chunks: 'async', minChunks: 2, minSize: 0 } } } },
     plugins: [
       new ModuleFederationPlugin({
         name,

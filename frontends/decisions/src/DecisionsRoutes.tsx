@@ -2,8 +2,8 @@ import { lazy, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
 import type { RemoteRoutesProps } from '@civic/frontend-kit/shell-contract';
 import { RemoteRoutes } from './RemoteFrame.js';
-import { Loading } from './ui/states.js';
-import { DecisionsStyles } from './ui/styles.js';
+import { Loading } from './ui/States.js';
+import './ui/decisions.css';
 
 /**
  * Each screen is its own chunk, loaded when its route is first shown: a visitor of the proposals
@@ -16,7 +16,7 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
 /** The remote's routes and the screen of each. */
 const routes: [path: string, Screen: ComponentType][] = [
   ['/decisions', screen(() => import('./screens/OverviewScreen.js'), 'DecisionsOverviewScreen')],
-  ['/decisions/creations', screen(() => import('./screens/CreationScreen.js'), 'CreationsScreen')],
+  ['/decisions/creations', screen(() => import('./screens/CreationsScreen.js'), 'CreationsScreen')],
   ['/decisions/creators/:id', screen(() => import('./screens/CreatorsScreen.js'), 'CreatorsScreen')],
   ['/decisions/final-vote', screen(() => import('./screens/FinalVoteScreen.js'), 'FinalVoteScreen')],
   ['/decisions/proposals', screen(() => import('./screens/ProposalsScreen.js'), 'ProposalsScreen')],
@@ -35,7 +35,7 @@ const routes: [path: string, Screen: ComponentType][] = [
  */
 export default function DecisionsRoutes(props: RemoteRoutesProps) {
   return (
-    <RemoteRoutes shell={props} styles={<DecisionsStyles />} fallback={<Loading />}>
+    <RemoteRoutes shell={props} fallback={<Loading />}>
       {routes.map(([path, Screen]) => (
         <Route key={path} path={path} element={<Screen />} />
       ))}

@@ -10,8 +10,8 @@ import { MemoryRouter } from 'react-router-dom';
 import type { Article } from '@civic/contracts';
 import { FeedbackProvider } from '@civic/frontend-kit/remote-feedback';
 import { SessionProvider } from '@civic/frontend-kit/remote-session';
-import { BallotControls } from '../src/ui/ballot.js';
-import { Changes } from '../src/ui/law-meta.js';
+import { BallotControls } from '../src/ui/BallotControls.js';
+import { Changes } from '../src/ui/LawMeta.js';
 import { VoteControl } from '../src/ui/VoteControl.js';
 
 async function catalog(locale: 'en' | 'fr'): Promise<Record<string, string>> {

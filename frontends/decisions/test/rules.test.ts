@@ -6,7 +6,7 @@ import { createIntl } from 'react-intl';
 import { Limits, type Proposal, type SessionUser } from '@civic/contracts';
 import { characterCount, lengthError, permissions } from '../src/rules.js';
 import { formatDuration } from '@civic/frontend-kit/duration';
-import { durationUnits } from '../src/ui/cycle.js';
+import { durationUnits } from '../src/ui/CycleParts.js';
 
 /** A catalogue as a JSON module (dynamic import: the attribute survives the swc transform). */
 async function catalog(locale: 'en' | 'fr'): Promise<Record<string, string>> {

@@ -4,13 +4,13 @@ import { RemoteRoutes } from './RemoteFrame.js';
 import { ElectedScreen } from './screens/ElectedScreen.js';
 import { ElectionScreen } from './screens/ElectionScreen.js';
 import { ElectionsOverviewScreen } from './screens/OverviewScreen.js';
-import { Loading } from './ui/states.js';
-import { ElectionsStyles } from './ui/styles.js';
+import { Loading } from './ui/States.js';
+import './ui/elections.css';
 
 /** Exposed as `elections/ElectionsRoutes`: every /elections route (docs/product.md#screens-and-routes). */
 export default function ElectionsRoutes(props: RemoteRoutesProps) {
   return (
-    <RemoteRoutes shell={props} styles={<ElectionsStyles />} fallback={<Loading />}>
+    <RemoteRoutes shell={props} fallback={<Loading />}>
       <Route path="/elections" element={<ElectionsOverviewScreen />} />
       <Route path="/elections/elected" element={<ElectedScreen />} />
       <Route path="/elections/:id" element={<ElectionScreen />} />

@@ -5,7 +5,7 @@ import { formatDuration } from '@civic/frontend-kit/duration';
 import { secondsUntil } from '@civic/frontend-kit/remote-hooks';
 import { electionsApi } from '../src/api/elections.js';
 import { applyVote, candidacyFailure, candidatesOfRole, formatDay, monthChangeDelayMs, monthChangeSpreadMs, isNotFound, isStanding, monthDate, voteFor, withVote } from '../src/rules.js';
-import { durationUnits } from '../src/ui/countdown.js';
+import { durationUnits } from '../src/ui/ElectionCountdown.js';
 
 /** A catalogue as a JSON module (dynamic import: the attribute survives the swc transform). */
 async function catalog(locale: 'en' | 'fr'): Promise<Record<string, string>> {

@@ -1,12 +1,12 @@
-import { BrowserRouter, Routes } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './AppRoutes.js';
 import { AuthProvider } from './auth/AuthProvider.js';
-import { ConfirmProvider } from './components/ConfirmModal.js';
 import { PhasesProvider } from './components/Phases.js';
-import { SnackbarProvider } from './components/Snackbar.js';
 import { UpdatePrompt } from './components/UpdatePrompt.js';
+import { ConfirmProvider } from './feedback/ConfirmModal.js';
+import { SnackbarProvider } from './feedback/Snackbar.js';
 import { LocaleProvider } from './i18n/LocaleProvider.js';
 import { NotificationsProvider } from './notifications/NotificationsProvider.js';
-import { appRoutes } from './routes.js';
 
 export function App() {
   return (
@@ -17,7 +17,7 @@ export function App() {
             <NotificationsProvider>
               <ConfirmProvider>
                 <PhasesProvider>
-                  <Routes>{appRoutes}</Routes>
+                  <AppRoutes />
                   <UpdatePrompt />
                 </PhasesProvider>
               </ConfirmProvider>

@@ -4,7 +4,7 @@ import { App } from './App.js';
 import { installChunkErrorReload, registerServiceWorker } from './app/runtime.js';
 import { remoteOfPath } from './remotes/config.js';
 import { startRemoteOf } from './remotes/registry.js';
-import { remotePaths } from './routes.js';
+import { remotePaths } from './AppRoutes.js';
 import '@civic/frontend-kit/design.css';
 import './styles.css';
 

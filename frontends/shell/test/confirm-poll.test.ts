@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { pollForAnswer } from '../src/components/ConfirmModal.js';
+import { pollForAnswer } from '../src/feedback/ConfirmModal.js';
 
 describe('the confirmation modal answer poll', () => {
   beforeEach(() => jest.useFakeTimers());

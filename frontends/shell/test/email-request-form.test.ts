@@ -10,10 +10,10 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
 import { ErrorMessages } from '@civic/contracts';
 import { ApiError } from '@civic/frontend-kit/api-client';
-import { SnackbarProvider } from '../src/components/Snackbar.js';
+import { SnackbarProvider } from '../src/feedback/Snackbar.js';
 import { EmailRequestForm, requestEmail, type EmailRequestFormProps } from '../src/forms/EmailRequestForm.js';
-import { changeEmailErrorFields } from '../src/screens/account/email-change.js';
-import { requestErrorFields } from '../src/screens/account/password.js';
+import { changeEmailErrorFields } from '../src/screens/account/EmailChangeScreens.js';
+import { requestErrorFields } from '../src/screens/account/PasswordScreen.js';
 import { PasswordScreen, VerifyAccountScreen } from '../src/screens/AccountScreens.js';
 
 type Locale = 'en' | 'fr';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { chatRooms } from '@civic/contracts';
 import { ChatPanel } from './ChatPanel.js';
+import './archived-chats.css';
 
 const m = {
   title: { id: 'decisions.chat.archive.title' },
@@ -11,12 +12,6 @@ const m = {
   creation: { id: 'decisions.chat.archive.creation' },
   finalVote: { id: 'decisions.chat.archive.finalVote' },
 };
-
-const css = `
-.chat-archive{display:flex;flex-direction:column;gap:var(--ui-space-2)}
-.chat-archive__room{border:1px solid var(--ui-color-border);border-radius:var(--ui-radius-md);padding:var(--ui-space-2) var(--ui-space-3)}
-.chat-archive__room>summary{cursor:pointer;font-weight:600;min-height:var(--ui-touch);display:flex;align-items:center}
-`;
 
 /**
  * The closed chat rooms of an archived decision, read-only (docs/product.md#chat): the cycle's
@@ -34,9 +29,6 @@ export function ArchivedChats({ cycleId, lawId }: { cycleId: string; lawId?: str
   ];
   return (
     <section className="chat-archive" aria-labelledby="archived-chats" data-archived-chats>
-      <style href="civic-chat-archive" precedence="default">
-        {css}
-      </style>
       <h2 id="archived-chats">{t(m.title)}</h2>
       <p className="decisions-muted">{t(m.intro)}</p>
       {rooms.map((room) => (

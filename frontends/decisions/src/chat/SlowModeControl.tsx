@@ -15,24 +15,6 @@ const m = {
 const optionLabels = { auto: { id: 'decisions.chat.slowMode.auto' }, on: { id: 'decisions.chat.slowMode.onOption' }, off: { id: 'decisions.chat.slowMode.off' } } as const;
 const shortLabels = { auto: { id: 'decisions.chat.slowMode.autoShort' }, on: { id: 'decisions.chat.slowMode.onShort' }, off: { id: 'decisions.chat.slowMode.offShort' } } as const;
 
-const css = `
-.chat-slow-mode{margin:0;font-size:var(--ui-font-size-sm);color:var(--ui-color-muted);font-variant-numeric:tabular-nums}
-.chat-slow-mode[data-slow-mode=wait]{color:var(--ui-color-text);font-weight:600}
-.chat-slow-mode-control{font-size:var(--ui-font-size-sm)}
-.chat-slow-mode-control>summary{cursor:pointer;min-height:var(--ui-touch);display:flex;align-items:center}
-.chat-slow-mode-control form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:var(--ui-space-2);padding-block:var(--ui-space-2)}
-.chat-slow-mode-control input{width:8ch}
-`;
-
-/** The styles of the slow-mode notice and switch (hoisted into <head> once by React 19). */
-export function SlowModeStyles() {
-  return (
-    <style href="civic-chat-slow-mode" precedence="default">
-      {css}
-    </style>
-  );
-}
-
 export interface SlowModeControlProps {
   slowMode: ChatSlowMode;
   /** Sends the switch (room:slow-mode); rejects with an ApiError when refused. */

@@ -3,11 +3,11 @@ import { Link } from 'react-router-dom';
 import { useNow, useResource } from '@civic/frontend-kit/remote-hooks';
 import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
-import { Empty, ListOrEmpty, Loading, Pending, Section } from '../ui/states.js';
+import { Empty, ListOrEmpty, Loading, Pending, Section } from '../ui/States.js';
 import { chatApi } from './api.js';
 import { calendarDays, formatRelative, roomPlace } from './moderation.js';
 import { SuspensionControl } from './SuspensionControl.js';
-import { ChatStyles } from './styles.js';
+import './chat.css';
 import { formatDay } from '../dates.js';
 import { phaseMessages } from '../messages.js';
 
@@ -143,7 +143,6 @@ export function TrollHuntScreen() {
   }
   return (
     <layouts.list title={t(m.title)} intro={t(m.intro)}>
-      <ChatStyles />
       {body}
     </layouts.list>
   );

@@ -8,17 +8,17 @@ import { adoptedArticles, archivedSources, withMorePages } from '../law-rules.js
 import { isNotFound } from '../rules.js';
 import { useShell } from '../RemoteFrame.js';
 import { Badge, Button, buttonClass } from '@civic/frontend-kit/design';
-import { ChoiceBars } from '../ui/choice-bars.js';
-import { amendmentName, LawMeta } from '../ui/law-meta.js';
-import { useLawOfAddress } from '../ui/law-tabs.js';
-import { Apa } from '../ui/sources.js';
-import { Empty, Pending, Section } from '../ui/states.js';
+import { ChoiceBars } from '../ui/ChoiceBars.js';
+import { amendmentName, LawMeta } from '../ui/LawMeta.js';
+import { useLawOfAddress } from '../ui/LawTabs.js';
+import { Apa } from '../ui/SourceList.js';
+import { Empty, Pending, Section } from '../ui/States.js';
 import { useErrorText } from '../ui/feedback.js';
-import { CategoryOptions } from '../ui/form-parts.js';
+import { CategoryOptions } from '../ui/FormParts.js';
 import { formatDay } from '../dates.js';
 import { common } from '../messages.js';
 import { HistoryLink } from '../ui/history/HistoryLink.js';
-import { HistoryStyles } from '../ui/history/styles.js';
+import '../ui/history/history.css';
 import { SealPanel } from '../ui/verify/SealPanel.js';
 
 const m = {
@@ -247,7 +247,6 @@ export function ArchiveLawScreen() {
     const sources = archivedSources(detail);
     body = (
       <>
-        <HistoryStyles />
         <h2>{detail.title}</h2>
         <LawMeta law={detail} followable />
         <p className="decisions-muted">

@@ -6,9 +6,9 @@ import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { recomputeDraw } from '../law-rules.js';
 import { isNotFound } from '../rules.js';
 import { useShell } from '../RemoteFrame.js';
-import { LawMeta, lawPath } from '../ui/law-meta.js';
-import { useLawOfAddress } from '../ui/law-tabs.js';
-import { LoadError, Loading, Section } from '../ui/states.js';
+import { LawMeta, lawPath } from '../ui/LawMeta.js';
+import { useLawOfAddress } from '../ui/LawTabs.js';
+import { LoadError, Loading, Section } from '../ui/States.js';
 import { formatDay } from '../dates.js';
 import { buttonClass } from '@civic/frontend-kit/design';
 

@@ -8,10 +8,10 @@ import { common, phaseMessages, phaseScreens } from '../messages.js';
 import { isNotFound } from '../rules.js';
 import { useShell } from '../RemoteFrame.js';
 import { useSession } from '@civic/frontend-kit/remote-session';
-import { Countdown, CycleTimeline, StartRuleProgress } from '../ui/cycle.js';
+import { Countdown, CycleTimeline, StartRuleProgress } from '../ui/CycleParts.js';
 import { ProposalCard } from '../ui/ProposalCard.js';
 import { usePreloadedFollows } from '../ui/FollowButton.js';
-import { Empty, LoadError, Loading } from '../ui/states.js';
+import { Empty, LoadError, Loading } from '../ui/States.js';
 import { useCycleProposals, useLateReload, usePhases, startRuleWith, withCycleProposals } from '../ui/live.js';
 
 /** Loaded only for an archived cycle: its closed rooms, read-only. */

@@ -6,11 +6,11 @@ import { chatRooms } from '@civic/contracts';
 import { PhaseChatLayout } from '../chat/PhaseChatLayout.js';
 import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
-import { Countdown } from '../ui/cycle.js';
-import { BallotControls } from '../ui/ballot.js';
-import { amendmentName, Changes, LawMeta } from '../ui/law-meta.js';
-import { LawTabs, useLawsInPhase } from '../ui/law-tabs.js';
-import { Empty, EmptyWithLink, Pending } from '../ui/states.js';
+import { Countdown } from '../ui/CycleParts.js';
+import { BallotControls } from '../ui/BallotControls.js';
+import { amendmentName, Changes, LawMeta } from '../ui/LawMeta.js';
+import { LawTabs, useLawsInPhase } from '../ui/LawTabs.js';
+import { Empty, EmptyWithLink, Pending } from '../ui/States.js';
 import { common } from '../messages.js';
 import { HistoryLink } from '../ui/history/HistoryLink.js';
 

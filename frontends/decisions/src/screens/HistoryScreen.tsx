@@ -6,9 +6,9 @@ import { historyApi } from '../api/history.js';
 import { isNotFound } from '../rules.js';
 import { useShell } from '../RemoteFrame.js';
 import type { HistoryLinkState } from '../ui/history/HistoryLink.js';
-import { HistoryStyles } from '../ui/history/styles.js';
+import '../ui/history/history.css';
 import { kindMessages, VersionList } from '../ui/history/VersionList.js';
-import { Empty, Pending } from '../ui/states.js';
+import { Empty, Pending } from '../ui/States.js';
 
 const m = {
   title: { id: 'decisions.history.title' },
@@ -70,7 +70,6 @@ export function HistoryScreen() {
   }
   return (
     <layouts.default title={t(m.title)} intro={t(m.intro)}>
-      <HistoryStyles />
       {body}
     </layouts.default>
   );

@@ -4,11 +4,11 @@ import type { CycleProposalsData, DecisionPhase, KanbanColumn, LawKanban } from 
 import { phasesMoved, useCycleProposals, useCycles, usePhases, withCycleProposals } from '../ui/live.js';
 import { decisionsApi } from '../api/decisions.js';
 import { lawsApi } from '../api/laws.js';
-import { lawPath, lawStateMessages } from '../ui/law-meta.js';
+import { lawPath, lawStateMessages } from '../ui/LawMeta.js';
 import { useResource, type Resource } from '@civic/frontend-kit/remote-hooks';
 import { categoryMessages, common, stateMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
-import { Empty, Pending } from '../ui/states.js';
+import { Empty, Pending } from '../ui/States.js';
 
 /** The boards (docs/product.md#screens-and-routes): /kanban/proposals and /kanban/laws. */
 const boards = {

@@ -6,8 +6,8 @@ import type { CycleSummary } from '@civic/contracts';
 import { useCycleProposals, useCycles, useLateReload, withProposalCount } from '../ui/live.js';
 import { common, phaseMessages, phaseScreens } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
-import { Countdown, CycleTimeline, StartRuleProgress } from '../ui/cycle.js';
-import { ListOrEmpty, Pending, Section } from '../ui/states.js';
+import { Countdown, CycleTimeline, StartRuleProgress } from '../ui/CycleParts.js';
+import { ListOrEmpty, Pending, Section } from '../ui/States.js';
 
 const overview = {
   title: { id: 'decisions.overview.title' },

@@ -1,49 +1,34 @@
-import { useCallback, useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import { ButtonLink } from '@civic/frontend-kit/design';
 import type { Proposal } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
 import { searchApi } from '../api/search.js';
 import { useNow, useResource } from '@civic/frontend-kit/remote-hooks';
 import { useShell } from '../RemoteFrame.js';
-import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
-import { Countdown } from '../ui/cycle.js';
+import { useSession } from '@civic/frontend-kit/remote-session';
+import { Countdown } from '../ui/CycleParts.js';
 import { useFeedback } from '../ui/feedback.js';
 import { ProposalCard } from '../ui/ProposalCard.js';
 import { usePreloadedFollows } from '../ui/FollowButton.js';
-import { ProposalForm } from '../ui/ProposalForm.js';
-import { CategoryOptions } from '../ui/form-parts.js';
-import { ListOrEmpty, Loading, Pending, Section } from '../ui/states.js';
+import { ProposalCreate } from '../ui/ProposalCreate.js';
+import { ListOrEmpty, Pending, Section } from '../ui/States.js';
 import { byRankThenPin } from './DecisionScreen.js';
 import { useCycleRoom } from '../chat/CycleChat.js';
 import { PhaseChatLayout } from '../chat/PhaseChatLayout.js';
-import { formatDay } from '../dates.js';
 import { common } from '../messages.js';
-import { listSearchOf, SEARCH_MAX_CHARACTERS, SIMILAR_DEBOUNCE_MS, withListSearch } from '../ui/search/search-rules.js';
-import { SearchStyles } from '../ui/search/styles.js';
+import { ProposalSearchBar } from '../ui/search/ProposalSearchBar.js';
+import { listSearchOf } from '../ui/search/search-rules.js';
 import { useCycleProposals, useCycles, useLateReload, usePhases, useReloadAll, withCycleProposals } from '../ui/live.js';
 
 const page = {
   title: { id: 'decisions.proposals.title' },
   intro: { id: 'decisions.proposals.intro' },
-  filter: { id: 'decisions.proposals.filter' },
-  all: { id: 'decisions.proposals.allCategories' },
   list: { id: 'decisions.proposals.list' },
   count: { id: 'decisions.proposals.count' },
   none: { id: 'decisions.proposals.none' },
   noneInCategory: { id: 'decisions.proposals.noneInCategory' },
   create: { id: 'decisions.proposals.create' },
-  createHint: { id: 'decisions.proposals.createHint' },
-  submit: { id: 'decisions.proposals.submit' },
   created: { id: 'decisions.proposals.created' },
-  loginToPropose: { id: 'decisions.proposals.loginToPropose' },
-  unverified: { id: 'decisions.proposals.unverified' },
-  proposeAgainOn: { id: 'decisions.proposals.proposeAgainOn' },
-  cycleFull: { id: 'decisions.proposals.cycleFull' },
-  search: { id: 'decisions.search.label' },
-  searchHint: { id: 'decisions.search.hint' },
-  searchRegion: { id: 'decisions.search.region' },
   noMatch: { id: 'decisions.search.none' },
 };
 
@@ -60,37 +45,11 @@ export function ProposalsScreen() {
   const now = useNow();
   const { toast } = useFeedback();
   const user = useSession();
-  const identify = useIdentifyPath();
-  const filterId = useId();
-  const searchId = useId();
   const room = useCycleRoom('proposals');
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const { q, category } = listSearchOf(params);
   const words = q.trim() || undefined;
   const list = useResource(`proposals:${category ?? ''}:${words ?? ''}`, (signal) => searchApi.proposals({ category, q: words }, signal));
-  // What is typed in the search box, written to the address after a pause (or at once on Enter). The
-  // box follows the address only when someone else changed it (back, a link): the words this box wrote
-  // come back after a few more keys may have been pressed, and those must not be lost.
-  const [typed, setTyped] = useState(q);
-  const [seenQ, setSeenQ] = useState(q);
-  const [writtenQ, setWrittenQ] = useState<string | null>(null);
-  if (q !== seenQ) {
-    setSeenQ(q);
-    if (q !== writtenQ) setTyped(q);
-  }
-  const writeWords = useCallback(
-    (value: string) => {
-      setWrittenQ(value.trim() ? value : '');
-      setParams(withListSearch(params, 'q', value), { replace: true });
-    },
-    [params, setParams],
-  );
-  useEffect(() => {
-    if (typed === q) return;
-    // Restarted by a change of the category too, so that the words are written over the address as it now is.
-    const timer = setTimeout(() => writeWords(typed), SIMILAR_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed, q, writeWords]);
   // The member's own limits, read before they write: the form is offered only when it can succeed.
   const quota = useResource(`proposal-quota:${user?.id ?? ''}`, (signal) => (user ? decisionsApi.quota(signal) : Promise.resolve(null)));
   // Read once, then the open cycle's proposals pushed (docs/live.md#decisions-topics): another
@@ -120,41 +79,8 @@ export function ProposalsScreen() {
   usePreloadedFollows();
   const nextProposalAt = quota.data?.nextProposalAt && new Date(quota.data.nextProposalAt).getTime() > now ? quota.data.nextProposalAt : null;
 
-  const setCategory = (value: string) => setParams(withListSearch(params, 'category', value), { replace: true });
   const replace = (next: Proposal) => list.update((current) => ({ ...current, proposals: current.proposals.map((item) => (item.id === next.id ? next : item)) }));
   const drop = (gone: Proposal) => list.update((current) => ({ ...current, proposals: current.proposals.filter((item) => item.id !== gone.id) }));
-
-  const toolbar = (
-    <form
-      role="search"
-      aria-label={t(page.searchRegion)}
-      className="search-bar"
-      onSubmit={(event) => {
-        event.preventDefault();
-        writeWords(typed);
-      }}
-    >
-      <SearchStyles />
-      <div className="field">
-        <label htmlFor={searchId}>{t(page.search)}</label>
-        <input
-          id={searchId}
-          type="search"
-          name="q"
-          value={typed}
-          maxLength={SEARCH_MAX_CHARACTERS}
-          placeholder={t(page.searchHint)}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-      </div>
-      <div className="field decisions-filter">
-        <label htmlFor={filterId}>{t(page.filter)}</label>
-        <select id={filterId} value={category ?? ''} onChange={(event) => setCategory(event.target.value)}>
-          <CategoryOptions none={t(page.all)} />
-        </select>
-      </div>
-    </form>
-  );
 
   // With words, the service's order is the best match first; without, the ranking of the cycle.
   const proposals = list.data ? (words ? list.data.proposals : [...list.data.proposals].sort(byRankThenPin)) : [];
@@ -182,42 +108,22 @@ export function ProposalsScreen() {
         )}
       </Section>
       <Section id="proposals-create" title={t(page.create)} className="ui-card decisions-section">
-        {user === undefined ? (
-          <Loading lines={2} />
-        ) : user === null ? (
-          <p>
-            {t(page.loginToPropose)} <ButtonLink to={identify}>{t(common.logIn)}</ButtonLink>
-          </p>
-        ) : (
-          <>
-            <p className="field__hint">{t(page.createHint)}</p>
-            {user.verified ? null : <p className="notice notice--warning">{t(page.unverified)}</p>}
-            {nextProposalAt ? (
-              <p className="notice" data-proposal-quota="used">
-                {t(page.proposeAgainOn, { date: formatDay(intl, nextProposalAt, { dateStyle: 'full', timeStyle: 'short' }) })}
-              </p>
-            ) : quota.data?.cycleFull ? (
-              <p className="notice" data-proposal-quota="cycle-full">
-                {t(page.cycleFull)}
-              </p>
-            ) : (
-              <ProposalForm
-                submitLabel={t(page.submit)}
-                onSubmit={async (input) => {
-                  await decisionsApi.create(input);
-                  toast(t(page.created), 'success');
-                  list.reload();
-                  quota.reload();
-                }}
-              />
-            )}
-          </>
-        )}
+        <ProposalCreate
+          user={user}
+          nextProposalAt={nextProposalAt}
+          cycleFull={Boolean(quota.data?.cycleFull)}
+          onSubmit={async (input) => {
+            await decisionsApi.create(input);
+            toast(t(page.created), 'success');
+            list.reload();
+            quota.reload();
+          }}
+        />
       </Section>
     </>
   );
   return (
-    <layouts.list title={t(page.title)} intro={t(page.intro)} toolbar={toolbar}>
+    <layouts.list title={t(page.title)} intro={t(page.intro)} toolbar={<ProposalSearchBar />}>
       <PhaseChatLayout room={room} main={main} />
     </layouts.list>
   );

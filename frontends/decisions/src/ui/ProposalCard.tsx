@@ -2,14 +2,13 @@ import { useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { Proposal, SessionUser } from '@civic/contracts';
-import { Badge, buttonClass } from '@civic/frontend-kit/design';
+import { Badge } from '@civic/frontend-kit/design';
 import { decisionsApi } from '../api/decisions.js';
 import { categoryMessages, common, stateMessages } from '../messages.js';
-import { permissions } from '../rules.js';
-import { useAct } from './act.js';
-import { ChoiceBars } from './choice-bars.js';
+import { ChoiceBars } from './ChoiceBars.js';
 import { useFeedback } from './feedback.js';
 import { FollowButton } from './FollowButton.js';
+import { ProposalActions } from './ProposalActions.js';
 import { ProposalForm } from './ProposalForm.js';
 import { formatDay } from '../dates.js';
 
@@ -26,18 +25,6 @@ const stateTones: Record<Proposal['state'], 'neutral' | 'accent' | 'success' | '
 const messages = {
   by: { id: 'decisions.proposal.by' },
   saved: { id: 'decisions.proposal.saved' },
-  deleteTitle: { id: 'decisions.proposal.deleteTitle' },
-  deleteQuotaKept: { id: 'decisions.proposal.deleteQuotaKept' },
-  deleteQuotaFree: { id: 'decisions.proposal.deleteQuotaFree' },
-  deleted: { id: 'decisions.proposal.deleted' },
-  resubmit: { id: 'decisions.proposal.resubmit' },
-  resubmitted: { id: 'decisions.proposal.resubmitted' },
-  signal: { id: 'decisions.proposal.signal' },
-  signalTitle: { id: 'decisions.proposal.signalTitle' },
-  signalMessage: { id: 'decisions.proposal.signalMessage' },
-  signalDone: { id: 'decisions.proposal.signalDone' },
-  pinDone: { id: 'decisions.proposal.pinDone' },
-  unpinDone: { id: 'decisions.proposal.unpinDone' },
   history: { id: 'decisions.history.link' },
 };
 
@@ -68,60 +55,9 @@ export function ProposalCard({
   const intl = useIntl();
   const { formatMessage: t } = intl;
   const { toast } = useFeedback();
-  const memberAct = useAct();
   const titleId = useId();
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const may = permissions(proposal, user);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-
-  /** `useAct`, with the card's buttons disabled while the call runs. */
-  const act: typeof memberAct = (call, question) =>
-    memberAct(async () => {
-      setBusy(true);
-      try {
-        await call();
-      } finally {
-        setBusy(false);
-      }
-    }, question);
-
-  const remove = () =>
-    act(
-      async () => {
-        await decisionsApi.remove(proposal.id);
-        toast(t(messages.deleted), 'success');
-        onRemoved?.(proposal);
-      },
-      async () => {
-        const question = { title: t(messages.deleteTitle), message: proposal.title, danger: true };
-        if (proposal.userId !== user?.id) return question;
-        // The author learns that a deletion does not give the week's proposal back, and when they may propose again.
-        const quota = await decisionsApi.quota().catch(() => null);
-        if (!quota) return question;
-        const next = quota.nextProposalAt;
-        const date = next ? formatDay(intl, next, { dateStyle: 'full', timeStyle: 'short' }) : '';
-        return { ...question, message: t(next ? messages.deleteQuotaKept : messages.deleteQuotaFree, { title: proposal.title, date }) };
-      },
-    );
-  const signal = () =>
-    act(
-      async () => {
-        onChanged?.(await decisionsApi.signal(proposal.id));
-        toast(t(messages.signalDone), 'success');
-      },
-      { title: t(messages.signalTitle), message: t(messages.signalMessage, { title: proposal.title }) },
-    );
-  const resubmit = () =>
-    act(async () => {
-      onChanged?.(await decisionsApi.resubmit(proposal.id));
-      toast(t(messages.resubmitted), 'success');
-    });
-  const pin = () =>
-    act(async () => {
-      onChanged?.(await decisionsApi.pin(proposal.id, !proposal.pin));
-      toast(t(proposal.pin ? messages.unpinDone : messages.pinDone), 'success');
-    });
 
   if (editing) {
     return (
@@ -143,16 +79,6 @@ export function ProposalCard({
       </article>
     );
   }
-
-  const buttons = actions
-    ? [
-        may.edit && { key: 'edit', label: t(common.edit), onClick: () => setEditing(true) },
-        may.remove && { key: 'delete', label: t(common.delete), onClick: remove, danger: true },
-        may.resubmit && { key: 'resubmit', label: t(messages.resubmit), onClick: resubmit },
-        may.signal && { key: 'signal', label: t(messages.signal), onClick: signal },
-        may.pin && { key: 'pin', label: t(proposal.pin ? common.unpin : common.pin), onClick: pin },
-      ].filter((button) => button !== false)
-    : [];
 
   return (
     <article className={`ui-card decisions-proposal${proposal.pin ? ' ui-card--accent' : ''}`} aria-labelledby={titleId} data-proposal={proposal.id}>
@@ -180,21 +106,7 @@ export function ProposalCard({
       ) : null}
       {showCounts ? <ChoiceBars counts={proposal.counts} score /> : null}
       {children}
-      {buttons.length > 0 ? (
-        <div className="decisions-actions" role="group" aria-label={t(common.actions, { title: proposal.title })}>
-          {buttons.map((button) => (
-            <button
-              key={button.key}
-              type="button"
-              className={buttonClass(button.danger ? 'danger' : button.key === 'edit' ? 'secondary' : 'quiet', 'sm')}
-              disabled={busy}
-              onClick={() => void button.onClick()}
-            >
-              {button.label}
-            </button>
-          ))}
-        </div>
-      ) : null}
+      {actions ? <ProposalActions proposal={proposal} user={user} onEdit={() => setEditing(true)} onChanged={onChanged} onRemoved={onRemoved} /> : null}
     </article>
   );
 }

@@ -4,9 +4,9 @@ import { EDIT_REASON_MAX, Limits, proposalCategories, type ProposalCategory, typ
 import { characterCount, formMessages, lengthError, type FieldError } from '../rules.js';
 import { useErrorText } from '@civic/frontend-kit/remote-feedback';
 import { useSession } from '@civic/frontend-kit/remote-session';
-import { CategoryOptions, FormActions, Refusal, type FormProps } from './form-parts.js';
+import { CategoryOptions, FormActions, Refusal, type FormProps } from './FormParts.js';
 import { SimilarPanel } from './search/SimilarPanel.js';
-import { SearchStyles } from './search/styles.js';
+import './search/search.css';
 
 const messages = {
   title: { id: 'decisions.form.title' },
@@ -147,7 +147,6 @@ export function ProposalForm({
 
   return (
     <div className="search-compose">
-      <SearchStyles />
       <form className="form decisions-form" noValidate onSubmit={(event) => void submit(event)}>
         {field('title', <input {...control('title', true)} />, Limits.proposalTitle.max)}
         {field('description', <textarea {...control('description', true)} rows={5} />, Limits.proposalDescription.max)}

@@ -9,7 +9,7 @@ import { voteChoices, type VoteAnswer, type VoteChoice, type VoteCounts } from '
 import { buttonClass } from '@civic/frontend-kit/design';
 import { choiceMessages } from '../messages.js';
 import { useAct } from './act.js';
-import { ChoiceBars } from './choice-bars.js';
+import { ChoiceBars } from './ChoiceBars.js';
 import { useFeedback } from './feedback.js';
 import { withVote } from './tally.js';
 

@@ -8,9 +8,9 @@ import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { roleTitles } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { isNotFound, monthChangeDelayMs, roles } from '../rules.js';
-import { ElectionCountdown } from '../ui/countdown.js';
-import { ElectionsNav } from '../ui/nav.js';
-import { Empty, LoadError, Loading } from '../ui/states.js';
+import { ElectionCountdown } from '../ui/ElectionCountdown.js';
+import { ElectionsNav } from '../ui/ElectionsNav.js';
+import { Empty, LoadError, Loading } from '../ui/States.js';
 import { useMonthName } from './OverviewScreen.js';
 
 const page = {

@@ -6,8 +6,8 @@ import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { roleTitles } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { formatDay, isNotFound } from '../rules.js';
-import { ElectionsNav } from '../ui/nav.js';
-import { LoadError, Loading } from '../ui/states.js';
+import { ElectionsNav } from '../ui/ElectionsNav.js';
+import { LoadError, Loading } from '../ui/States.js';
 import { useMonthName } from './OverviewScreen.js';
 
 const page = {

@@ -11,10 +11,10 @@ import { roleDescriptions, roleNames, roleTitles } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { applyVote, candidatesOfRole, isNotFound, isStanding, monthDate, monthChangeDelayMs, roles, voteFor, withVote } from '../rules.js';
 import { useIdentifyPath, useMembersOnly, useReplaceSession, useSession } from '@civic/frontend-kit/remote-session';
-import { ElectionCountdown } from '../ui/countdown.js';
-import { ElectionsNav } from '../ui/nav.js';
+import { ElectionCountdown } from '../ui/ElectionCountdown.js';
+import { ElectionsNav } from '../ui/ElectionsNav.js';
 import { useErrorText, useFeedback } from '@civic/frontend-kit/remote-feedback';
-import { Empty, LoadError, Loading } from '../ui/states.js';
+import { Empty, LoadError, Loading } from '../ui/States.js';
 
 const page = {
   title: { id: 'elections.overview.title' },

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { ErrorMessages } from '@civic/contracts';
 import { reloadAfterFailedLoad } from '../app/runtime.js';
 import { isChunkLoadError } from '../app/reload-guard.js';
-import type { ErrorPageState } from '../screens/ErrorScreen.js';
+import type { ErrorPageState } from '../app/error-page.js';
 
 interface BoundaryProps {
   pathname: string;

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import type { SessionUser } from '@civic/contracts';
 import { useAuth } from '../auth/AuthProvider.js';
-import { useSnackbar } from './Snackbar.js';
+import { useSnackbar } from '../feedback/Snackbar.js';
 
 const messages = {
   login: { id: 'header.login' },

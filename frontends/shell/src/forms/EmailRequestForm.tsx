@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { asApiError, type ApiError } from '@civic/frontend-kit/api-client';
-import { useSnackbar } from '../components/Snackbar.js';
+import { useSnackbar } from '../feedback/Snackbar.js';
 import { fieldErrorOf, type ErrorFields } from './api-errors.js';
-import { Outcome, SubmitButton, TextField } from './fields.js';
+import { Outcome, SubmitButton, TextField } from './Fields.js';
 import { useForm } from './useForm.js';
 import { rules, type FieldError } from './validation.js';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Card } from '@civic/frontend-kit/design';
-import type { CardsListLayoutProps } from '../remotes/contract.js';
+import type { CardsListLayoutProps } from '@civic/frontend-kit/shell-contract';
 import { ScreenLayout } from './ScreenLayout.js';
 
 /** A grid of cards, each a link to a screen: home, the decisions and elections overviews. */

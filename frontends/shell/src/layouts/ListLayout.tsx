@@ -1,4 +1,4 @@
-import type { ListLayoutProps } from '../remotes/contract.js';
+import type { ListLayoutProps } from '@civic/frontend-kit/shell-contract';
 import { ScreenLayout } from './ScreenLayout.js';
 
 /** A screen made of one list (notifications, proposals, the archive), with optional controls above. */

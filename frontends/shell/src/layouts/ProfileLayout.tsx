@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router-dom';
+import type { ProfileLayoutProps } from '@civic/frontend-kit/shell-contract';
 import { useAuth } from '../auth/AuthProvider.js';
-import type { ProfileLayoutProps } from '../remotes/contract.js';
 import { ScreenLayout } from './ScreenLayout.js';
 
 const messages = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ScreenLayoutProps } from '../remotes/contract.js';
+import type { ScreenLayoutProps } from '@civic/frontend-kit/shell-contract';
 import { ScreenHeading } from './ScreenHeading.js';
 
 interface ScreenLayoutFrameProps extends ScreenLayoutProps {

@@ -1,4 +1,4 @@
-import type { ShellLayouts } from '../remotes/contract.js';
+import type { ShellLayouts } from '@civic/frontend-kit/shell-contract';
 import { CardsListLayout } from './CardsListLayout.js';
 import { ListLayout } from './ListLayout.js';
 import { ProfileLayout } from './ProfileLayout.js';

@@ -13,12 +13,12 @@ import {
 } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
+import type { RemoteRoutesProps } from '@civic/frontend-kit/shell-contract';
 import { reloadAfterFailedLoad } from '../app/runtime.js';
-import { Loading } from '../auth/guards.js';
+import { Loading } from '../auth/Guards.js';
 import { useShellServices } from '../components/ShellServices.js';
 import { DefaultLayout, layouts } from '../layouts/index.js';
 import { NotFoundScreen } from '../screens/NotFoundScreen.js';
-import type { RemoteRoutesProps } from './contract.js';
 import type { RemoteName } from './config.js';
 import { loadRemoteRoutes } from './registry.js';
 

@@ -11,8 +11,8 @@
  */
 import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteRoutesProps } from '@civic/frontend-kit/shell-contract';
 import { manifestUrl, parseRemoteConfig, remoteModules, remotesConfigUrl, type RemoteConfig, type RemoteName } from './config.js';
-import type { RemoteRoutesProps } from './contract.js';
 
 let config: Promise<Partial<RemoteConfig>> | undefined;
 

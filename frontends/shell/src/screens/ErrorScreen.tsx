@@ -1,13 +1,8 @@
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { errorKeyOf, type ErrorKey } from '@civic/contracts';
+import type { ErrorPageState } from '../app/error-page.js';
 import { SingleColumnLayout } from '../layouts/index.js';
-
-/** What a fatal error passes to /error in the navigation state. */
-export interface ErrorPageState {
-  statusCode?: number;
-  statusMessage?: string;
-}
 
 const messages = {
   title: { id: 'errorPage.title' },

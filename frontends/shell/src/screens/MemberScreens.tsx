@@ -6,7 +6,7 @@ import { useLiveTopic } from '@civic/frontend-kit/live-hooks';
 import { ButtonLink, EmptyState } from '@civic/frontend-kit/design';
 import { todoApi, electionRoles } from '../api/todo.js';
 import { useAuth } from '../auth/AuthProvider.js';
-import { Loading, RequireUser } from '../auth/guards.js';
+import { Loading, RequireUser } from '../auth/Guards.js';
 import { usePhases } from '../components/Phases.js';
 import { OwnSuspensionNotice } from '../components/SuspensionNotice.js';
 import { ListLayout } from '../layouts/index.js';

@@ -8,13 +8,13 @@ import { ErrorMessages } from '@civic/contracts';
 import { ApiError } from '@civic/frontend-kit/api-client';
 import { notificationsApi } from '../api/notifications.js';
 import { useAuth } from '../auth/AuthProvider.js';
-import { Loading } from '../auth/guards.js';
+import { Loading } from '../auth/Guards.js';
 import { ActionLinks } from '../components/ActionLinks.js';
 import { userPath } from '../components/UserMenu.js';
-import { Outcome } from '../forms/fields.js';
+import { Outcome } from '../forms/Fields.js';
 import { SingleColumnLayout } from '../layouts/index.js';
 import { unsubscribeTokenOf } from '../users/following.js';
-import { LinkErrorWithCountdown, useLinkCall } from './account/shared.js';
+import { LinkErrorWithCountdown, useLinkCall } from './account/AccountParts.js';
 
 const m = {
   title: { id: 'unsubscribe.title' },

@@ -9,7 +9,7 @@ import { buttonClass, Card } from '@civic/frontend-kit/design';
 import { lawsApi } from '../../api/laws.js';
 import type { Reload } from '../act.js';
 import { useFeedback } from '../feedback.js';
-import { TextForm } from '../text-form.js';
+import { TextForm } from '../TextForm.js';
 import { common } from '../../messages.js';
 import { drafting } from './messages.js';
 

@@ -11,18 +11,18 @@ import { buttonClass, EmptyState, Menu, type MenuItem } from '@civic/frontend-ki
 import { lawsApi } from '../../api/laws.js';
 import { contentPermissions, isCreatorOf, mayDraft } from '../../law-rules.js';
 import { useRun, type Reload } from '../act.js';
-import { ArticleBlock } from '../content-card.js';
+import { ArticleBlock } from '../ArticleBlock.js';
 import { useFeedback } from '../feedback.js';
-import { LawActions, type LawChange } from '../law-actions.js';
-import { ContentBadges, LawMeta } from '../law-meta.js';
-import { SourceList } from '../sources.js';
-import { TextForm } from '../text-form.js';
+import { LawActions, type LawChange } from '../LawActions.js';
+import { ContentBadges, LawMeta } from '../LawMeta.js';
+import { SourceList } from '../SourceList.js';
+import { TextForm } from '../TextForm.js';
 import { HistoryLink } from '../history/HistoryLink.js';
 import { common } from '../../messages.js';
 import { AddContent } from './AddContent.js';
 import { drafting } from './messages.js';
 import { SortableArticles } from './SortableArticles.js';
-import { DraftingStyles } from './styles.js';
+import './drafting.css';
 import { useArticleOrder } from './use-article-order.js';
 
 const m = {
@@ -128,7 +128,6 @@ export function LawDocument({ law, user, reload, onLawChanged }: { law: LawDetai
 
   return (
     <div className="drafting-doc" data-law={law.id}>
-      <DraftingStyles />
       <header className="drafting-doc__head">
         <h2 className="drafting-doc__title">{law.title}</h2>
         <LawMeta law={law} followable />

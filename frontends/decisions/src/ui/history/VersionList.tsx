@@ -9,7 +9,7 @@ import { useIntl } from 'react-intl';
 import type { TextKind, TextRole, TextVersionView } from '@civic/contracts';
 import { Badge, Button, type Tone } from '@civic/frontend-kit/design';
 import { formatDay } from '../../dates.js';
-import { Changes } from '../law-meta.js';
+import { Changes } from '../LawMeta.js';
 import { HashChip } from './HashChip.js';
 import { historyRows, shownCount, type VersionRow } from './versions.js';
 

@@ -4,10 +4,10 @@ import { Link } from 'react-router-dom';
 import { Button } from '@civic/frontend-kit/design';
 import { searchApi } from '../../api/search.js';
 import { categoryMessages } from '../../messages.js';
-import { lawPath } from '../law-meta.js';
+import { lawPath } from '../LawMeta.js';
 import { similarProposalPath, similarQuery } from './search-rules.js';
 import { SimilarSearch, type SimilarState } from './similar-search.js';
-import { SearchStyles } from './styles.js';
+import './search.css';
 
 const messages = {
   title: { id: 'decisions.similar.title' },
@@ -95,7 +95,6 @@ export function SimilarPanel({ title, description, excludeId }: { title: string;
 
   return (
     <aside className="search-similar" aria-labelledby={headingId} data-similar-status={state.status}>
-      <SearchStyles />
       <h3 id={headingId} className="search-similar__title">
         {t(messages.title)}
       </h3>

@@ -11,7 +11,7 @@ import { Button } from '@civic/frontend-kit/design';
 import { historyApi } from '../../api/history.js';
 import { formatDay } from '../../dates.js';
 import { useErrorText } from '../feedback.js';
-import { Section } from '../states.js';
+import { Section } from '../States.js';
 import { HashChip } from '../history/HashChip.js';
 import { nameSentence, parseJson, problemSentence, textNames } from './problems.js';
 

@@ -1,0 +1,92 @@
+import { useIntl } from 'react-intl';
+import type { ChatMessage } from '@civic/contracts';
+import { buttonClass } from '@civic/frontend-kit/design';
+import { useFeedback } from '../ui/feedback.js';
+import type { useBusy } from './busy.js';
+import type { Draft } from './ChatComposer.js';
+import type { messagePermissions } from './rules.js';
+import { SuspensionControl } from './SuspensionControl.js';
+import type { useChatRoom } from './useChatRoom.js';
+
+const m = {
+  actions: { id: 'decisions.chat.actions' },
+  reply: { id: 'decisions.chat.reply' },
+  edit: { id: 'decisions.chat.edit' },
+  delete: { id: 'decisions.chat.delete' },
+  deleteTitle: { id: 'decisions.chat.deleteTitle' },
+  deletedDone: { id: 'decisions.chat.deletedDone' },
+  signal: { id: 'decisions.chat.signal' },
+  signalTitle: { id: 'decisions.chat.signalTitle' },
+  signalMessage: { id: 'decisions.chat.signalMessage' },
+  signalDone: { id: 'decisions.chat.signalDone' },
+  pin: { id: 'decisions.chat.pin' },
+  unpin: { id: 'decisions.chat.unpin' },
+  hide: { id: 'decisions.chat.hide' },
+  show: { id: 'decisions.chat.show' },
+  mute: { id: 'decisions.chat.mute' },
+  muteTitle: { id: 'decisions.chat.muteTitle' },
+  muteMessage: { id: 'decisions.chat.muteMessage' },
+  muteDone: { id: 'decisions.chat.muteDone' },
+};
+
+export type MessagePermissions = ReturnType<typeof messagePermissions>;
+
+export interface ChatMessageActionsProps {
+  message: ChatMessage;
+  /** What the reader may do with this message. */
+  may: MessagePermissions;
+  send: ReturnType<typeof useChatRoom>['send'];
+  busy: ReturnType<typeof useBusy>;
+  /** Starts a reply to the message or an edit of it in the composer. */
+  startDraft: (draft: Draft) => void;
+}
+
+/**
+ * The buttons under a message, as the reader may use them: reply, edit, delete (confirmed), report
+ * to the moderators (confirmed), and for moderators pin, hide and suspend the author; anyone may
+ * mute an author (confirmed). Nothing when there is nothing to do.
+ */
+export function ChatMessageActions({ message, may, send, busy: { busy, run }, startDraft }: ChatMessageActionsProps) {
+  const { formatMessage: t } = useIntl();
+  const { confirm, toast } = useFeedback();
+
+  const remove = () =>
+    void run(async () => {
+      if (!(await confirm({ title: t(m.deleteTitle), message: message.text ?? undefined, danger: true }))) return;
+      await send('message:delete', { id: message.id });
+      toast(t(m.deletedDone), 'success');
+    });
+  const signal = () =>
+    void run(async () => {
+      if (!(await confirm({ title: t(m.signalTitle), message: t(m.signalMessage, { name: message.userName }) }))) return;
+      await send('message:signal', { id: message.id });
+      toast(t(m.signalDone), 'success');
+    });
+  const mute = () =>
+    void run(async () => {
+      if (!(await confirm({ title: t(m.muteTitle, { name: message.userName }), message: t(m.muteMessage) }))) return;
+      await send('user:mute', { userId: message.userId });
+      toast(t(m.muteDone, { name: message.userName }), 'success');
+    });
+
+  const buttons = [
+    may.reply && { key: 'reply', label: t(m.reply), onClick: () => startDraft({ mode: 'reply', to: message }) },
+    may.edit && { key: 'edit', label: t(m.edit), onClick: () => startDraft({ mode: 'edit', of: message }) },
+    may.remove && { key: 'delete', label: t(m.delete), onClick: remove, danger: true },
+    may.signal && { key: 'signal', label: t(m.signal), onClick: signal },
+    may.pin && { key: 'pin', label: t(message.pin ? m.unpin : m.pin), onClick: () => void run(async () => void (await send('message:pin', { id: message.id, pin: !message.pin }))) },
+    may.hide && { key: 'hide', label: t(message.hideInChat ? m.show : m.hide), onClick: () => void run(async () => void (await send('message:hide', { id: message.id, hidden: !message.hideInChat }))) },
+    may.mute && { key: 'mute', label: t(m.mute), onClick: mute },
+  ].filter((button) => button !== false);
+  if (buttons.length === 0 && !may.suspend) return null;
+  return (
+    <div className="chat-message__actions" role="group" aria-label={t(m.actions, { name: message.userName })}>
+      {buttons.map((button) => (
+        <button key={button.key} type="button" className={buttonClass(button.danger ? 'danger' : 'quiet', 'sm')} disabled={busy} onClick={button.onClick}>
+          {button.label}
+        </button>
+      ))}
+      {may.suspend ? <SuspensionControl userId={message.userId} userName={message.userName} disabled={busy} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * The articles and amendments of a law in the drafting workspace: each reads as a paragraph of the
+ * text, with one main action beside it (Edit, for who may edit it) and the rest in a menu, its
+ * sources quietly below, and an article's amendments beside it (below it on a narrow column).
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import type { Article, LawDetail, SessionUser } from '@civic/contracts';
+import { Button, Menu, VisuallyHidden, type MenuItem } from '@civic/frontend-kit/design';
+import { lawsApi } from '../api/laws.js';
+import { contentPermissions, mayDraft } from '../law-rules.js';
+import { useRun, type Reload } from './act.js';
+import { useFeedback } from './feedback.js';
+import { amendmentName, ContentBadges } from './LawMeta.js';
+import { SourceList } from './SourceList.js';
+import { TitleField } from './FormParts.js';
+import { TextForm } from './TextForm.js';
+import { HistoryLink } from './history/HistoryLink.js';
+import { drafting } from './drafting/messages.js';
+import { Opener } from './drafting/Opener.js';
+import { common } from '../messages.js';
+
+const m = {
+  amendmentTitleLabel: { id: 'decisions.amendment.titleLabel' },
+  addAmendment: { id: 'decisions.amendment.add' },
+  amendmentText: { id: 'decisions.amendment.text' },
+  addSource: { id: 'decisions.source.add' },
+  deleteTitle: { id: 'decisions.article.deleteTitle' },
+  deleted: { id: 'decisions.article.deleted' },
+  signalModeratorTitle: { id: 'decisions.content.signalModeratorTitle' },
+  signalScribeTitle: { id: 'decisions.content.signalScribeTitle' },
+  signalDone: { id: 'decisions.content.signalDone' },
+  writtenBy: { id: 'decisions.article.by' },
+};
+
+/** How an article moves among the articles of its group (absent for amendments). */
+export interface ArticlePlace {
+  index: number;
+  count: number;
+  move: (to: number) => void;
+}
+
+/** One article or amendment: its text, marks, its one main action and the menu of the others. */
+function ContentCard({
+  law,
+  item,
+  label,
+  level,
+  user,
+  reload,
+  place,
+  handle,
+  side,
+}: {
+  law: LawDetail;
+  item: Article;
+  label: string;
+  level: 4 | 6;
+  user: SessionUser | null | undefined;
+  reload: Reload;
+  place?: ArticlePlace;
+  handle?: ReactNode;
+  /** Beside the text on a wide column (an article's amendments). */
+  side?: ReactNode;
+}) {
+  const { formatMessage: t } = useIntl();
+  const { toast } = useFeedback();
+  const [editing, setEditing] = useState(false);
+  const [addingSource, setAddingSource] = useState(false);
+  const headingId = useId();
+  const may = contentPermissions(item, law, user);
+  const draft = mayDraft(law, user);
+  const run = useRun(reload);
+  const Heading = `h${level}` as const;
+
+  const more: MenuItem[] = [];
+  if (place && draft && place.index > 0) more.push({ key: 'up', label: t(common.moveUp), onSelect: () => place.move(place.index - 1) });
+  if (place && draft && place.index < place.count - 1) more.push({ key: 'down', label: t(common.moveDown), onSelect: () => place.move(place.index + 1) });
+  if (may.addSource) more.push({ key: 'source', label: t(m.addSource), onSelect: () => setAddingSource(true) });
+  if (may.signalScribe && user)
+    more.push({ key: 'scribe', label: t(common.signalScribe), onSelect: () => run(() => lawsApi.signalArticle(law.id, item.id, 'scribe'), t(m.signalDone), { title: t(m.signalScribeTitle), message: label }) });
+  if (may.signalModerator)
+    more.push({
+      key: 'moderator',
+      label: t(common.signalModerator),
+      onSelect: () => run(() => lawsApi.signalArticle(law.id, item.id, 'moderator'), t(m.signalDone), { title: t(m.signalModeratorTitle), message: label }),
+    });
+  if (may.pin) more.push({ key: 'pin', label: t(item.pin ? common.unpin : common.pin), onSelect: () => run(() => lawsApi.pinArticle(law.id, item.id, !item.pin), t(common.saved)) });
+  if (may.remove)
+    more.push({ key: 'delete', label: t(common.delete), danger: true, onSelect: () => run(() => lawsApi.deleteArticle(law.id, item.id), t(m.deleted), { title: t(m.deleteTitle), message: label, danger: true }) });
+
+  const isArticle = item.kind === 'article';
+  const classes = ['drafting-article', isArticle ? 'drafting-article--main' : 'drafting-article--amendment', side ? 'drafting-article--with-side' : '', item.pin ? 'drafting-article--pinned' : ''];
+  return (
+    <article className={classes.filter(Boolean).join(' ')} aria-labelledby={headingId} data-article={item.id}>
+      <div className="drafting-article__body">
+        <div className="drafting-article__head">
+          {handle}
+          <Heading id={headingId} className="drafting-article__title">
+            {label}
+          </Heading>
+          <HistoryLink kind={item.kind} id={item.id} of={label} />
+          <div className="drafting-article__tools" role="group" aria-label={t(common.actions, { title: label })}>
+            {may.edit && !editing ? (
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                {t(common.edit)}
+              </Button>
+            ) : null}
+            {more.length > 0 ? <Menu label={t(drafting.moreActions)} items={more} /> : null}
+          </div>
+        </div>
+        {editing ? (
+          <TextForm
+            label={isArticle ? t(common.articleText) : t(m.amendmentText)}
+            initial={item.body}
+            multiline
+            autoFocus
+            max={5000}
+            submitLabel={t(common.save)}
+            // A scribe or a moderator editing someone else's text says why, in the text's history.
+            askReason={Boolean(user && user.id !== item.userId)}
+            onCancel={() => setEditing(false)}
+            onSubmit={async (body, reason) => {
+              await lawsApi.editArticle(law.id, item.id, item.title, body, reason);
+              setEditing(false);
+              toast(t(common.saved), 'success');
+              reload();
+            }}
+          />
+        ) : (
+          <p className="drafting-article__text">{item.body}</p>
+        )}
+        <p className="drafting-article__by">
+          <span>{t(m.writtenBy, { name: item.userName })}</span>
+          <ContentBadges item={item} />
+        </p>
+        <SourceList
+          sources={item.sources}
+          target={{ kind: 'article', id: item.id }}
+          canAdd={may.addSource}
+          canChange={may.edit || Boolean(user?.moderator)}
+          canPin={Boolean(user?.moderator)}
+          onChanged={reload}
+          adding={addingSource}
+          onAddingChange={setAddingSource}
+        />
+      </div>
+      {side}
+    </article>
+  );
+}
+
+/** An article of the text: its paragraph, and beside it its amendments and, for creators, the form to propose one. */
+export function ArticleBlock({
+  law,
+  article,
+  number,
+  user,
+  reload,
+  place,
+  handle,
+}: {
+  law: LawDetail;
+  article: Article;
+  number: number;
+  user: SessionUser | null | undefined;
+  reload: Reload;
+  place?: ArticlePlace;
+  handle?: ReactNode;
+}) {
+  const { formatMessage: t } = useIntl();
+  const { toast } = useFeedback();
+  const [title, setTitle] = useState('');
+  const amendmentsId = useId();
+  const draft = mayDraft(law, user);
+  const label = t(common.article, { number });
+  const hasAmendments = article.amendments.length > 0;
+  const side =
+    hasAmendments || draft ? (
+      <section className="drafting-amendments" aria-labelledby={amendmentsId}>
+        <h5 id={amendmentsId} className="drafting-amendments__title">
+          <span aria-hidden="true">{t(drafting.amendments)}</span>
+          <VisuallyHidden>{t(drafting.amendmentsOf, { article: label })}</VisuallyHidden>
+        </h5>
+        {hasAmendments ? (
+          <ol className="drafting-amendments__list">
+            {article.amendments.map((amendment, index) => (
+              <li key={amendment.id}>
+                <ContentCard law={law} item={amendment} label={amendmentName(t, index + 1, amendment.title)} level={6} user={user} reload={reload} />
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="decisions-muted">{t(drafting.noAmendment)}</p>
+        )}
+        {draft ? (
+          <Opener
+            label={t(m.addAmendment)}
+            form={(close) => (
+              <TextForm
+                label={t(m.amendmentText)}
+                multiline
+                autoFocus
+                max={5000}
+                submitLabel={t(m.addAmendment)}
+                onCancel={close}
+                extra={<TitleField label={t(m.amendmentTitleLabel)} value={title} onChange={setTitle} />}
+                onSubmit={async (body) => {
+                  await lawsApi.addAmendment(law.id, article.id, title.trim() || null, body);
+                  setTitle('');
+                  close();
+                  toast(t(common.created), 'success');
+                  reload();
+                }}
+              />
+            )}
+          />
+        ) : null}
+      </section>
+    ) : null;
+  return <ContentCard law={law} item={article} label={label} level={4} user={user} reload={reload} place={place} handle={handle} side={side} />;
+}

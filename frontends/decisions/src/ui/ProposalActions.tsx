@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { Proposal, SessionUser } from '@civic/contracts';
+import { buttonClass } from '@civic/frontend-kit/design';
+import { decisionsApi } from '../api/decisions.js';
+import { formatDay } from '../dates.js';
+import { common } from '../messages.js';
+import { permissions } from '../rules.js';
+import { useAct } from './act.js';
+import { useFeedback } from './feedback.js';
+
+const messages = {
+  deleteTitle: { id: 'decisions.proposal.deleteTitle' },
+  deleteQuotaKept: { id: 'decisions.proposal.deleteQuotaKept' },
+  deleteQuotaFree: { id: 'decisions.proposal.deleteQuotaFree' },
+  deleted: { id: 'decisions.proposal.deleted' },
+  resubmit: { id: 'decisions.proposal.resubmit' },
+  resubmitted: { id: 'decisions.proposal.resubmitted' },
+  signal: { id: 'decisions.proposal.signal' },
+  signalTitle: { id: 'decisions.proposal.signalTitle' },
+  signalMessage: { id: 'decisions.proposal.signalMessage' },
+  signalDone: { id: 'decisions.proposal.signalDone' },
+  pinDone: { id: 'decisions.proposal.pinDone' },
+  unpinDone: { id: 'decisions.proposal.unpinDone' },
+};
+
+export interface ProposalActionsProps {
+  proposal: Proposal;
+  user?: SessionUser | null;
+  /** Opens the card's edit form. */
+  onEdit: () => void;
+  onChanged?: (proposal: Proposal) => void;
+  onRemoved?: (proposal: Proposal) => void;
+}
+
+/**
+ * What the visitor may do with a proposal (edit, delete, resubmit, signal, pin), behind the
+ * confirmation dialog where the spec asks for one; the buttons are disabled while a call runs.
+ * Nothing when there is nothing to do.
+ */
+export function ProposalActions({ proposal, user, onEdit, onChanged, onRemoved }: ProposalActionsProps) {
+  const intl = useIntl();
+  const { formatMessage: t } = intl;
+  const { toast } = useFeedback();
+  const memberAct = useAct();
+  const [busy, setBusy] = useState(false);
+  const may = permissions(proposal, user);
+
+  /** `useAct`, with the card's buttons disabled while the call runs. */
+  const act: typeof memberAct = (call, question) =>
+    memberAct(async () => {
+      setBusy(true);
+      try {
+        await call();
+      } finally {
+        setBusy(false);
+      }
+    }, question);
+
+  const remove = () =>
+    act(
+      async () => {
+        await decisionsApi.remove(proposal.id);
+        toast(t(messages.deleted), 'success');
+        onRemoved?.(proposal);
+      },
+      async () => {
+        const question = { title: t(messages.deleteTitle), message: proposal.title, danger: true };
+        if (proposal.userId !== user?.id) return question;
+        // The author learns that a deletion does not give the week's proposal back, and when they may propose again.
+        const quota = await decisionsApi.quota().catch(() => null);
+        if (!quota) return question;
+        const next = quota.nextProposalAt;
+        const date = next ? formatDay(intl, next, { dateStyle: 'full', timeStyle: 'short' }) : '';
+        return { ...question, message: t(next ? messages.deleteQuotaKept : messages.deleteQuotaFree, { title: proposal.title, date }) };
+      },
+    );
+  const signal = () =>
+    act(
+      async () => {
+        onChanged?.(await decisionsApi.signal(proposal.id));
+        toast(t(messages.signalDone), 'success');
+      },
+      { title: t(messages.signalTitle), message: t(messages.signalMessage, { title: proposal.title }) },
+    );
+  const resubmit = () =>
+    act(async () => {
+      onChanged?.(await decisionsApi.resubmit(proposal.id));
+      toast(t(messages.resubmitted), 'success');
+    });
+  const pin = () =>
+    act(async () => {
+      onChanged?.(await decisionsApi.pin(proposal.id, !proposal.pin));
+      toast(t(proposal.pin ? messages.unpinDone : messages.pinDone), 'success');
+    });
+
+  const buttons = [
+    may.edit && { key: 'edit', label: t(common.edit), onClick: onEdit },
+    may.remove && { key: 'delete', label: t(common.delete), onClick: remove, danger: true },
+    may.resubmit && { key: 'resubmit', label: t(messages.resubmit), onClick: resubmit },
+    may.signal && { key: 'signal', label: t(messages.signal), onClick: signal },
+    may.pin && { key: 'pin', label: t(proposal.pin ? common.unpin : common.pin), onClick: pin },
+  ].filter((button) => button !== false);
+  if (buttons.length === 0) return null;
+  return (
+    <div className="decisions-actions" role="group" aria-label={t(common.actions, { title: proposal.title })}>
+      {buttons.map((button) => (
+        <button
+          key={button.key}
+          type="button"
+          className={buttonClass(button.danger ? 'danger' : button.key === 'edit' ? 'secondary' : 'quiet', 'sm')}
+          disabled={busy}
+          onClick={() => void button.onClick()}
+        >
+          {button.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+/** The sources of a law or an article: APA references, pinned first, with the actions allowed. */
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { Source } from '@civic/contracts';
+import { lawsApi } from '../api/laws.js';
+import { useRun } from './act.js';
+import { useFeedback } from './feedback.js';
+import { buttonClass, Menu, type MenuItem } from '@civic/frontend-kit/design';
+import { drafting } from './drafting/messages.js';
+import { FormOpener } from './FormParts.js';
+import { SourceForm } from './SourceForm.js';
+import { common } from '../messages.js';
+
+const m = {
+  noSources: { id: 'decisions.source.none' },
+  add: { id: 'decisions.source.add' },
+  added: { id: 'decisions.source.added' },
+  deleteTitle: { id: 'decisions.source.deleteTitle' },
+  deleted: { id: 'decisions.source.deleted' },
+  saved: { id: 'decisions.source.saved' },
+  pin: { id: 'decisions.source.pin' },
+  unpin: { id: 'decisions.source.unpin' },
+  pinDone: { id: 'decisions.source.pinDone' },
+  unpinDone: { id: 'decisions.source.unpinDone' },
+  sourceActions: { id: 'decisions.drafting.sourceActions' },
+};
+
+/** A source as its APA reference, italics included. */
+export function Apa({ source }: { source: Source }) {
+  return (
+    <span className="decisions-apa" data-source={source.id}>
+      {source.apa.parts.map((part, index) => (part.italic ? <i key={index}>{part.text}</i> : <span key={index}>{part.text}</span>))}
+    </span>
+  );
+}
+/**
+ * The sources of an item, quietly under its text: each with its one main action (Edit, where
+ * allowed) and the others (pin, delete) in a menu, and the form to add one. Given `onAddingChange`,
+ * the form opens from outside (an article's menu) and the list shows nothing while it is empty;
+ * without it, an "Add a source" button opens the form.
+ */
+export function SourceList({
+  sources,
+  target,
+  canAdd,
+  canChange,
+  canPin = false,
+  onChanged,
+  adding,
+  onAddingChange,
+}: {
+  sources: Source[];
+  target: { kind: 'law' | 'article'; id: string };
+  canAdd: boolean;
+  canChange: boolean;
+  /** Moderators pin a source to the top of its list. */
+  canPin?: boolean;
+  onChanged: () => void;
+  /** Whether the add form is open, when the caller opens it (with `onAddingChange`). */
+  adding?: boolean;
+  onAddingChange?: (open: boolean) => void;
+}) {
+  const intl = useIntl();
+  const { formatMessage: t } = intl;
+  const { toast } = useFeedback();
+  const run = useRun(onChanged);
+  const [editing, setEditing] = useState<string | null>(null);
+  const headingId = useId();
+  const controlled = onAddingChange !== undefined;
+  const addOpen = controlled && Boolean(adding) && canAdd;
+  if (sources.length === 0 && (controlled ? !addOpen : !canAdd)) return null;
+
+  const addForm = (close: () => void) => (
+    <SourceForm
+      submitLabel={t(m.add)}
+      onCancel={close}
+      onSubmit={async (input) => {
+        await lawsApi.addSource(target, input, intl.locale);
+        close();
+        toast(t(m.added), 'success');
+        onChanged();
+      }}
+    />
+  );
+
+  const more = (source: Source): MenuItem[] => [
+    ...(canPin
+      ? [{ key: 'pin', label: t(source.pin ? m.unpin : m.pin), onSelect: () => run(() => lawsApi.pinSource(source.id, !source.pin, intl.locale), t(source.pin ? m.unpinDone : m.pinDone)) }]
+      : []),
+    ...(canChange
+      ? [
+          {
+            key: 'delete',
+            label: t(common.delete),
+            danger: true,
+            onSelect: () => run(() => lawsApi.deleteSource(source.id), t(m.deleted), { title: t(m.deleteTitle), message: source.apa.text, danger: true }),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <section className="decisions-sources drafting-sources" aria-labelledby={headingId}>
+      <h4 id={headingId} className="decisions-sources__title">
+        {t(common.sources)}
+      </h4>
+      {sources.length === 0 && !controlled ? <p className="decisions-muted">{t(m.noSources)}</p> : null}
+      {sources.length > 0 ? (
+        <ul className="decisions-sources__list">
+          {sources.map((source) => (
+            <li key={source.id}>
+              {editing === source.id ? (
+                <SourceForm
+                  initial={source}
+                  submitLabel={t(common.save)}
+                  onCancel={() => setEditing(null)}
+                  onSubmit={async (input) => {
+                    await lawsApi.editSource(source.id, input, intl.locale);
+                    setEditing(null);
+                    toast(t(m.saved), 'success');
+                    onChanged();
+                  }}
+                />
+              ) : (
+                <span className="drafting-source">
+                  <Apa source={source} />
+                  {source.pin ? <span className="decisions-badge decisions-badge--pin">{t(common.pinned)}</span> : null}
+                  {canChange || canPin ? (
+                    <span className="decisions-actions--inline drafting-source__tools" role="group" aria-label={t(m.sourceActions)}>
+                      {canChange ? (
+                        <button type="button" className={buttonClass('quiet')} onClick={() => setEditing(source.id)}>
+                          {t(common.edit)}
+                        </button>
+                      ) : null}
+                      <Menu label={t(drafting.moreActions)} items={more(source)} />
+                    </span>
+                  ) : null}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {controlled ? (addOpen ? addForm(() => onAddingChange(false)) : null) : canAdd ? <FormOpener label={t(m.add)} form={addForm} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * A jsdom document as the browser globals React and Testing Library read (window, document and the
+ * DOM classes jsdom has and Node lacks). Install it before importing React DOM or Testing Library
+ * (a dynamic import after the call). The globals stay until the test file ends (jest gives each file
+ * its own): React may still run work it scheduled after the last test, and it reads `window` then.
+ */
+import { JSDOM } from 'jsdom';
+
+export function installDom(url = 'http://localhost/'): void {
+  const dom = new JSDOM('<!doctype html><html><body></body></html>', { url, pretendToBeVisual: true });
+  const window = dom.window as unknown as Record<string, unknown>;
+  // Web storage is left out: its proxies do not survive being copied around by jest.
+  const names = ['window', 'document', 'navigator', ...Object.getOwnPropertyNames(window).filter((name) => !(name in globalThis) && !/Storage$/i.test(name))];
+  for (const name of new Set(names)) {
+    Object.defineProperty(globalThis, name, { value: name === 'window' ? window : window[name], configurable: true, writable: true });
+  }
+}
