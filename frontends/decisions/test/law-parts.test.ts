@@ -1,7 +1,8 @@
 /**
  * The law screens' parts as they render: the ballot under an article or amendment speaks of a text,
- * not of a proposal, the one vote control (proposals and texts alike) shows the reader's vote with a
- * way to take it back, and an amendment's changes keep their words apart.
+ * not of a proposal, and shows only when the text's answer lets the reader vote; the one vote
+ * control (proposals and texts alike) shows the reader's vote with a way to take it back, and an
+ * amendment's changes keep their words apart.
  */
 import { createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -36,7 +37,7 @@ function render(locale: 'en' | 'fr', node: ReactNode): string {
 
 const never = () => Promise.reject(new Error('not sent while rendering'));
 
-const article = { id: 'a1', myVote: null, counts: { for: 0, against: 0, neutral: 0, blank: 0 } } as unknown as Article;
+const article = { id: 'a1', myVote: null, counts: { for: 0, against: 0, neutral: 0, blank: 0 }, may: { vote: true } } as unknown as Article;
 
 describe.each(['en', 'fr'] as const)('the law parts (%s)', (locale) => {
   it('say under an article that the reader has not voted on this text, never on “this proposal”', () => {
@@ -80,6 +81,14 @@ describe.each(['en', 'fr'] as const)('the law parts (%s)', (locale) => {
     // Nothing is being sent: neither the group nor the button says it is busy.
     expect(html).not.toContain('aria-busy');
     expect(html).not.toContain('aria-disabled');
+  });
+
+  it('show a text’s counts without the choices when its answer does not let the reader vote', () => {
+    const counts = { for: 2, against: 1, neutral: 0, blank: 0 };
+    const html = markup(locale, h(BallotControls, { lawId: 'l1', text: { ...article, counts, myVote: 'for', may: { vote: false } } as unknown as Article, label: 'Article 1', onVoted: () => undefined }));
+    expect(html.match(/class="ui-bars__row /g)).toHaveLength(4);
+    expect(html).not.toContain('type="radio"');
+    expect(html.replace(/<[^>]+>/g, '')).not.toContain(catalogs[locale]['decisions.vote.takeBack']);
   });
 
   it('keep a space between a removed word and the added one', () => {

@@ -1,5 +1,5 @@
 /** How the decision screens merge pushed figures (docs/live.md#decisions-topics). */
-import type { Article, CycleProposalsData, LawDetail, Proposal, VoteCounts } from '@civic/contracts';
+import type { Article, CycleProposalsData, LawDetail, Proposal, PublicProposal, VoteCounts } from '@civic/contracts';
 import { startRuleWith, withCycleProposals, withLawVotes } from '../src/ui/live.js';
 
 const counts = (forVotes: number, against = 0): VoteCounts => ({ for: forVotes, against, neutral: 0, blank: 0, score: forVotes - against });
@@ -21,6 +21,7 @@ const card = (id: string, cycleId: string, extra: Partial<Proposal> = {}): Propo
   counts: counts(0),
   myVote: null,
   rank: null,
+  may: { edit: false, remove: false, resubmit: false, signal: false, pin: false, vote: false },
   ...extra,
 });
 
@@ -41,6 +42,26 @@ describe('withCycleProposals', () => {
     expect(merged[0]).toMatchObject({ title: 'Edited', myVote: 'for', counts: counts(5, 2) });
     expect(merged[1]).toBe(shown[2]);
     expect(merged[2]).toMatchObject({ title: 'New one', myVote: null });
+  });
+
+  it("keeps the reader's own permitted actions on a shown card, and offers none on a pushed new one", () => {
+    const mine = { ...card('a', 'c1'), may: { edit: true, remove: true, resubmit: false, signal: false, pin: false, vote: true } } as Proposal;
+    // A pushed card is public: it carries no reader's `may`.
+    const publicCard = (id: string, extra: Partial<Proposal> = {}): PublicProposal => {
+      const { may: _may, ...rest } = card(id, 'c1', extra);
+      return rest;
+    };
+    const pushed: CycleProposalsData = {
+      cycleId: 'c1',
+      proposals: [
+        { id: 'a', state: 'in-vote', counts: counts(2), updatedAt: '2026-03-01T08:00:00.000Z' },
+        { id: 'new', state: 'in-vote', counts: counts(0), updatedAt: '2026-03-01T09:00:00.000Z' },
+      ],
+      recent: [publicCard('a', { title: 'Edited' }), publicCard('new')],
+    };
+    const [kept, added] = withCycleProposals([mine], pushed, () => true);
+    expect(kept).toMatchObject({ title: 'Edited', may: mine.may });
+    expect(added!.may).toEqual({ edit: false, remove: false, resubmit: false, signal: false, pin: false, vote: false });
   });
 
   it("adds a new card only when the list's filter accepts it, and never one the figures no longer hold", () => {

@@ -9,7 +9,7 @@ import { ErrorMessages } from '@civic/contracts';
 import { ApiError } from '@civic/frontend-kit/api-client';
 import { decisionsApi } from '../src/api/decisions.js';
 import { lawsApi } from '../src/api/laws.js';
-import { isDecisionsId, isNotFound, notFoundError } from '../src/rules.js';
+import { isDecisionsId, isNotFound, notFoundError } from '../src/not-found.js';
 
 describe('isNotFound', () => {
   it('is true for a 404 answer of the API only', () => {

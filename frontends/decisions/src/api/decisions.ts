@@ -14,7 +14,7 @@ import type {
   VotingView,
 } from '@civic/contracts';
 import { apiRequest } from '@civic/frontend-kit/api-client';
-import { isDecisionsId, notFoundError } from '../rules.js';
+import { isDecisionsId, notFoundError } from '../not-found.js';
 import { id, query } from './paths.js';
 
 export const decisionsApi = {

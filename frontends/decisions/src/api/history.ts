@@ -2,7 +2,7 @@
 import type { TextHistory, TextKind } from '@civic/contracts';
 import { textKinds } from '@civic/contracts';
 import { apiRequest } from '@civic/frontend-kit/api-client';
-import { isDecisionsId, notFoundError } from '../rules.js';
+import { isDecisionsId, notFoundError } from '../not-found.js';
 import { id } from './paths.js';
 
 export const isTextKind = (value: string): value is TextKind => (textKinds as readonly string[]).includes(value);

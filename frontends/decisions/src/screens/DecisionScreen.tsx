@@ -5,7 +5,7 @@ import type { Proposal } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { common, phaseMessages, phaseScreens } from '../messages.js';
-import { isNotFound } from '../rules.js';
+import { isNotFound } from '../not-found.js';
 import { useShell } from '../RemoteFrame.js';
 import { useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown, CycleTimeline, StartRuleProgress } from '../ui/CycleParts.js';

@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { Badge } from '@civic/frontend-kit/design';
 import { historyApi } from '../api/history.js';
-import { isNotFound } from '../rules.js';
+import { isNotFound } from '../not-found.js';
 import { useShell } from '../RemoteFrame.js';
 import type { HistoryLinkState } from '../ui/history/HistoryLink.js';
 import '../ui/history/history.css';

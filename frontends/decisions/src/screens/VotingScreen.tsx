@@ -31,22 +31,25 @@ const page = {
   noVote: { id: 'decisions.vote.none' },
 };
 
+/** The proposals in their vote: each with the four choices when its answer lets the reader vote (`may.vote`), else its counts alone. */
 function VoteList({ proposals, user, onVoted }: { proposals: Proposal[]; user: SessionUser | null | undefined; onVoted: (id: string, answer: VoteAnswer) => void }) {
   const { formatMessage: t } = useIntl();
   return (
     <ListOrEmpty items={proposals} empty={t(page.noProposals)} className="decisions-list">
       {(proposal) => (
         <li key={proposal.id}>
-          <ProposalCard proposal={proposal} user={user}>
-            <VoteControl
-              title={proposal.title}
-              counts={proposal.counts}
-              score
-              myVote={proposal.myVote}
-              noVote={page.noVote}
-              cast={(choice) => (choice ? decisionsApi.vote(proposal.id, choice) : decisionsApi.deleteVote(proposal.id))}
-              onVoted={(answer) => onVoted(proposal.id, answer)}
-            />
+          <ProposalCard proposal={proposal} user={user} showCounts={!proposal.may.vote}>
+            {proposal.may.vote ? (
+              <VoteControl
+                title={proposal.title}
+                counts={proposal.counts}
+                score
+                myVote={proposal.myVote}
+                noVote={page.noVote}
+                cast={(choice) => (choice ? decisionsApi.vote(proposal.id, choice) : decisionsApi.deleteVote(proposal.id))}
+                onVoted={(answer) => onVoted(proposal.id, answer)}
+              />
+            ) : null}
           </ProposalCard>
         </li>
       )}

@@ -1,14 +1,14 @@
 /**
  * The articles and amendments of a law in the drafting workspace: each reads as a paragraph of the
  * text, with one main action beside it (Edit, for who may edit it) and the rest in a menu, its
- * sources quietly below, and an article's amendments beside it (below it on a narrow column).
+ * sources quietly below, and an article's amendments beside it (below it on a narrow column). Every
+ * action shows as the service's answer says (`may` of the article or amendment).
  */
 import { useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Article, LawDetail, SessionUser } from '@civic/contracts';
 import { Button, Menu, VisuallyHidden, type MenuItem } from '@civic/frontend-kit/design';
 import { lawsApi } from '../api/laws.js';
-import { contentPermissions, mayDraft } from '../law-rules.js';
 import { useRun, type Reload } from './act.js';
 import { useFeedback } from './feedback.js';
 import { amendmentName, ContentBadges } from './LawMeta.js';
@@ -68,16 +68,15 @@ function ContentCard({
   const [editing, setEditing] = useState(false);
   const [addingSource, setAddingSource] = useState(false);
   const headingId = useId();
-  const may = contentPermissions(item, law, user);
-  const draft = mayDraft(law, user);
+  const may = item.may;
   const run = useRun(reload);
   const Heading = `h${level}` as const;
 
   const more: MenuItem[] = [];
-  if (place && draft && place.index > 0) more.push({ key: 'up', label: t(common.moveUp), onSelect: () => place.move(place.index - 1) });
-  if (place && draft && place.index < place.count - 1) more.push({ key: 'down', label: t(common.moveDown), onSelect: () => place.move(place.index + 1) });
+  if (place && may.move && place.index > 0) more.push({ key: 'up', label: t(common.moveUp), onSelect: () => place.move(place.index - 1) });
+  if (place && may.move && place.index < place.count - 1) more.push({ key: 'down', label: t(common.moveDown), onSelect: () => place.move(place.index + 1) });
   if (may.addSource) more.push({ key: 'source', label: t(m.addSource), onSelect: () => setAddingSource(true) });
-  if (may.signalScribe && user)
+  if (may.signalScribe)
     more.push({ key: 'scribe', label: t(common.signalScribe), onSelect: () => run(() => lawsApi.signalArticle(law.id, item.id, 'scribe'), t(m.signalDone), { title: t(m.signalScribeTitle), message: label }) });
   if (may.signalModerator)
     more.push({
@@ -138,8 +137,6 @@ function ContentCard({
           sources={item.sources}
           target={{ kind: 'article', id: item.id }}
           canAdd={may.addSource}
-          canChange={may.edit || Boolean(user?.moderator)}
-          canPin={Boolean(user?.moderator)}
           onChanged={reload}
           adding={addingSource}
           onAddingChange={setAddingSource}
@@ -150,7 +147,7 @@ function ContentCard({
   );
 }
 
-/** An article of the text: its paragraph, and beside it its amendments and, for creators, the form to propose one. */
+/** An article of the text: its paragraph, and beside it its amendments and, for who may amend it, the form to propose one. */
 export function ArticleBlock({
   law,
   article,
@@ -172,11 +169,11 @@ export function ArticleBlock({
   const { toast } = useFeedback();
   const [title, setTitle] = useState('');
   const amendmentsId = useId();
-  const draft = mayDraft(law, user);
+  const amend = article.may.amend;
   const label = t(common.article, { number });
   const hasAmendments = article.amendments.length > 0;
   const side =
-    hasAmendments || draft ? (
+    hasAmendments || amend ? (
       <section className="drafting-amendments" aria-labelledby={amendmentsId}>
         <h5 id={amendmentsId} className="drafting-amendments__title">
           <span aria-hidden="true">{t(drafting.amendments)}</span>
@@ -193,7 +190,7 @@ export function ArticleBlock({
         ) : (
           <p className="decisions-muted">{t(drafting.noAmendment)}</p>
         )}
-        {draft ? (
+        {amend ? (
           <Opener
             label={t(m.addAmendment)}
             form={(close) => (

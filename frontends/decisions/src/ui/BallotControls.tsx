@@ -1,14 +1,19 @@
 /** The reader's ballot on an article or amendment of the final vote. */
 import type { Article, VoteAnswer } from '@civic/contracts';
 import { lawsApi } from '../api/laws.js';
+import { ChoiceBars } from './ChoiceBars.js';
 import { VoteControl } from './VoteControl.js';
 
 const m = {
   noVote: { id: 'decisions.vote.noneOnText' },
 };
 
-/** The votes on one article or amendment as bars, the four choices, the reader's ballot and a way to take it back. */
+/**
+ * The votes on one article or amendment as bars and, when the answer lets the reader vote
+ * (`text.may.vote`), the four choices, the reader's ballot and a way to take it back.
+ */
 export function BallotControls({ lawId, text, label, onVoted }: { lawId: string; text: Article; label: string; onVoted: (answer: VoteAnswer) => void }) {
+  if (!text.may.vote) return <ChoiceBars counts={text.counts} />;
   return (
     <VoteControl
       title={label}

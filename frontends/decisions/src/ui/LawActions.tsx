@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { LawDetail, SessionUser } from '@civic/contracts';
 import { lawsApi } from '../api/laws.js';
-import { contentPermissions } from '../law-rules.js';
 import { useRun, type Reload } from './act.js';
 import { useFeedback } from './feedback.js';
 import { Button, Menu, type MenuItem } from '@civic/frontend-kit/design';
@@ -31,8 +30,8 @@ const m = {
 export type LawChange = 'edited' | 'deleted';
 
 /**
- * What the reader may do with the law itself: edit its title and description (its main action), and
- * from a menu signal, pin, delete.
+ * What the reader may do with the law itself, as the service's answer says (`law.may`): edit its
+ * title and description (its main action), and from a menu signal, pin, delete.
  * An edit or a deletion also tells the screen (`onChanged`), whose tabs list the laws by title.
  */
 export function LawActions({ law, user, reload, onChanged }: { law: LawDetail; user: SessionUser | null | undefined; reload: Reload; onChanged: (change: LawChange) => void }) {
@@ -40,7 +39,7 @@ export function LawActions({ law, user, reload, onChanged }: { law: LawDetail; u
   const { toast } = useFeedback();
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(law.title);
-  const may = contentPermissions(law, law, user);
+  const may = law.may;
   const run = useRun(reload);
   const runThenLeave = useRun(() => onChanged('deleted'));
   if (editing) {
@@ -68,7 +67,7 @@ export function LawActions({ law, user, reload, onChanged }: { law: LawDetail; u
   }
   // One main action (Edit, for who may edit); the others wait in a menu, in the order they had.
   const more: MenuItem[] = [];
-  if (may.signalScribe && user)
+  if (may.signalScribe)
     more.push({ key: 'scribe', label: t(common.signalScribe), onSelect: () => run(() => lawsApi.signalLaw(law.id, 'scribe'), t(m.lawSignalScribeDone), { title: t(m.lawSignalScribeTitle), message: law.title }) });
   if (may.signalModerator)
     more.push({ key: 'moderator', label: t(common.signalModerator), onSelect: () => run(() => lawsApi.signalLaw(law.id, 'moderator'), t(m.lawSignalDone), { title: t(m.lawSignalModeratorTitle), message: law.title }) });

@@ -3,7 +3,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { LawSummary } from '@civic/contracts';
 import { Badge, type Tone } from '@civic/frontend-kit/design';
-import { wordDiff } from '../law-rules.js';
+import { wordDiff } from '../law-text.js';
 import { categoryMessages, common } from '../messages.js';
 import { FollowButton } from './FollowButton.js';
 

@@ -10,7 +10,7 @@ import { lawsApi } from '../api/laws.js';
 import { useLiveTopic } from '@civic/frontend-kit/live-hooks';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { cycleMoved, useCycles, useLateReload, usePhases, useReloadAll, withLawVotes } from './live.js';
-import { isNotFound } from '../rules.js';
+import { isNotFound } from '../not-found.js';
 
 /** The law the address names (`/…/:id`), read in the reader's language, and that id. */
 export function useLawOfAddress() {

@@ -5,7 +5,6 @@ import { buttonClass } from '@civic/frontend-kit/design';
 import { decisionsApi } from '../api/decisions.js';
 import { formatDay } from '../dates.js';
 import { common } from '../messages.js';
-import { permissions } from '../rules.js';
 import { useAct } from './act.js';
 import { useFeedback } from './feedback.js';
 
@@ -34,9 +33,9 @@ export interface ProposalActionsProps {
 }
 
 /**
- * What the visitor may do with a proposal (edit, delete, resubmit, signal, pin), behind the
- * confirmation dialog where the spec asks for one; the buttons are disabled while a call runs.
- * Nothing when there is nothing to do.
+ * What the reader may do with a proposal (edit, delete, resubmit, signal, pin), as the service's
+ * answer says (`proposal.may`), behind the confirmation dialog where the spec asks for one; the
+ * buttons are disabled while a call runs. Nothing when there is nothing to do.
  */
 export function ProposalActions({ proposal, user, onEdit, onChanged, onRemoved }: ProposalActionsProps) {
   const intl = useIntl();
@@ -44,7 +43,7 @@ export function ProposalActions({ proposal, user, onEdit, onChanged, onRemoved }
   const { toast } = useFeedback();
   const memberAct = useAct();
   const [busy, setBusy] = useState(false);
-  const may = permissions(proposal, user);
+  const may = proposal.may;
 
   /** `useAct`, with the card's buttons disabled while the call runs. */
   const act: typeof memberAct = (call, question) =>

@@ -30,8 +30,9 @@ const messages = {
 
 /**
  * One proposal: title, category, author, state, rank, pin and signal marks, description, following it
- * and its version history, and, with `actions`, what the visitor may do with it (edit, delete,
- * resubmit, signal, pin) behind the confirmation dialog where the spec asks for one.
+ * and its version history, and, with `actions`, what its answer lets the reader do with it (edit,
+ * delete, resubmit, signal, pin: `proposal.may`) behind the confirmation dialog where the spec asks
+ * for one. After an action the card shows the service's answer, `may` included.
  */
 export function ProposalCard({
   proposal,

@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { EDIT_REASON_MAX, Limits, proposalCategories, type ProposalCategory, type ProposalInput } from '@civic/contracts';
-import { characterCount, formMessages, lengthError, type FieldError } from '../rules.js';
+import { characterCount, formMessages, lengthError, type FieldError } from '../form-rules.js';
 import { useErrorText } from '@civic/frontend-kit/remote-feedback';
 import { useSession } from '@civic/frontend-kit/remote-session';
 import { CategoryOptions, FormActions, Refusal, type FormProps } from './FormParts.js';

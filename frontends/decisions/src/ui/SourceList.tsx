@@ -1,4 +1,4 @@
-/** The sources of a law or an article: APA references, pinned first, with the actions allowed. */
+/** The sources of a law or an article: APA references, pinned first, each with the actions its answer allows (`source.may`). */
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Source } from '@civic/contracts';
@@ -34,17 +34,16 @@ export function Apa({ source }: { source: Source }) {
   );
 }
 /**
- * The sources of an item, quietly under its text: each with its one main action (Edit, where
- * allowed) and the others (pin, delete) in a menu, and the form to add one. Given `onAddingChange`,
- * the form opens from outside (an article's menu) and the list shows nothing while it is empty;
- * without it, an "Add a source" button opens the form.
+ * The sources of an item, quietly under its text: each with its one main action (Edit, where its
+ * `may` allows) and the others (pin, delete) in a menu, and the form to add one (`canAdd`: the
+ * item's own `may.addSource`). Given `onAddingChange`, the form opens from outside (an article's
+ * menu) and the list shows nothing while it is empty; without it, an "Add a source" button opens
+ * the form.
  */
 export function SourceList({
   sources,
   target,
   canAdd,
-  canChange,
-  canPin = false,
   onChanged,
   adding,
   onAddingChange,
@@ -52,9 +51,6 @@ export function SourceList({
   sources: Source[];
   target: { kind: 'law' | 'article'; id: string };
   canAdd: boolean;
-  canChange: boolean;
-  /** Moderators pin a source to the top of its list. */
-  canPin?: boolean;
   onChanged: () => void;
   /** Whether the add form is open, when the caller opens it (with `onAddingChange`). */
   adding?: boolean;
@@ -84,10 +80,10 @@ export function SourceList({
   );
 
   const more = (source: Source): MenuItem[] => [
-    ...(canPin
+    ...(source.may.pin
       ? [{ key: 'pin', label: t(source.pin ? m.unpin : m.pin), onSelect: () => run(() => lawsApi.pinSource(source.id, !source.pin, intl.locale), t(source.pin ? m.unpinDone : m.pinDone)) }]
       : []),
-    ...(canChange
+    ...(source.may.remove
       ? [
           {
             key: 'delete',
@@ -125,14 +121,14 @@ export function SourceList({
                 <span className="drafting-source">
                   <Apa source={source} />
                   {source.pin ? <span className="decisions-badge decisions-badge--pin">{t(common.pinned)}</span> : null}
-                  {canChange || canPin ? (
+                  {source.may.edit || source.may.remove || source.may.pin ? (
                     <span className="decisions-actions--inline drafting-source__tools" role="group" aria-label={t(m.sourceActions)}>
-                      {canChange ? (
+                      {source.may.edit ? (
                         <button type="button" className={buttonClass('quiet')} onClick={() => setEditing(source.id)}>
                           {t(common.edit)}
                         </button>
                       ) : null}
-                      <Menu label={t(drafting.moreActions)} items={more(source)} />
+                      {source.may.remove || source.may.pin ? <Menu label={t(drafting.moreActions)} items={more(source)} /> : null}
                     </span>
                   ) : null}
                 </span>

@@ -2,14 +2,14 @@
  * The drafting workspace of one law, laid out as the document being written: its title and
  * description, then its groups as sections and its articles as numbered paragraphs (amendments
  * beside them), its sources, and for its creators the forms to add an article or a group.
- * Read-only for everyone but the law's creators; every action stays permission-driven.
+ * Read-only for everyone but the law's creators; every action shows as the service's answer says
+ * (the `may` of the law, of each article and amendment, and of each source).
  */
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Article, LawDetail, SessionUser } from '@civic/contracts';
 import { buttonClass, EmptyState, Menu, type MenuItem } from '@civic/frontend-kit/design';
 import { lawsApi } from '../../api/laws.js';
-import { contentPermissions, isCreatorOf, mayDraft } from '../../law-rules.js';
 import { useRun, type Reload } from '../act.js';
 import { ArticleBlock } from '../ArticleBlock.js';
 import { useFeedback } from '../feedback.js';
@@ -116,14 +116,14 @@ function SectionHead({ law, section, index, count, draft, reload }: { law: LawDe
 
 export function LawDocument({ law, user, reload, onLawChanged }: { law: LawDetail; user: SessionUser | null | undefined; reload: Reload; onLawChanged: (change: LawChange) => void }) {
   const { formatMessage: t } = useIntl();
-  const draft = mayDraft(law, user);
-  const lawMay = contentPermissions(law, law, user);
-  const creator = isCreatorOf(law, user);
+  const draft = law.may.draft;
+  // Only the notice says whether the reader was drawn: what they may do is the answer's `may`.
+  const creator = Boolean(user && law.creators.some((entry) => entry.userId === user.id));
   const order = useArticleOrder(law, reload, t(drafting.orderSaved));
   const sections = sectionsOf(law, order.articles, t(m.ungrouped));
   const empty = law.articles.length === 0 && law.groups.length === 0;
   // The law's own sources close the document, quietly; the form opens from a quiet button.
-  const canAddSource = draft || lawMay.addSource;
+  const canAddSource = law.may.addSource;
   const [addingSource, setAddingSource] = useState(false);
 
   return (
@@ -152,7 +152,7 @@ export function LawDocument({ law, user, reload, onLawChanged }: { law: LawDetai
             ) : (
             <SortableArticles
               items={section.articles.map(({ article, number }) => ({ id: article.id, label: t(common.article, { number }) }))}
-              sortable={draft && section.articles.length > 1}
+              sortable={section.articles.length > 1 && section.articles.every((entry) => entry.article.may.move)}
               onMove={order.move}
             >
               {(item, handle) => {
@@ -180,8 +180,6 @@ export function LawDocument({ law, user, reload, onLawChanged }: { law: LawDetai
         sources={law.sources}
         target={{ kind: 'law', id: law.id }}
         canAdd={canAddSource}
-        canChange={draft || lawMay.edit || Boolean(user?.moderator)}
-        canPin={Boolean(user?.moderator)}
         onChanged={reload}
         adding={addingSource}
         onAddingChange={setAddingSource}

@@ -1,45 +1,8 @@
 /**
- * The pure rules of the law screens (unit-tested): who may do what with a law's content (the
- * service's rules of docs/product.md#roles-and-permissions, to show only the actions a reader may take), the words an
- * amendment changes, the adopted text, and the creators draw recomputed in the browser.
+ * A law's text as the screens show it (unit-tested): the words an amendment changes, the adopted
+ * text and its sources, and the archive's list read a page at a time.
  */
-import type { Article, LawDetail, LawSummary, SessionUser, Source } from '@civic/contracts';
-
-interface Item {
-  userId: string;
-  moderationStatus: 0 | 1;
-  scribeStatus: 0 | 1;
-}
-
-const suspended = (user: SessionUser) => user.suspendedUntil !== null && Date.parse(user.suspendedUntil) > Date.now();
-
-export const isCreatorOf = (law: Pick<LawSummary, 'creators'>, user: SessionUser | null | undefined) =>
-  Boolean(user && law.creators.some((creator) => creator.userId === user.id));
-
-/** Drafting (articles, amendments, groups, order): the law's creators during creation. */
-export function mayDraft(law: Pick<LawSummary, 'creators' | 'state'>, user: SessionUser | null | undefined): boolean {
-  return Boolean(user && user.verified && !suspended(user) && law.state === 'creation' && isCreatorOf(law, user));
-}
-
-/** What the reader may do with an article, an amendment or the law itself. */
-export function contentPermissions(item: Item, law: Pick<LawSummary, 'creators' | 'state'>, user: SessionUser | null | undefined) {
-  const author = Boolean(user && user.id === item.userId);
-  const active = Boolean(user && !suspended(user));
-  const creation = law.state === 'creation';
-  const live = creation || law.state === 'final-vote';
-  const moderator = Boolean(user?.moderator);
-  const scribe = Boolean(user?.scribe);
-  const edit = active && creation && (author || (moderator && item.moderationStatus === 1) || (scribe && item.scribeStatus === 1));
-  return {
-    author,
-    edit,
-    remove: active && ((author && creation) || (moderator && item.moderationStatus === 1 && live)),
-    signalModerator: !author && item.moderationStatus === 0 && live,
-    signalScribe: author && !scribe && item.scribeStatus === 0 && live,
-    pin: moderator && live,
-    addSource: edit,
-  };
-}
+import type { Article, LawDetail, Source } from '@civic/contracts';
 
 export type DiffPart = { kind: 'same' | 'added' | 'removed'; text: string };
 
@@ -113,43 +76,6 @@ export function adoptedArticles(law: Pick<LawDetail, 'articles'>): { number: num
  */
 export function archivedSources(law: Pick<LawDetail, 'articles' | 'sources'>): Source[] {
   return [...law.sources, ...adoptedArticles(law).flatMap((entry) => entry.text.sources)];
-}
-
-// --- the creators draw (algorithm sha256-fisher-yates-v1, as the service documents it) ---
-
-async function block(seed: string, lawId: string, index: number): Promise<Uint8Array> {
-  const data = new TextEncoder().encode(`${seed}:${lawId}:${index}`);
-  return new Uint8Array(await crypto.subtle.digest('SHA-256', data));
-}
-
-/** Recomputes the creators from the published seed and eligible list (same result as the service). */
-export async function recomputeDraw(seed: string, lawId: string, eligible: readonly string[], perLaw: number): Promise<string[]> {
-  const pool = [...new Set(eligible.map((value) => value.toLowerCase()))].sort();
-  const k = Math.min(Math.max(0, perLaw), pool.length);
-  let index = 0;
-  let bytes: Uint8Array = new Uint8Array(0);
-  let offset = 0;
-  const next = async () => {
-    if (offset + 4 > bytes.length) {
-      bytes = await block(seed, lawId.toLowerCase(), index++);
-      offset = 0;
-    }
-    const value = ((bytes[offset]! << 24) >>> 0) + (bytes[offset + 1]! << 16) + (bytes[offset + 2]! << 8) + bytes[offset + 3]!;
-    offset += 4;
-    return value;
-  };
-  const uniform = async (range: number) => {
-    const limit = Math.floor(0x1_0000_0000 / range) * range;
-    for (;;) {
-      const x = await next();
-      if (x < limit) return x % range;
-    }
-  };
-  for (let j = 0; j < k; j++) {
-    const r = j + (await uniform(pool.length - j));
-    [pool[j], pool[r]] = [pool[r]!, pool[j]!];
-  }
-  return pool.slice(0, k);
 }
 
 /**

@@ -1,35 +1,9 @@
 /**
- * The pure rules of the law screens: the actions shown to author, creator, other member, scribe and
- * moderator (the service's rules of docs/product.md#roles-and-permissions), the words an amendment changes, the adopted
- * text, and the creators draw recomputed in the browser as the service computes it.
+ * A law's text as the screens show it: the words an amendment changes, the adopted text and the
+ * sources it keeps, and the archive's list read a page at a time.
  */
-import type { Article, LawState, SessionUser, Source } from '@civic/contracts';
-import { drawCreators } from '../../../services/decisions/src/domain/creators-draw.js';
-import { adoptedArticles, archivedSources, contentPermissions, mayDraft, recomputeDraw, withMorePages, wordDiff } from '../src/law-rules.js';
-import { withFrenchOrdinal } from '../src/dates.js';
-import { sessionUser } from '../../../packages/frontend-kit/test/support/session-user.js';
-
-const people = { author: sessionUser('author'), creator: sessionUser('creator'), other: sessionUser('other'), scribe: sessionUser('scribe', { scribe: true }), moderator: sessionUser('moderator', { moderator: true }) };
-const law = (state: LawState = 'creation') => ({ state, creators: [{ userId: 'author', userName: 'A' }, { userId: 'creator', userName: 'C' }] });
-const item = (moderationStatus: 0 | 1 = 0, scribeStatus: 0 | 1 = 0) => ({ userId: 'author', moderationStatus, scribeStatus });
-const who = (check: (u: SessionUser) => boolean) => Object.entries(people).filter(([, u]) => check(u)).map(([name]) => name);
-
-describe('what the law screens offer to whom', () => {
-  it('drafting: the creators during creation', () => {
-    expect(who((u) => mayDraft(law(), u))).toEqual(['author', 'creator']);
-    expect(who((u) => mayDraft(law('final-vote'), u))).toEqual([]);
-    expect(mayDraft(law(), null)).toBe(false);
-  });
-
-  it('edit, delete, signal and pin', () => {
-    expect(who((u) => contentPermissions(item(), law(), u).edit)).toEqual(['author']);
-    expect(who((u) => contentPermissions(item(1, 1), law(), u).edit)).toEqual(['author', 'scribe', 'moderator']);
-    expect(who((u) => contentPermissions(item(1), law('final-vote'), u).remove)).toEqual(['moderator']);
-    expect(who((u) => contentPermissions(item(), law(), u).signalScribe)).toEqual(['author']);
-    expect(who((u) => contentPermissions(item(), law(), u).signalModerator)).toEqual(['creator', 'other', 'scribe', 'moderator']);
-    expect(who((u) => contentPermissions(item(), law(), u).pin)).toEqual(['moderator']);
-  });
-});
+import type { Article, Source } from '@civic/contracts';
+import { adoptedArticles, archivedSources, withMorePages, wordDiff } from '../src/law-text.js';
 
 describe('wordDiff', () => {
   it('marks the removed and added words of an amendment', () => {
@@ -78,18 +52,6 @@ describe('archivedSources', () => {
   });
 });
 
-describe('withFrenchOrdinal', () => {
-  it('writes the first day of a month "1er" in French only', () => {
-    expect(withFrenchOrdinal('1 mars 2026', 'fr')).toBe('1er mars 2026');
-    expect(withFrenchOrdinal('mardi 1 décembre 2026 à 17:42', 'fr')).toBe('mardi 1er décembre 2026 à 17:42');
-    expect(withFrenchOrdinal('1 déc. 2026, 17:42', 'fr')).toBe('1er déc. 2026, 17:42');
-    expect(withFrenchOrdinal('11 mars 2026', 'fr')).toBe('11 mars 2026');
-    expect(withFrenchOrdinal('21 mars 2026', 'fr')).toBe('21 mars 2026');
-    expect(withFrenchOrdinal('à 1 h', 'fr')).toBe('à 1 h');
-    expect(withFrenchOrdinal('1 March 2026', 'en')).toBe('1 March 2026');
-  });
-});
-
 describe('adoptedArticles', () => {
   const text = (id: string, winner: boolean | null, adopted = false, amendments: Article[] = []) =>
     ({ id, body: id, result: winner === null ? null : { winner, adopted }, amendments }) as unknown as Article;
@@ -99,15 +61,6 @@ describe('adoptedArticles', () => {
       [1, 'a1'],
       [2, 'm1'],
     ]);
-  });
-});
-
-describe('recomputeDraw', () => {
-  it('gives the service’s creators from the same seed and list', async () => {
-    const eligible = Array.from({ length: 25 }, (_, i) => `00000000-0000-4000-8000-${String(i * 7).padStart(12, '0')}`);
-    for (const seed of ['a1b2', 'f'.repeat(64), 'seed']) {
-      expect(await recomputeDraw(seed, 'AAAAAAAA-0000-4000-8000-000000000001', eligible, 5)).toEqual(drawCreators(seed, 'aaaaaaaa-0000-4000-8000-000000000001', eligible, 5));
-    }
   });
 });
 
