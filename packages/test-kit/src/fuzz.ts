@@ -229,26 +229,28 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<{ routes: number
  * (outbox rows get `sent_at` from the relay in the background: their number is what matters).
  */
 export function schemaFingerprint(pool: pg.Pool, schema: string, { countOnly = [], exclude = [] }: { countOnly?: string[]; exclude?: string[] } = {}): () => Promise<string> {
-  let tables: string[] | null = null;
+  let query: string | null = null;
   return async () => {
-    tables ??= (
-      await pool.query<{ table_name: string }>(
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations' ORDER BY table_name",
-        [schema],
-      )
-    ).rows
-      .map((row) => row.table_name)
-      .filter((table) => !exclude.includes(table));
-    const parts = await Promise.all(
-      tables.map(async (table) => {
+    if (query === null) {
+      const tables = (
+        await pool.query<{ table_name: string }>(
+          "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations' ORDER BY table_name",
+          [schema],
+        )
+      ).rows
+        .map((row) => row.table_name)
+        .filter((table) => !exclude.includes(table));
+      // One round trip for the whole schema: the fuzzers take a fingerprint around every emit.
+      const digests = tables.map((table) => {
         const name = `"${schema}"."${table}"`;
-        const sql = countOnly.includes(table)
-          ? `SELECT count(*)::text AS digest FROM ${name}`
-          : `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${name} t`;
-        return `${table}:${(await pool.query<{ digest: string }>(sql)).rows[0]!.digest}`;
-      }),
-    );
-    return parts.join(',');
+        const digest = countOnly.includes(table)
+          ? `(SELECT count(*)::text FROM ${name})`
+          : `(SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM ${name} t)`;
+        return `'${table}:' || ${digest}`;
+      });
+      query = `SELECT concat_ws(',', ${digests.join(', ') || "''"}) AS digest`;
+    }
+    return (await pool.query<{ digest: string }>(query)).rows[0]!.digest;
   };
 }
 
