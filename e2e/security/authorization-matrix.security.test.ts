@@ -3,12 +3,15 @@
  * mutating route of every service's OpenAPI document, called by a visitor, a plain member, the
  * owner of the target, a suspended member, an elected scribe and a moderator, each answer checked
  * against the verdict the product rules give (support/matrix.ts). Where the target is a proposal,
- * a law, an article or a source, the caller reads it first: the `may` flag of the action in that
- * answer must agree with the answer the action then gets.
+ * a law, an article, a source, a candidate, or a member suspended from a chat message of theirs, the
+ * caller reads it first: the `may` flag of the action in that answer must agree with the answer the
+ * action then gets.
  */
+import { chatRooms, type ChatMessage, type CycleSummary } from '@civic/contracts';
 import { callers, buildCast, type Cast, type Caller } from './support/cast.js';
-import { isSpecError, stackUrls, type Answer } from './support/http.js';
+import { isSpecError, sourceAddress, stackUrls, waitFor, type Answer } from './support/http.js';
 import { matrix, type MayFlag, type Verdict } from './support/matrix.js';
+import { connectChat, emit, isAckOk } from './support/socket.js';
 
 /** Where each service serves its OpenAPI document, under its gateway prefix. */
 const OPENAPI_DOCUMENTS = ['/api/auth/openapi.json', '/api/decisions/openapi.json', '/api/elections/openapi.json', '/api/chat/openapi.json', '/api/users/notifications/openapi.json'];
@@ -19,8 +22,29 @@ const DENIED_MESSAGES = { 401: ['Unauthorized', 'updateKO'], 403: ['Unauthorized
 const { baseUrl, mailUrl, moderatorEmail } = stackUrls();
 let cast: Cast;
 
+/**
+ * A message of the bystander in the chat of the cycle in its proposals phase (open for the whole
+ * run): what the chat offers about its author (`may.suspend`) is checked against identity's answer.
+ */
+async function bystanderMessage(): Promise<{ room: string; id: string }> {
+  const socket = await connectChat(baseUrl, sourceAddress(16), cast.members.bystander.client);
+  try {
+    return await waitFor('a message of the bystander in the open chat room', async () => {
+      const { cycles } = await cast.clients.visitor.ok<{ cycles: CycleSummary[] }>('GET', '/api/decisions');
+      const cycle = cycles.find((candidate) => candidate.phase === 'proposals');
+      if (!cycle) return undefined;
+      const room = chatRooms.proposals(cycle.id);
+      const ack = await emit<ChatMessage>(socket, 'message:post', { room, text: 'A message of the bystander, whom moderators may suspend' });
+      return isAckOk(ack) ? { room, id: ack.data.id } : undefined;
+    });
+  } finally {
+    socket.disconnect();
+  }
+}
+
 beforeAll(async () => {
   cast = await buildCast(baseUrl, mailUrl, moderatorEmail);
+  cast.bystanderMessage = await bystanderMessage();
 }, 120_000);
 
 /** Whether an answer matches a verdict (see support/matrix.ts). */
@@ -46,7 +70,8 @@ const refused = (answer: Answer) => [401, 403, 404].includes(answer.status);
 function mayDisagreement(check: MayFlag, read: Answer, answer: Answer): string | null {
   if (read.status === 404) return refused(answer) ? null : `${check.read} is hidden from the caller (404), yet the action answered ${answer.status}`;
   if (read.status !== 200) return `reading ${check.read} answered ${read.status}`;
-  const flag = (read.body as { may?: Record<string, unknown> }).may?.[check.flag];
+  const target = check.pick ? check.pick(read.body) : read.body;
+  const flag = (target as { may?: Record<string, unknown> } | undefined)?.may?.[check.flag];
   if (typeof flag !== 'boolean') return `${check.read} carries no may.${check.flag}`;
   return flag === refused(answer) ? `${check.read} says may.${check.flag} is ${flag}, yet the action answered ${answer.status}` : null;
 }
@@ -100,8 +125,8 @@ describe('the authorization matrix', () => {
     expect(mayChecked).toBe(withMay.length * callers.length);
   }, 240_000);
 
-  it('checks the may of every row about a proposal, a law, an article or a source that exists on the stack', () => {
-    const aboutContent = /^(PUT|POST|DELETE) \/api\/(proposals\/\{id\}|laws\/\{id\}|sources)/;
+  it('checks the may of every row about a proposal, a law, an article, a source or a candidate that exists on the stack', () => {
+    const aboutContent = /^(PUT|POST|DELETE) \/api\/(proposals\/\{id\}|laws\/\{id\}|sources|candidates\/votes)/;
     const unchecked = matrix.filter((row) => aboutContent.test(row.route) && !row.madeUp && !row.may).map((row) => row.route);
     expect(unchecked).toEqual([]);
   });

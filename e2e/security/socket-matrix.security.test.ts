@@ -3,20 +3,23 @@
  * event a client may emit (the chat's only way to change anything), emitted by a visitor, a plain
  * member, the author of the target message, a suspended member, an elected scribe and a moderator,
  * each acknowledgement checked against the verdict the product rules give (support/socket-matrix.ts), and
- * each refusal checked to have changed nothing in the room or in the caller's mutes.
+ * each refusal checked to have changed nothing in the room or in the caller's mutes. Where the event
+ * acts on a message, the caller reads it first: its `may` flag of the action must agree with the
+ * acknowledgement, and the row of its case in the caller's table (`mayByCase`, from their join) with
+ * its `may`.
  *
  * The officials and the suspended member are the run's shared world (support/cast.ts); the plain
  * member and the author are this file's own, so nothing here depends on what other files do. The room
  * is the chat of the cycle in its proposals phase, which stays open for the whole run (see the
  * global setup's START_MIN_PROPOSALS).
  */
-import { chatRooms, type ChatAck, type ChatHistory, type ChatRoom, type CycleSummary } from '@civic/contracts';
+import { chatRooms, mayOfCase, type ChatAck, type ChatAckData, type ChatHistory, type ChatMayCase, type ChatRoom, type CycleSummary } from '@civic/contracts';
 import { clientEvents } from '../../services/chat/src/socket/payloads.js';
 import { callers, sharedWorld, type Caller } from './support/cast.js';
 import { Client, sourceAddress, stackUrls, waitFor } from './support/http.js';
 import { account, logInAgain, registerVerified, type Member } from './support/members.js';
 import { connectChat, describeAck, emit, isAckOk, isErrorAck, type Socket } from './support/socket.js';
-import { socketMatrix, type ChatStage, type SocketVerdict } from './support/socket-matrix.js';
+import { socketMatrix, type ChatStage, type SocketRow, type SocketVerdict } from './support/socket-matrix.js';
 
 const DENIED = { 401: ['Unauthorized'], 403: ['Unauthorized action', 'Suspension error'] } as const;
 
@@ -104,6 +107,34 @@ function matches(verdict: SocketVerdict, caller: Caller, ack: ChatAck<unknown>):
   return ack.statusCode === status && (DENIED[status] as readonly string[]).includes(ack.statusMessage);
 }
 
+/** Each caller's table and id as their join answered them (the matrix's room:join row). */
+const joins: Partial<Record<Caller, { mayByCase: ChatMayCase[]; userId: string | null }>> = {};
+
+/** A refusal: 401, 403, or 404 for what is gone. */
+const refusedAck = (ack: ChatAck<unknown>) => isErrorAck(ack) && [401, 403, 404].includes(ack.statusCode);
+
+/** The message as the caller reads it in the room's history (their muted authors' left out). */
+async function readAs(caller: Caller, id: string) {
+  const url = `/api/chat/rooms/${encodeURIComponent(stage.room)}/messages?limit=200`;
+  const history = await (caller === 'visitor' ? visitorHttp : people[caller].client).ok<ChatHistory>('GET', url);
+  return history.messages.find((message) => message.id === id);
+}
+
+/**
+ * How the caller's read of the row's message disagrees with the acknowledgement, or with the row of
+ * its case in the caller's table; null when both agree.
+ */
+function mayDisagreement(row: SocketRow, caller: Caller, seen: Awaited<ReturnType<typeof readAs>>, ack: ChatAck<unknown>): string | null {
+  if (!row.may) return null;
+  if (!seen) return 'the caller does not read the message';
+  const flag = seen.may[row.may.flag];
+  if (flag === refusedAck(ack)) return `may.${row.may.flag} is ${flag}, yet the event answered ${describeAck(ack)}`;
+  const join = joins[caller];
+  const byCase = join ? mayOfCase(join.mayByCase, join.userId, seen, true) : null;
+  if (JSON.stringify(byCase) !== JSON.stringify(seen.may)) return `its may ${JSON.stringify(seen.may)} is not the row of its case in the join’s table, ${JSON.stringify(byCase)}`;
+  return null;
+}
+
 /** What a refused event must leave as it was: the room as anyone reads it, and the caller's mutes. */
 async function witness(caller: Caller): Promise<string> {
   const history = await visitorHttp.ok<ChatHistory>('GET', `/api/chat/rooms/${encodeURIComponent(stage.room)}/messages?limit=200`);
@@ -135,15 +166,25 @@ describe('the chat’s socket matrix', () => {
     const allowedButRefused: string[] = [];
     const grid: string[] = [];
     let checked = 0;
+    let mayChecked = 0;
     for (const row of socketMatrix) {
       const prepared = row.prepare ? await row.prepare(stage) : {};
       const marks: string[] = [];
       for (const caller of callers) {
         const expected = row.verdicts[caller];
         const before = expected === 'denied' ? await witness(caller) : null;
+        // The message as the caller sees it just before acting (earlier callers may have changed it).
+        const seen = row.may ? await readAs(caller, row.may.target(caller, prepared)) : undefined;
         const ack = await emit(sockets[caller], row.event, row.payload(caller, prepared, stage));
         checked += 1;
+        if (row.event === 'room:join' && isAckOk(ack)) joins[caller] = ack.data as ChatAckData['room:join'];
         let mark = expected === 'allowed' ? 'A' : 'D';
+        const disagreement = mayDisagreement(row, caller, seen, ack);
+        if (row.may) mayChecked += 1;
+        if (disagreement) {
+          mismatches.push(`${row.label} as ${caller}: ${disagreement}`);
+          mark = `${mark}!`;
+        }
         if (!matches(expected, caller, ack)) {
           mismatches.push(`${row.label} as ${caller}: expected ${expected} (${row.rule}), got ${describeAck(ack)}`);
           mark = `${mark}!`;
@@ -160,7 +201,7 @@ describe('the chat’s socket matrix', () => {
     }
     console.log(
       [
-        `Socket matrix: ${socketMatrix.length} rows (${new Set(socketMatrix.map((row) => row.event)).size} events) x ${callers.length} callers = ${checked} checks, ${mismatches.length} mismatches.`,
+        `Socket matrix: ${socketMatrix.length} rows (${new Set(socketMatrix.map((row) => row.event)).size} events) x ${callers.length} callers = ${checked} checks, ${mayChecked} of them against the message's may, ${mismatches.length} mismatches.`,
         `${''.padEnd(34)}${callers.map((caller) => caller.padEnd(10)).join('')}  (A allowed, D denied; ! mismatch, ? allowed but refused for another reason)`,
         ...grid,
         ...(mismatches.length ? ['Mismatches:', ...mismatches.map((line) => `  ${line}`)] : []),
@@ -169,5 +210,11 @@ describe('the chat’s socket matrix', () => {
     );
     expect(mismatches).toEqual([]);
     expect(checked).toBe(socketMatrix.length * callers.length);
-  }, 60_000);
+    expect(mayChecked).toBe(socketMatrix.filter((row) => row.may).length * callers.length);
+  }, 90_000);
+
+  it('checks the may of every row that acts on a message', () => {
+    const onMessages = socketMatrix.filter((row) => /^message:(edit|delete|signal|pin|hide)$/.test(row.event) || row.label === 'message:post (reply)' || row.event === 'user:mute');
+    expect(onMessages.filter((row) => !row.may).map((row) => row.label)).toEqual([]);
+  });
 });

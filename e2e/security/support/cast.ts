@@ -46,6 +46,8 @@ export interface World {
 export interface Cast extends Omit<World, 'members'> {
   clients: Record<Caller, Client>;
   members: Record<Named, Member>;
+  /** A chat message of the bystander, whom moderators may suspend from the chat: the authorization matrix posts it for its rows' `may`. */
+  bystanderMessage?: { room: string; id: string };
 }
 
 const proposal = (title: string) => ({ title, description: `Why "${title}" matters to citizens.`, category: 'environment' });

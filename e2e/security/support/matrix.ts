@@ -11,11 +11,12 @@
  * Rows run in this order, each route's callers in `callers` order (owner last): some rows rely on
  * the state earlier rows left (a law signalled to the scribes may then be edited by a scribe).
  *
- * Rows about a proposal, a law, an article or amendment, or a source that exists on the stack also
- * name where the caller reads it (`may`): every such answer says what its reader may do, and the
- * flag of the row's action must agree with the answer the action gets.
+ * Rows about a proposal, a law, an article or amendment, a source or a candidate that exists on the
+ * stack, and the suspension of a chat message's author, also name where the caller reads it (`may`):
+ * every such answer says what its reader may do, and the flag of the row's action must agree with the
+ * answer the action gets.
  */
-import { alertMessageKeys, type ArticleMay, type LawMay, type ProposalMay, type SourceMay } from '@civic/contracts';
+import { alertMessageKeys, type ArticleMay, type CandidateMay, type CandidateView, type ChatHistory, type ChatMessageMay, type LawMay, type ProposalMay, type SourceMay } from '@civic/contracts';
 import { MADE_UP_ID, callers, type Cast, type Caller } from './cast.js';
 
 export type Verdict = 'allowed' | 'denied' | 'hidden';
@@ -29,6 +30,8 @@ export interface Call {
 export interface MayFlag {
   read: string;
   flag: string;
+  /** The target in the read's answer when it lists several (the candidates of a role, a room's messages); the answer itself otherwise. */
+  pick?: (body: unknown) => unknown;
 }
 
 export interface Row {
@@ -61,6 +64,17 @@ const proposalMay = (id: string, flag: keyof ProposalMay): MayFlag => ({ read: `
 const lawMay = (id: string, flag: keyof LawMay): MayFlag => ({ read: `/api/laws/${id}`, flag });
 const articleMay = (cast: Cast, id: string, flag: keyof ArticleMay): MayFlag => ({ read: `/api/laws/${cast.laws.drafted}/articles/${id}`, flag });
 const sourceMay = (id: string, flag: keyof SourceMay): MayFlag => ({ read: `/api/sources/${id}`, flag });
+const candidateMay = (candidateId: string, candidateTo: number, flag: keyof CandidateMay): MayFlag => ({
+  read: `/api/candidates/${candidateTo}`,
+  flag,
+  pick: (body) => (body as CandidateView[]).find((candidate) => candidate.id === candidateId),
+});
+/** The bystander's chat message, as the caller reads it in its room's history. */
+function bystanderMessageMay(cast: Cast, flag: keyof ChatMessageMay): MayFlag {
+  const message = cast.bystanderMessage;
+  if (!message) throw new Error('the bystander’s chat message was not posted');
+  return { read: `/api/chat/rooms/${encodeURIComponent(message.room)}/messages?limit=200`, flag, pick: (body) => (body as ChatHistory).messages.find((item) => item.id === message.id) };
+}
 /** The proposal each caller signals: a proposal of its own to signal, the owner (its author) and the visitor the edited one. */
 const signalled = (caller: Caller, cast: Cast) => (caller === 'visitor' || caller === 'owner' ? cast.proposals.edited : cast.proposals.toSignal[caller]);
 /** The source each caller deletes: the allowed callers one of their own, the others the scribe's. */
@@ -161,14 +175,16 @@ export const matrix: Row[] = [
   {
     route: 'POST /api/users/{id}/suspension',
     verdicts: only('moderator'),
-    rule: 'moderators suspend users (#suspensions); the target is a bystander',
+    rule: 'moderators suspend users (#suspensions); the target is a bystander, offered from the chat on a message of theirs',
     call: (_caller, cast) => ({ path: `/api/users/${cast.members.bystander.id}/suspension`, json: { minutes: 10 } }),
+    may: (_caller, cast) => bystanderMessageMay(cast, 'suspend'),
   },
   {
     route: 'DELETE /api/users/{id}/suspension',
     verdicts: only('moderator'),
     rule: 'a suspension can be lifted, by moderators (#suspensions)',
     call: (_caller, cast) => ({ path: `/api/users/${cast.members.bystander.id}/suspension` }),
+    may: (_caller, cast) => bystanderMessageMay(cast, 'suspend'),
   },
   // --- decisions: proposals ---
   {
@@ -378,17 +394,17 @@ export const matrix: Row[] = [
   // --- elections: votes on candidates, each caller as themselves ---
   {
     route: 'POST /api/candidates/votes',
-    verdicts: participants,
-    rule: 'login needed to vote (#elections), as themselves (#user-scoped-routes); suspension blocks voting (#suspensions)',
-    madeUp: 'candidate (the month’s election closed when the scribe was elected)',
-    call: (caller, cast) => ({ path: '/api/candidates/votes', json: { vote: 1, candidateId: MADE_UP_ID, userId: voterId(caller, cast), candidateTo: 2 } }),
+    verdicts: { ...participants, scribe: 'denied' },
+    rule: 'login needed to vote (#elections), as themselves (#user-scoped-routes), never for themselves; suspension blocks voting (#suspensions). The candidate is the scribe, standing this month; the month’s election closed when the scribe was elected, so an allowed vote answers 409 and changes nothing',
+    call: (caller, cast) => ({ path: '/api/candidates/votes', json: { vote: 1, candidateId: cast.members.scribe.id, userId: voterId(caller, cast), candidateTo: 2 } }),
+    may: (_caller, cast) => candidateMay(cast.members.scribe.id, 2, 'vote'),
   },
   {
     route: 'DELETE /api/candidates/votes',
-    verdicts: participants,
+    verdicts: { ...participants, scribe: 'denied' },
     rule: 'as casting a vote',
-    madeUp: 'candidate',
-    call: (caller, cast) => ({ path: '/api/candidates/votes', json: { candidateId: MADE_UP_ID, userId: voterId(caller, cast), candidateTo: 2 } }),
+    call: (caller, cast) => ({ path: '/api/candidates/votes', json: { candidateId: cast.members.scribe.id, userId: voterId(caller, cast), candidateTo: 2 } }),
+    may: (_caller, cast) => candidateMay(cast.members.scribe.id, 2, 'vote'),
   },
   // --- notifications: the owner's alerts ---
   {

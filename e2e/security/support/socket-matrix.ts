@@ -28,7 +28,13 @@
  *
  * Each row acts on fresh messages of the owner (`prepare`), so that a deletion, a signal or a pin by
  * one caller never decides another caller's answer. Callers run in `callers` order, the owner last.
+ *
+ * Rows about a message also name the flag of the message's `may` that names their action (`may`):
+ * the caller reads the message first (the room's history over HTTP), and the flag must agree with the
+ * acknowledgement, as the row of the message's case in the caller's table (`mayByCase`, from their
+ * join) must agree with the message's own `may`.
  */
+import type { ChatMessageMay } from '@civic/contracts';
 import { callers, type Caller } from './cast.js';
 
 export type SocketVerdict = 'allowed' | 'denied';
@@ -60,7 +66,12 @@ export interface SocketRow {
   rule: string;
   prepare?: (stage: ChatStage) => Promise<Prepared>;
   payload: (caller: Caller, prepared: Prepared, stage: ChatStage) => unknown;
+  /** The flag of the target message's `may` that names the action, and which prepared message each caller acts on. */
+  may?: { flag: keyof ChatMessageMay; target: (caller: Caller, prepared: Prepared) => string };
 }
+
+/** Each caller acts on the row's one prepared message. */
+const theTarget = (_caller: Caller, prepared: Prepared) => prepared.target!;
 
 const verdictsOf = (pick: (caller: Caller) => SocketVerdict) => Object.fromEntries(callers.map((caller) => [caller, pick(caller)])) as Record<Caller, SocketVerdict>;
 const everyone = verdictsOf(() => 'allowed');
@@ -86,6 +97,7 @@ interface SwitchCase {
  * and turning it off on a message the moderator turned on first (`turnOn`, a setup step).
  */
 function switchRows(event: string, field: 'pin' | 'hidden', turnOn: (stage: ChatStage, id: string) => Promise<void>, on: SwitchCase, off: SwitchCase): SocketRow[] {
+  const may = { flag: field === 'pin' ? 'pin' : 'hide', target: theTarget } as const;
   return [
     {
       event,
@@ -94,6 +106,7 @@ function switchRows(event: string, field: 'pin' | 'hidden', turnOn: (stage: Chat
       rule: on.rule,
       prepare: async (stage) => ({ target: await stage.post(on.message) }),
       payload: (_caller, prepared) => ({ id: prepared.target, [field]: true }),
+      may,
     },
     {
       event,
@@ -106,6 +119,7 @@ function switchRows(event: string, field: 'pin' | 'hidden', turnOn: (stage: Chat
         return { target };
       },
       payload: (_caller, prepared) => ({ id: prepared.target, [field]: false }),
+      may,
     },
   ];
 }
@@ -132,6 +146,7 @@ export const socketMatrix: SocketRow[] = [
     rule: 'reply to chat: any logged-in user (#roles-and-permissions); not while suspended',
     prepare: async (stage) => ({ target: await stage.post('A message to reply to') }),
     payload: (caller, prepared, stage) => ({ room: stage.room, text: text('A reply', caller), replyTo: prepared.target }),
+    may: { flag: 'reply', target: theTarget },
   },
   {
     event: 'message:edit',
@@ -140,6 +155,7 @@ export const socketMatrix: SocketRow[] = [
     rule: 'edit chat content: the author, or a moderator when moderationStatus is 1 (#roles-and-permissions); it is 0',
     prepare: async (stage) => ({ target: await stage.post('A message to edit') }),
     payload: (caller, prepared) => ({ id: prepared.target, text: text('Edited', caller) }),
+    may: { flag: 'edit', target: theTarget },
   },
   {
     event: 'message:edit',
@@ -152,6 +168,7 @@ export const socketMatrix: SocketRow[] = [
       return { target };
     },
     payload: (caller, prepared) => ({ id: prepared.target, text: text('Edited once signalled', caller) }),
+    may: { flag: 'edit', target: theTarget },
   },
   {
     event: 'message:delete',
@@ -160,6 +177,7 @@ export const socketMatrix: SocketRow[] = [
     rule: 'delete chat: the author, or a moderator when moderationStatus is 1 (#roles-and-permissions); it is 0, and the owner deletes last',
     prepare: async (stage) => ({ target: await stage.post('A message to delete') }),
     payload: (_caller, prepared) => ({ id: prepared.target }),
+    may: { flag: 'remove', target: theTarget },
   },
   {
     event: 'message:delete',
@@ -173,6 +191,7 @@ export const socketMatrix: SocketRow[] = [
       return { forModerator, forOwner };
     },
     payload: (caller, prepared) => ({ id: caller === 'moderator' ? prepared.forModerator : prepared.forOwner }),
+    may: { flag: 'remove', target: (caller, prepared) => (caller === 'moderator' ? prepared.forModerator! : prepared.forOwner!) },
   },
   {
     event: 'message:signal',
@@ -185,6 +204,7 @@ export const socketMatrix: SocketRow[] = [
       return prepared;
     },
     payload: (caller, prepared) => ({ id: prepared[caller] ?? prepared.spare }),
+    may: { flag: 'signal', target: (caller, prepared) => prepared[caller] ?? prepared.spare! },
   },
   ...switchRows(
     'message:pin',
@@ -221,7 +241,9 @@ export const socketMatrix: SocketRow[] = [
     label: 'user:mute',
     verdicts: othersThanTheAuthor,
     rule: 'mute a chat author: a logged-in user other than that author (#roles-and-permissions); the author is the owner, a suspended member may still choose what to read',
+    prepare: async (stage) => ({ target: await stage.post('A message whose author is muted') }),
     payload: (_caller, _prepared, stage) => ({ userId: stage.ids.owner }),
+    may: { flag: 'mute', target: theTarget },
   },
   {
     event: 'user:unmute',

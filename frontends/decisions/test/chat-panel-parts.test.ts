@@ -5,7 +5,7 @@
  * empty or too long text, sends on Enter and empties itself, says when slow mode lets the reader post
  * again, and offers visitors the log-in page instead.
  */
-import type { ChatMessage, SessionUser } from '@civic/contracts';
+import type { ChatMessage, ChatMessageMay, SessionUser } from '@civic/contracts';
 import type { ShellServices } from '@civic/frontend-kit/shell-contract';
 import { installDom } from '../../../packages/frontend-kit/test/support/dom.js';
 import { sessionUser } from '../../../packages/frontend-kit/test/support/session-user.js';
@@ -20,7 +20,8 @@ const { FeedbackProvider } = await import('@civic/frontend-kit/remote-feedback')
 const { ChatMessageList } = await import('../src/chat/ChatMessageList.js');
 const { ChatComposer, useChatDraft } = await import('../src/chat/ChatComposer.js');
 const { useBusy } = await import('../src/chat/busy.js');
-const { chatMax, messagePermissions } = await import('../src/chat/rules.js');
+const { chatMax } = await import('../src/chat/message-length.js');
+const { shownMay } = await import('../src/chat/message-may.js');
 const { default: en } = (await import('../src/i18n/en.json', { with: { type: 'json' } })) as { default: Record<string, string> };
 
 type Send = (event: string, payload: Record<string, unknown>) => Promise<unknown>;
@@ -28,6 +29,10 @@ type ReactNode = Parameters<typeof render>[0];
 
 const reader = sessionUser({ id: '11111111-1111-4111-8111-111111111111', userName: 'ada' });
 const room = 'cycle:22222222-2222-4222-8222-222222222222:proposals';
+
+/** What the service tells a member of someone else's message, and of their own. */
+const others: ChatMessageMay = { reply: true, edit: false, remove: false, signal: true, pin: false, hide: false, mute: true, suspend: false };
+const own: ChatMessageMay = { reply: true, edit: true, remove: true, signal: false, pin: false, hide: false, mute: false, suspend: false };
 
 function message(overrides: Partial<ChatMessage>): ChatMessage {
   return {
@@ -45,6 +50,7 @@ function message(overrides: Partial<ChatMessage>): ChatMessage {
     moderationStatus: 0,
     deleted: false,
     deletedByModerator: false,
+    may: overrides.userId === reader.id ? own : others,
     ...overrides,
   };
 }
@@ -75,14 +81,13 @@ describe('the chat message list', () => {
   function renderList(messages: ChatMessage[], send: Send) {
     const feedback = shellFeedback();
     const drafts: unknown[] = [];
-    const viewer = { userId: reader.id, moderator: false, suspended: false };
     function List() {
       const busy = useBusy();
       return h(ChatMessageList, {
         messages,
         pinned: messages.filter((item) => item.pin),
         viewerId: reader.id,
-        permissions: (item: ChatMessage) => messagePermissions(item, viewer, true),
+        permissions: (item: ChatMessage) => shownMay(item, { mayByCase: [], userId: reader.id, open: true, readOnly: false }),
         chat: { nextBefore: null, loadingEarlier: false, loadEarlier: async () => undefined, send: send as never },
         busy,
         startDraft: (draft: unknown) => drafts.push(draft),
@@ -111,6 +116,15 @@ describe('the chat message list', () => {
     expect(within(second!).getByText(/First point/, { selector: 'blockquote' })).toBeTruthy();
     // The pinned message is also listed above the conversation.
     expect(screen.getByRole('heading', { name: en['decisions.chat.pinned'] })).toBeTruthy();
+  });
+
+  it('offers exactly the actions the service says the reader may take, and no group without any', () => {
+    const none: ChatMessageMay = { reply: false, edit: false, remove: false, signal: false, pin: false, hide: false, mute: false, suspend: false };
+    renderList([message({ id: 'a', text: 'Moderated', may: { ...none, pin: true, hide: true } }), message({ id: 'b', text: 'Nothing to do', may: none })], async () => undefined);
+    const [moderated, quiet] = screen.getAllByRole('article');
+    expect(within(moderated!).getAllByRole('button').map((button) => button.textContent)).toEqual([en['decisions.chat.pin'], en['decisions.chat.hide']]);
+    expect(within(quiet!).queryByRole('group')).toBeNull();
+    expect(within(quiet!).queryAllByRole('button')).toEqual([]);
   });
 
   it('says so when there is no message yet', () => {

@@ -1,15 +1,16 @@
 /**
- * Moderation from the chat: who is offered the suspension, the allowed lengths, where a room
- * belongs, and natural relative dates in both languages.
+ * Moderation from the chat: the actions a message's menu offers (the service's `may`, or the row of
+ * the message's case in the viewer's table: the suspension among them), the allowed lengths, where a
+ * room belongs, and natural relative dates in both languages.
  */
-import type { ChatMessage } from '@civic/contracts';
+import type { ChatMayCase, ChatMessageMay, PublicChatMessage } from '@civic/contracts';
 import { calendarDays, formatRelative, relativeTime, roomPlace, runningSuspension, suspensionLengths } from '../src/chat/moderation.js';
-import { messagePermissions } from '../src/chat/rules.js';
+import { noActions, shownMay } from '../src/chat/message-may.js';
 
 const cycleId = '0f5e8c1a-6d1b-4a54-9d2e-4f7a2b9c1d3e';
 const lawId = '7b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
 
-const message = (userId: string): ChatMessage => ({
+const message = (userId: string, changes: Partial<PublicChatMessage> = {}): PublicChatMessage => ({
   id: 'm1',
   room: `cycle:${cycleId}:proposals`,
   userId,
@@ -24,18 +25,53 @@ const message = (userId: string): ChatMessage => ({
   moderationStatus: 0,
   deleted: false,
   deletedByModerator: false,
+  ...changes,
 });
 
-describe('the suspension offered in a chat message’s menu', () => {
-  it('is for moderators, on another member’s message (even a deleted one), never their own', () => {
-    const moderator = { userId: 'mod', moderator: true, suspended: false };
-    expect(messagePermissions(message('alice'), moderator, true).suspend).toBe(true);
-    expect(messagePermissions({ ...message('alice'), deleted: true }, moderator, false).suspend).toBe(true);
-    expect(messagePermissions(message('mod'), moderator, true).suspend).toBe(false);
-    expect(messagePermissions(message('alice'), { userId: 'bob', moderator: false, suspended: false }, true).suspend).toBe(false);
-    expect(messagePermissions(message('alice'), { userId: null, moderator: false, suspended: false }, true).suspend).toBe(false);
+/**
+ * A moderator's table as the service sends it, each row told apart by its flags: `suspend` on others'
+ * messages, and `reply` standing for the row's own case (open, not deleted), so a wrong row shows.
+ */
+const moderatorTable: ChatMayCase[] = [false, true].flatMap((author) =>
+  ([0, 1] as const).flatMap((moderationStatus) =>
+    [false, true].flatMap((deleted) =>
+      [true, false].map((open) => ({
+        author,
+        moderationStatus,
+        deleted,
+        open,
+        may: { ...noActions, suspend: !author, reply: open && !deleted, edit: moderationStatus === 1 && !deleted, hide: !deleted },
+      })),
+    ),
+  ),
+);
+const context = { mayByCase: moderatorTable, userId: 'mod', open: true, readOnly: false };
+const flags = (may: ChatMessageMay) => (Object.keys(may) as (keyof ChatMessageMay)[]).filter((flag) => may[flag]).join(' ');
+
+describe('the actions offered in a chat message’s menu', () => {
+  it('are, for a pushed message, the row of its case in the viewer’s table: the suspension on another member’s message only', () => {
+    expect(flags(shownMay(message('alice'), context))).toBe('reply hide suspend');
+    expect(flags(shownMay(message('alice', { deleted: true }), { ...context, open: false }))).toBe('suspend');
+    expect(flags(shownMay(message('alice', { moderationStatus: 1 }), context))).toBe('reply edit hide suspend');
+    expect(flags(shownMay(message('mod'), context))).toBe('reply hide');
+    expect(flags(shownMay(message('mod'), { ...context, open: false }))).toBe('hide');
   });
 
+  it('are a message’s own may when it was read with one', () => {
+    const own: ChatMessageMay = { ...noActions, signal: true };
+    expect(shownMay({ ...message('alice'), may: own }, context)).toBe(own);
+  });
+
+  it('are none in a read-only panel, nor before the viewer’s table came', () => {
+    expect(shownMay(message('alice'), { ...context, readOnly: true })).toEqual(noActions);
+    expect(shownMay({ ...message('alice'), may: { ...noActions, reply: true } }, { ...context, readOnly: true })).toEqual(noActions);
+    expect(shownMay(message('alice'), { ...context, mayByCase: [] })).toEqual(noActions);
+    // A visitor's table: every flag false, the suspension included.
+    expect(shownMay(message('alice'), { ...context, userId: null, mayByCase: moderatorTable.map((row) => ({ ...row, may: noActions })) })).toEqual(noActions);
+  });
+});
+
+describe('moderation from the chat', () => {
   it('offers the four lengths of the product: 10 minutes, 1 hour, 2 hours, 1 day', () => {
     expect(suspensionLengths).toEqual([10, 60, 120, 24 * 60]);
   });

@@ -1,13 +1,15 @@
 /**
  * The unread count of a chat room: others' new messages that arrive while the panel is off screen
- * (a closed bottom sheet on a phone), back to zero once it shows again.
+ * (a closed bottom sheet on a phone), back to zero once it shows again; and the viewer's table of
+ * actions, kept from the join and `may:changed`, which a message's own `may` gives way to once what
+ * decided it changed.
  */
-import type { ChatMessage } from '@civic/contracts';
+import type { ChatMayCase, ChatMessageMay, PublicChatMessage } from '@civic/contracts';
 import { chatRoomReducer, initialChatRoom, type ChatRoomAction, type ChatRoomState } from '../src/chat/room-state.js';
 
 const room = 'cycle:0f5e8c1a-6d1b-4a54-9d2e-4f7a2b9c1d3e:proposals';
 
-const message = (id: string, userId: string): ChatMessage => ({
+const message = (id: string, userId: string): PublicChatMessage => ({
   id,
   room,
   userId,
@@ -31,6 +33,7 @@ const joined: ChatRoomAction = {
     muted: ['troll'],
     moderator: false,
     userId: 'me',
+    mayByCase: [],
   },
 };
 
@@ -59,5 +62,36 @@ describe('the unread count of a chat room', () => {
       { type: 'message', message: { ...message('ccc', 'alice'), text: 'edited' } },
     );
     expect(state.unread).toBe(1);
+  });
+});
+
+describe('the viewer’s table of actions', () => {
+  const may = (reply: boolean): ChatMessageMay => ({ reply, edit: false, remove: false, signal: false, pin: false, hide: false, mute: false, suspend: false });
+  const table = (reply: boolean): ChatMayCase[] => [{ author: false, moderationStatus: 0, deleted: false, open: true, may: may(reply) }];
+  const read = { type: 'history', messages: [{ ...message('a', 'alice'), may: may(true) }], nextBefore: null, earlier: false } as const;
+
+  it('keeps the table of the join, and a message read with its own may', () => {
+    const state = run({ ...joined, data: { ...joined.data, mayByCase: table(true) } }, read);
+    expect(state.mayByCase).toEqual(table(true));
+    expect(state.messages[0]?.may).toEqual(may(true));
+  });
+
+  it('takes a new table, and drops the may messages were read with (the table decides them now)', () => {
+    const state = run(joined, read, { type: 'may', mayByCase: table(false) });
+    expect(state.mayByCase).toEqual(table(false));
+    expect(state.messages[0]).not.toHaveProperty('may');
+    expect(state.messages[0]?.text).toBe('hello a');
+  });
+
+  it('drops the may messages were read with when the room closes, and when it is joined again', () => {
+    expect(run(joined, read, { type: 'closed', closedAt: '2026-11-23T11:00:00.000Z' }).messages[0]).not.toHaveProperty('may');
+    expect(run(joined, read, joined).messages[0]).not.toHaveProperty('may');
+  });
+
+  it('replaces a message’s may by the pushed view’s absence of one, and back by an answer’s', () => {
+    const pushed = run(joined, read, { type: 'message', message: { ...message('a', 'alice'), moderationStatus: 1 } });
+    expect(pushed.messages[0]).not.toHaveProperty('may');
+    const answered = chatRoomReducer(pushed, { type: 'message', message: { ...message('a', 'alice'), may: may(false) } });
+    expect(answered.messages[0]?.may).toEqual(may(false));
   });
 });

@@ -1,5 +1,5 @@
 /** Pure rules of the elections screens, unit-tested. */
-import { CandidateTo, candidateDateField, ErrorMessages, type Candidate, type CandidateVote, type SessionUser } from '@civic/contracts';
+import { CandidateTo, candidateDateField, ErrorMessages, type Candidate, type CandidateMay, type CandidateView, type CandidateVote, type SessionUser } from '@civic/contracts';
 import { ApiError } from '@civic/frontend-kit/api-client';
 import type { IntlShape } from 'react-intl';
 
@@ -28,7 +28,7 @@ export function withVote(votes: readonly CandidateVote[], userId: string, candid
  * The list after the caller's vote changed from `before` to `after` on one candidate: the candidate's
  * totals move at once (the next load brings everyone else's votes), best first again.
  */
-export function applyVote(candidates: readonly Candidate[], candidateId: string, before: 1 | -1 | 0, after: 1 | -1 | 0): Candidate[] {
+export function applyVote<C extends Candidate>(candidates: readonly C[], candidateId: string, before: 1 | -1 | 0, after: 1 | -1 | 0): C[] {
   const changed = candidates.map((c) => {
     if (c.id !== candidateId) return c;
     const votesFor = c.votesFor - (before === 1 ? 1 : 0) + (after === 1 ? 1 : 0);
@@ -44,6 +44,19 @@ export function applyVote(candidates: readonly Candidate[], candidateId: string,
  */
 export function candidatesOfRole(candidates: readonly Candidate[], role: CandidateTo): Candidate[] {
   return candidates.filter((candidate) => candidate.candidateTo === role);
+}
+
+/** Nothing offered: a candidate pushed before this page read them. */
+export const noMay: CandidateMay = { vote: false };
+
+/**
+ * Pushed figures (no `may`: every reader gets the same) as the list shown: each candidate keeps what
+ * the reader may do with them from the page's last read; one that arrived since offers nothing until
+ * the page reads the list again (docs/live.md#elections-topics-and-the-shell).
+ */
+export function withReadMay(pushed: readonly Candidate[], shown: readonly CandidateView[]): CandidateView[] {
+  const read = new Map(shown.map((candidate) => [candidate.id, candidate.may]));
+  return pushed.map((candidate) => ({ ...candidate, may: read.get(candidate.id) ?? noMay }));
 }
 
 /** Pages spread the reads a new month needs over this long (docs/live.md#elections-topics-and-the-shell). */

@@ -1,10 +1,11 @@
 /**
  * The elections overview (/elections) in a jsdom document (Testing Library), inside the remote's own
- * frame with a fake shell and a fake gateway: each role lists its candidates with their figures; a
- * member's +1 shows at once, before the service answers, and stays once saved (the snackbar says
- * so); a refused vote is put back and the snackbar says why.
+ * frame with a fake shell and a fake gateway: each role lists its candidates with their figures; the
+ * vote buttons show as the service's `may` says; a member's +1 shows at once, before the service
+ * answers, and stays once saved (the snackbar says so); a refused vote is put back and the snackbar
+ * says why.
  */
-import { ErrorMessages, type Candidate, type CandidateTo, type CandidateVote, type ElectionList } from '@civic/contracts';
+import { ErrorMessages, type CandidateTo, type CandidateView, type CandidateVote, type ElectionList } from '@civic/contracts';
 import type { RemoteRoutesProps, ShellServices } from '@civic/frontend-kit/shell-contract';
 import { installDom } from '../../../packages/frontend-kit/test/support/dom.js';
 import { sessionUser } from '../../../packages/frontend-kit/test/support/session-user.js';
@@ -36,7 +37,7 @@ const list: ElectionList = {
     seats: { moderators: 2, scribes: 1, greatWises: 1 },
   },
 };
-const grace: Candidate = {
+const grace: CandidateView = {
   id: '77777777-7777-4777-8777-777777777777',
   userName: 'grace',
   moderator: false,
@@ -49,6 +50,7 @@ const grace: Candidate = {
   votesFor: 4,
   votesAgainst: 1,
   appliedAt: '2026-05-02T09:00:00.000Z',
+  may: { vote: true },
 };
 
 /** The shell's catalogue, as far as these tests need it: the texts of the errors it translates. */
@@ -58,15 +60,15 @@ const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)))
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** The gateway: the open election, grace standing as moderator, no vote yet; `voted` answers the vote. */
-function fakeGateway(voted: (body: CandidateVote) => Promise<Response>) {
+/** The gateway: the open election, grace standing as moderator (as `listed`), no vote yet; `voted` answers the vote. */
+function fakeGateway(voted: (body: CandidateVote) => Promise<Response>, listed: CandidateView = grace) {
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url === '/api/elections') return json(list);
     if (url.startsWith('/api/candidates/votes/')) return json([]);
     if (url === '/api/candidates/votes' && init?.method === 'POST') return voted(JSON.parse(String(init.body)) as CandidateVote);
     const role = /^\/api\/candidates\/(\d)$/.exec(url)?.[1];
-    if (role) return json(Number(role) === 1 ? [grace] : []);
+    if (role) return json(Number(role) === 1 ? [listed] : []);
     return new Response(null, { status: 404 });
   }) as typeof fetch;
 }
@@ -111,6 +113,16 @@ describe('the elections overview', () => {
     expect(figure(card, 'for')).toBe('4');
     expect(within(moderators()).getAllByRole('article')).toHaveLength(1);
     await settle();
+  });
+
+  it('offers no vote on a candidate the service says the member may not vote for', async () => {
+    fakeGateway(async () => json([]), { ...grace, may: { vote: false } });
+    renderOverview();
+    const card = await graceCard();
+    expect(figure(card, 'total')).toBe('3');
+    await settle();
+    expect(within(card).queryByRole('group')).toBeNull();
+    expect(within(card).queryAllByRole('button')).toEqual([]);
   });
 
   it('shows a member’s +1 at once, before the service answers, and keeps it once saved', async () => {

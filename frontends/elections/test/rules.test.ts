@@ -4,7 +4,7 @@ import { ApiError } from '@civic/frontend-kit/api-client';
 import { formatDuration } from '@civic/frontend-kit/duration';
 import { secondsUntil } from '@civic/frontend-kit/remote-hooks';
 import { electionsApi } from '../src/api/elections.js';
-import { applyVote, candidacyFailure, candidatesOfRole, formatDay, monthChangeDelayMs, monthChangeSpreadMs, isNotFound, isStanding, monthDate, voteFor, withVote } from '../src/rules.js';
+import { applyVote, candidacyFailure, candidatesOfRole, formatDay, monthChangeDelayMs, monthChangeSpreadMs, isNotFound, isStanding, monthDate, noMay, voteFor, withReadMay, withVote } from '../src/rules.js';
 import { durationUnits } from '../src/ui/ElectionCountdown.js';
 
 /** A catalogue as a JSON module (dynamic import: the attribute survives the swc transform). */
@@ -203,6 +203,23 @@ describe('live figures of the open election', () => {
     expect(candidatesOfRole(pushed, 1).map((c) => c.id)).toEqual(['a', 'b']);
     expect(candidatesOfRole(pushed, 2)).toEqual([scribe]);
     expect(candidatesOfRole(pushed, 3)).toEqual([]);
+  });
+
+  it('keeps what the reader may do with each candidate from the last read; a candidate pushed since offers nothing', () => {
+    const read = [
+      { ...candidate('a', 1, 0, '2026-11-01T00:00:00Z'), may: { vote: true } },
+      { ...candidate('me', 0, 0, '2026-11-01T00:00:00Z'), may: { vote: false } },
+    ];
+    const pushed = [candidate('me', 3, 0, '2026-11-01T00:00:00Z'), candidate('a', 2, 0, '2026-11-01T00:00:00Z'), candidate('new', 0, 0, '2026-11-03T00:00:00Z')];
+    const shown = withReadMay(pushed, read);
+    expect(shown.map((c) => [c.id, c.totalVotes, c.may.vote])).toEqual([
+      ['me', 3, false],
+      ['a', 2, true],
+      ['new', 0, false],
+    ]);
+    expect(shown[2]!.may).toEqual(noMay);
+    // The vote's optimistic totals keep the flags too.
+    expect(applyVote(shown, 'a', 0, 1).find((c) => c.id === 'a')).toMatchObject({ votesFor: 3, may: { vote: true } });
   });
 
   it('names the open election by its candidacy month, a topic the chat service accepts, and reads the month back', () => {

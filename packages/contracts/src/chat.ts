@@ -24,7 +24,8 @@ export type ChatRoomParams = Static<typeof ChatRoomParamsSchema>;
 export const ChatReplyRefSchema = Type.Object({ id: Id, userId: Id, userName: Type.String(), excerpt: nullable(Type.String()) });
 export type ChatReplyRef = Static<typeof ChatReplyRefSchema>;
 
-export const ChatMessageSchema = Type.Object({
+/** A message's fields as anyone reads them. */
+const messageFields = {
   id: Id,
   room: Type.String(),
   userId: Id,
@@ -42,8 +43,73 @@ export const ChatMessageSchema = Type.Object({
   moderationStatus: Type.Union([Type.Literal(0), Type.Literal(1)]),
   deleted: Type.Boolean(),
   deletedByModerator: Type.Boolean(),
+};
+
+/**
+ * What the viewer may do with a message now, each flag decided by the rule its action applies
+ * (services/chat/src/domain/permissions.ts, docs/product.md#roles-and-permissions): the panel shows
+ * an action only when its flag is true, and never decides it itself. True means the action passes
+ * authorization now; its input, the rate and slow mode are still checked when it happens. A visitor
+ * gets every flag false.
+ */
+export const ChatMessageMaySchema = Type.Object({
+  /** `message:post` with `replyTo`: a member, not suspended, in an open room, to a message not deleted. */
+  reply: Type.Boolean(),
+  /** `message:edit`: its author (not suspended, open room), or a moderator once it is signalled; never once deleted. */
+  edit: Type.Boolean(),
+  /** `message:delete`: its author, or a moderator once it is signalled (closed rooms too); never twice. */
+  remove: Type.Boolean(),
+  /** `message:signal`: any member but its author, while it is neither signalled nor deleted. */
+  signal: Type.Boolean(),
+  /** `message:pin` (pin and unpin): moderators, in an open room, a message not deleted. */
+  pin: Type.Boolean(),
+  /** `message:hide` (hide and show again): moderators, a message not deleted. */
+  hide: Type.Boolean(),
+  /** `user:mute` of its author: any member but the author. */
+  mute: Type.Boolean(),
+  /**
+   * Suspending its author or lifting their suspension (identity's POST and DELETE
+   * /api/users/{id}/suspension): a moderator, not suspended, on another member's message. Identity
+   * judges the author too, and refuses another moderator.
+   */
+  suspend: Type.Boolean(),
 });
+export type ChatMessageMay = Static<typeof ChatMessageMaySchema>;
+
+/** A message as one viewer reads it (HTTP reads, acknowledgements): with what they may do with it. */
+export const ChatMessageSchema = Type.Object({ ...messageFields, may: ChatMessageMaySchema });
 export type ChatMessage = Static<typeof ChatMessageSchema>;
+
+/**
+ * A message as anyone reads it, as rooms receive it live (`message:new`, `message:updated`): one
+ * frame for every socket of the room, so without a viewer's `may`; the panel takes it from its
+ * viewer's `mayByCase` (`mayOfCase`, chat-may.ts).
+ */
+export const PublicChatMessageSchema = Type.Object(messageFields);
+export type PublicChatMessage = Static<typeof PublicChatMessageSchema>;
+
+/**
+ * One case of a viewer's table: the facts of a message that decide what they may do with it, and
+ * the flags. `author`: the viewer wrote it; `open`: its room is open.
+ */
+export const ChatMayCaseSchema = Type.Object({
+  author: Type.Boolean(),
+  moderationStatus: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  deleted: Type.Boolean(),
+  open: Type.Boolean(),
+  may: ChatMessageMaySchema,
+});
+export type ChatMayCase = Static<typeof ChatMayCaseSchema>;
+
+/**
+ * `mayByCase`: what the viewer may do with any message, one row per case (2 authors x 2 statuses x
+ * deleted or not x room open or closed: 16 rows), computed by the same rules as each message's
+ * `may`. Sent to each socket when it joins a room and with `may:changed` when the viewer's standing
+ * changes; the room's open state is a column, so a room closing needs no new table.
+ */
+export const ChatMayByCaseSchema = Type.Array(ChatMayCaseSchema, { minItems: 16, maxItems: 16 });
+export type ChatMayByCase = Static<typeof ChatMayByCaseSchema>;
+
 
 /** How a moderator sets a room's slow mode: automatic (past a number of members online), on or off. */
 export const SlowModeSettingSchema = Type.Union([Type.Literal('auto'), Type.Literal('on'), Type.Literal('off')]);
@@ -139,7 +205,8 @@ export interface ChatClientEvents {
 
 /** What each acknowledgement carries on success. */
 export interface ChatAckData {
-  'room:join': { room: ChatRoom; muted: string[]; moderator: boolean; userId: string | null };
+  /** `mayByCase`: the viewer's table, whose row a pushed message takes its flags from. */
+  'room:join': { room: ChatRoom; muted: string[]; moderator: boolean; userId: string | null; mayByCase: ChatMayByCase };
   'room:leave': { room: string };
   'message:post': ChatMessage;
   'message:edit': ChatMessage;
@@ -164,16 +231,21 @@ export type ChatAck<T> = { ok: true; data: T } | ErrorBody;
 
 /** Events the server emits to a room. */
 export interface ChatServerEvents {
-  /** A new message (a reply too). */
-  'message:new': ChatMessage;
+  /** A new message (a reply too), the public view. */
+  'message:new': PublicChatMessage;
   /** A message changed: edited, deleted, signalled, pinned, hidden (the public view). */
-  'message:updated': ChatMessage;
+  'message:updated': PublicChatMessage;
   /** The room's phase ended: it is read-only from now on. */
   'room:closed': { room: string; closedAt: string };
   /** A moderator changed the room's slow mode (every pod's sockets of the room are told). */
   'room:settings': ChatRoomSettings;
   /** The caller's own mutes changed (on another tab or device). */
   'mutes:changed': { muted: string[] };
+  /**
+   * What the viewer may do changed (a suspension, its lift or its end, a moderator role given or
+   * taken): their new table, to this socket only.
+   */
+  'may:changed': { mayByCase: ChatMayByCase };
 }
 
 export const ChatApi = {

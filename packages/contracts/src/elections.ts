@@ -37,7 +37,7 @@ export const CandidateUserSchema = Type.Object({
 });
 export type CandidateUser = Static<typeof CandidateUserSchema>;
 
-/** GET /api/candidates/{type}: one candidate of this month's election for the role. */
+/** One candidate of this month's election for the role, public figures only (the live updates carry these). */
 export const CandidateSchema = Type.Object({
   ...CandidateUserSchema.properties,
   candidateTo: CandidateToSchema,
@@ -46,6 +46,30 @@ export const CandidateSchema = Type.Object({
   appliedAt: DateTime,
 });
 export type Candidate = Static<typeof CandidateSchema>;
+
+/**
+ * What the caller may do with a candidate now, decided by the rule the action applies
+ * (services/elections/src/domain/vote-rules.ts): the screen shows an action only when its flag is
+ * true, and never decides it itself. True means the action passes authorization now; the month's
+ * election still open and the candidate still standing are checked when it happens (409
+ * `electionClosed`, 404 `notACandidate`). A visitor gets every flag false.
+ */
+export const CandidateMaySchema = Type.Object({
+  /**
+   * POST /api/candidates/votes (+1 or -1) and DELETE /api/candidates/votes (taking it back): a
+   * logged-in member, verified, not suspended, not the candidate themself.
+   */
+  vote: Type.Boolean(),
+});
+export type CandidateMay = Static<typeof CandidateMaySchema>;
+
+/**
+ * GET /api/candidates/{type}: a candidate as one caller reads it, the public figures and what the
+ * caller may do. Live updates carry `Candidate` (figures only): a screen keeps the `may` of its last
+ * read for a candidate it shows, and offers nothing on one it has not read.
+ */
+export const CandidateViewSchema = Type.Object({ ...CandidateSchema.properties, may: CandidateMaySchema });
+export type CandidateView = Static<typeof CandidateViewSchema>;
 
 /** GET /api/candidates/{type} path: the role. */
 export const CandidatesParamsSchema = Type.Object({ type: Type.Integer({ minimum: 1, maximum: 3, description: '1 moderator, 2 scribe, 3 great wise' }) });
@@ -171,7 +195,7 @@ export const ElectionClockChangeSchema = Type.Object(
 export type ElectionClockChange = Static<typeof ElectionClockChangeSchema>;
 
 export const ElectionsApi = {
-  candidates: 'GET /api/candidates/{type}', // type 1, 2 or 3 -> Candidate[] (this month, best first)
+  candidates: 'GET /api/candidates/{type}', // type 1, 2 or 3 -> CandidateView[] (this month, best first, with the caller's may)
   votesOf: 'GET /api/candidates/votes/{userId}', // the user themself -> CandidateVote[]
   vote: 'POST /api/candidates/votes', // CandidateVoteInput -> CandidateVote[] (the caller's votes); failure: statusMessage 'updateKO'
   deleteVote: 'DELETE /api/candidates/votes', // CandidateVoteDeletion -> CandidateVote[]; failure: 'updateKO'

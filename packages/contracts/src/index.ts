@@ -11,6 +11,7 @@ export * from './elections-events.js';
 export * from './elections.js';
 export * from './chat-events.js';
 export * from './chat.js';
+export * from './chat-may.js';
 export * from './chat-rooms.js';
 export * from './live.js';
 export * from './notifications.js';

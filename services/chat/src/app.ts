@@ -9,7 +9,7 @@ import { memberConsumers } from './events/member.consumers.js';
 import { roomConsumers } from './events/room.consumers.js';
 import { chatRoutes } from './routes/chat.routes.js';
 import { relayLiveUpdates } from './live/live-relay.js';
-import { announceClosed, attachChatSocket } from './socket/chat.socket.js';
+import { announceClosed, announceStandingChanged, attachChatSocket } from './socket/chat.socket.js';
 import { MemberRepository } from './store/member.repository.js';
 import { MessageRepository } from './store/message.repository.js';
 import type { ChatPrisma } from './store/prisma.js';
@@ -85,7 +85,7 @@ export async function createChat({ config, db, bus, logger, verifier, clock = ()
   const live = relayLiveUpdates(io, bus, config.LIVE_COALESCE_MS, app.log.child({ component: 'live' }));
   app.addHook('onClose', async () => live.stop());
 
-  runConsumersWithApp(app, [...memberConsumers(consumers), ...roomConsumers(consumers, (closed) => announceClosed(io, closed))]);
+  runConsumersWithApp(app, [...memberConsumers(consumers, (userId) => announceStandingChanged(io, userId)), ...roomConsumers(consumers, (closed) => announceClosed(io, closed))]);
 
   await app.register(chatRoutes, { rooms, messages, members, clock, historyPage: config.CHAT_HISTORY_PAGE, timeZone: config.CHAT_TIME_ZONE });
   return { app, io };

@@ -15,6 +15,6 @@ export async function roomView(room: RoomRow, viewer: Caller | null, messages: M
     open: room.closedAt === null,
     openedAt: room.openedAt.toISOString(),
     closedAt: room.closedAt?.toISOString() ?? null,
-    pinned: await messageViews(messages, await messages.pinned(room.id, await mutedAuthors(messages, viewer)), viewer),
+    pinned: await messageViews(messages, await messages.pinned(room.id, await mutedAuthors(messages, viewer)), viewer, () => room.closedAt === null),
   };
 }

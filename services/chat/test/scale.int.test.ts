@@ -3,7 +3,7 @@
  * message exactly once to every client, wherever it is connected; a client that drops and comes back
  * within the recovery window receives what it missed. Without Redis, one instance recovers alone.
  */
-import type { ChatAck, ChatMessage } from '@civic/contracts';
+import { UserRoleChanged, type ChatAck, type ChatMayCase, type ChatMessage } from '@civic/contracts';
 import { waitFor } from '@civic/test-kit';
 import type { Socket } from 'socket.io-client';
 import { createClient } from 'redis';
@@ -155,6 +155,15 @@ describe.each([
       ...missed,
       (after as { data: ChatMessage }).data.id,
     ]);
+  });
+
+  it('sends a member’s sockets on either instance their new table when they are made moderator', async () => {
+    const promoted = await h.member({ name: 'Eve' });
+    const sockets = [await joinedOn(promoted, h.a), await joinedOn(promoted, b)];
+    // Whichever instance reads identity's event, every instance's sockets of the member are told.
+    const tables = sockets.map((socket) => new Promise<ChatMayCase[]>((resolve) => socket.once('may:changed', ({ mayByCase }: { mayByCase: ChatMayCase[] }) => resolve(mayByCase))));
+    await h.publish(UserRoleChanged, { userId: promoted.id, moderator: true, scribe: false });
+    for (const table of await Promise.all(tables)) expect(table.find((row) => !row.author && row.open && !row.deleted && row.moderationStatus === 0)?.may.pin).toBe(true);
   });
 
   // Only with Redis is there another instance to come back through.

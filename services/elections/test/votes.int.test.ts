@@ -1,4 +1,4 @@
-import { CandidateTo, LIVE_UPDATE_SUBJECT, liveTopics, type ElectionCandidatesUpdate, type ElectionList, type LiveUpdate, UserDeleted, UserRenamed, UserRoleChanged, UserSuspended, UserSuspensionLifted, UserVerified, type Candidate, type CandidateVote } from '@civic/contracts';
+import { CandidateTo, LIVE_UPDATE_SUBJECT, liveTopics, type ElectionCandidatesUpdate, type ElectionList, type LiveUpdate, UserDeleted, UserRenamed, UserRoleChanged, UserSuspended, UserSuspensionLifted, UserVerified, type Candidate, type CandidateView, type CandidateVote } from '@civic/contracts';
 import { waitFor } from '@civic/test-kit';
 import { startHarness, unvote, vote, type Harness, type Member } from './support/harness.js';
 
@@ -13,11 +13,13 @@ afterAll(async () => {
   await h.close();
 });
 
-const candidates = async (type: number) => {
-  const answer = await h.app.inject({ url: `/api/candidates/${type}` });
+const candidates = async (type: number, headers: Record<string, string> = {}) => {
+  const answer = await h.app.inject({ url: `/api/candidates/${type}`, headers });
   expect(answer.statusCode).toBe(200);
-  return answer.json<Candidate[]>();
+  return answer.json<CandidateView[]>();
 };
+/** The candidates' public figures: what the live updates carry, without the reader's `may`. */
+const figures = (list: CandidateView[]): Candidate[] => list.map(({ may: _may, ...candidate }) => candidate);
 const totalOf = async (type: number, member: Member) => (await candidates(type)).find((c) => c.id === member.id)?.totalVotes;
 
 describe('candidates and votes', () => {
@@ -210,6 +212,27 @@ describe('candidates and votes', () => {
     expect(await totalOf(1, alice)).toBe(0);
   });
 
+  it("tells each caller whether they may vote for each candidate, as the vote then answers", async () => {
+    const [standing, voter, newcomer, suspended] = await Promise.all([
+      h.member({ name: 'May candidate' }),
+      h.member({ name: 'May voter' }),
+      h.member({ name: 'May newcomer', verified: false }),
+      h.member({ name: 'May suspended' }),
+    ]);
+    await h.stand(standing, CandidateTo.GreatWise);
+    await h.publish(UserSuspended, { userId: suspended.id, until: new Date(h.clock.now().getTime() + 3600_000).toISOString() });
+    await waitFor(async () => (await h.db.member.findUnique({ where: { userId: suspended.id } }))?.suspendedUntil != null);
+    const callers = { visitor: null, voter, newcomer, suspended, candidate: standing };
+    const expected = { visitor: false, voter: true, newcomer: false, suspended: false, candidate: false };
+    for (const [who, caller] of Object.entries(callers) as [keyof typeof callers, (typeof callers)[keyof typeof callers]][]) {
+      const listed = (await candidates(3, caller?.headers)).find((c) => c.id === standing.id)!;
+      const answer = await h.app.inject(caller ? vote(caller, standing, CandidateTo.GreatWise, 1) : { ...vote(voter, standing, CandidateTo.GreatWise, 1), headers: {} });
+      expect([who, listed.may.vote, answer.statusCode === 200]).toEqual([who, expected[who], expected[who]]);
+    }
+    // An unusable token reads as a visitor's.
+    expect((await candidates(3, { authorization: 'Bearer nope' })).every((c) => !c.may.vote)).toBe(true);
+  });
+
   it('hides deleted accounts from the candidates and refuses their votes', async () => {
     const dave = await h.member({ name: 'Dave' });
     await h.stand(dave, CandidateTo.Scribe);
@@ -255,21 +278,24 @@ describe('live figures (docs/live.md)', () => {
 
     const expected = await h.app.inject({ url: '/api/candidates/2' });
     const figuresOf = (update: LiveUpdate) => (update.data as ElectionCandidatesUpdate).candidates.filter((c) => c.candidateTo === CandidateTo.Scribe);
-    const isFinal = (update: LiveUpdate) => JSON.stringify(figuresOf(update)) === JSON.stringify(expected.json());
+    const isFinal = (update: LiveUpdate) => JSON.stringify(figuresOf(update)) === JSON.stringify(figures(expected.json()));
     await waitFor(() => received.slice(from).some(({ update }) => update.topic === topic && isFinal(update)), 5000);
     const updates = received.slice(from).filter(({ update }) => update.topic === topic);
     const elapsed = Date.now() - started;
 
     // At most one per interval (1 s here) after the first: the 50 votes cost a handful of reads, not 50.
     expect(updates.length).toBeLessThanOrEqual(Math.ceil(elapsed / 1000) + 1);
-    for (let i = 1; i < updates.length; i++) expect(updates[i]!.at - updates[i - 1]!.at).toBeGreaterThanOrEqual(900);
+    // Spaced on the publisher's clock: arrival times also carry this machine's scheduling jitter.
+    const published = updates.map(({ update }) => Date.parse(update.at));
+    for (let i = 1; i < published.length; i++) expect(published[i]! - published[i - 1]!).toBeGreaterThanOrEqual(900);
     const last = updates[updates.length - 1]!.update;
     expect(last.kind).toBe('candidates');
     expect(isFinal(last)).toBe(true);
     for (const candidate of standing) expect(figuresOf(last).find((c) => c.id === candidate.id)).toMatchObject({ votesFor: 10, votesAgainst: 0, totalVotes: 10 });
     // Every role in the one update, as each role's call answers it.
-    expect((last.data as ElectionCandidatesUpdate).candidates.filter((c) => c.candidateTo === CandidateTo.Moderator)).toEqual((await h.app.inject({ url: '/api/candidates/1' })).json());
-    // Public figures only: nobody's own votes, no voter named.
+    expect((last.data as ElectionCandidatesUpdate).candidates.filter((c) => c.candidateTo === CandidateTo.Moderator)).toEqual(figures((await h.app.inject({ url: '/api/candidates/1' })).json()));
+    // Public figures only: nobody's own votes, no voter named, no reader's may.
+    for (const candidate of (last.data as ElectionCandidatesUpdate).candidates) expect(candidate).not.toHaveProperty('may');
     const text = JSON.stringify(last);
     for (const voter of voters) expect(text).not.toContain(voter.id);
   });

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { ChatMessage, SessionUser } from '@civic/contracts';
+import type { SessionUser } from '@civic/contracts';
 import { buttonClass } from '@civic/frontend-kit/design';
 import { useIdentifyPath } from '@civic/frontend-kit/remote-session';
-import { chatLength, chatMax, sendable } from './rules.js';
+import { chatLength, chatMax, sendable } from './message-length.js';
+import type { ShownMessage } from './room-state.js';
 import type { useBusy } from './busy.js';
 import type { useChatRoom } from './useChatRoom.js';
 import type { useSlowMode } from './slow-mode.js';
@@ -28,7 +29,7 @@ const m = {
 };
 
 /** What the composer writes: a new message, a reply, or an edit of the reader's own message. */
-export type Draft = { mode: 'new' } | { mode: 'reply'; to: ChatMessage } | { mode: 'edit'; of: ChatMessage };
+export type Draft = { mode: 'new' } | { mode: 'reply'; to: ShownMessage } | { mode: 'edit'; of: ShownMessage };
 
 /**
  * The composer's draft, kept by the panel: the message actions start a reply or an edit (the text

@@ -1,11 +1,11 @@
 import { useIntl } from 'react-intl';
-import type { ChatMessage } from '@civic/contracts';
+import type { ChatMessageMay } from '@civic/contracts';
 import { buttonClass } from '@civic/frontend-kit/design';
 import { useFeedback } from '../ui/feedback.js';
 import type { useBusy } from './busy.js';
 import type { Draft } from './ChatComposer.js';
-import type { messagePermissions } from './rules.js';
 import { SuspensionControl } from './SuspensionControl.js';
+import type { ShownMessage } from './room-state.js';
 import type { useChatRoom } from './useChatRoom.js';
 
 const m = {
@@ -29,12 +29,10 @@ const m = {
   muteDone: { id: 'decisions.chat.muteDone' },
 };
 
-export type MessagePermissions = ReturnType<typeof messagePermissions>;
-
 export interface ChatMessageActionsProps {
-  message: ChatMessage;
-  /** What the reader may do with this message. */
-  may: MessagePermissions;
+  message: ShownMessage;
+  /** What the reader may do with this message, as the service said (message-may.ts). */
+  may: ChatMessageMay;
   send: ReturnType<typeof useChatRoom>['send'];
   busy: ReturnType<typeof useBusy>;
   /** Starts a reply to the message or an edit of it in the composer. */

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import type { ChatMessage } from '@civic/contracts';
+import type { ChatMessageMay } from '@civic/contracts';
 import { Badge, buttonClass } from '@civic/frontend-kit/design';
 import type { useBusy } from './busy.js';
 import type { Draft } from './ChatComposer.js';
-import { ChatMessageActions, type MessagePermissions } from './ChatMessageActions.js';
+import { ChatMessageActions } from './ChatMessageActions.js';
+import type { ShownMessage } from './room-state.js';
 import type { useChatRoom } from './useChatRoom.js';
 
 const m = {
@@ -26,13 +27,13 @@ const m = {
 
 export interface ChatMessageListProps {
   /** The messages shown, oldest first (muted authors' already left out). */
-  messages: ChatMessage[];
+  messages: ShownMessage[];
   /** The pinned messages, shown above the conversation. */
-  pinned: ChatMessage[];
+  pinned: ShownMessage[];
   /** The reader's own messages are marked as theirs. */
   viewerId: string | null;
-  /** What the reader may do with a message. */
-  permissions: (message: ChatMessage) => MessagePermissions;
+  /** What the reader may do with a message (message-may.ts). */
+  permissions: (message: ShownMessage) => ChatMessageMay;
   chat: Pick<ReturnType<typeof useChatRoom>, 'nextBefore' | 'loadingEarlier' | 'loadEarlier' | 'send'>;
   busy: ReturnType<typeof useBusy>;
   startDraft: (draft: Draft) => void;
@@ -86,7 +87,7 @@ export function ChatMessageList({ messages, pinned, viewerId, permissions, chat,
 }
 
 /** One message: author and time, its badges, the message it answers, its text (or why it is gone), then `children` (its actions). */
-function ChatMessageView({ message, own, children }: { message: ChatMessage; own: boolean; children: ReactNode }) {
+function ChatMessageView({ message, own, children }: { message: ShownMessage; own: boolean; children: ReactNode }) {
   const intl = useIntl();
   const { formatMessage: t } = intl;
   const time = intl.formatTime(message.createdAt, { hour: '2-digit', minute: '2-digit' });

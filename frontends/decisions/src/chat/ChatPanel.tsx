@@ -6,7 +6,7 @@ import { useSession } from '@civic/frontend-kit/remote-session';
 import { useFeedback } from '../ui/feedback.js';
 import './chat.css';
 import './slow-mode.css';
-import { messagePermissions, type ChatViewer } from './rules.js';
+import { shownMay } from './message-may.js';
 import { useChatRoom } from './useChatRoom.js';
 import { SlowModeControl } from './SlowModeControl.js';
 import { secondsUntilNextPost, useSlowMode } from './slow-mode.js';
@@ -24,9 +24,6 @@ const m = {
   unmuteAll: { id: 'decisions.chat.unmuteAll' },
   unmuteDone: { id: 'decisions.chat.unmuteDone' },
 };
-
-/** A read-only panel offers no action on messages. */
-const noActions = { author: false, reply: false, edit: false, remove: false, signal: false, pin: false, hide: false, mute: false, suspend: false };
 
 export interface ChatPanelProps {
   /**
@@ -65,7 +62,6 @@ export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnrea
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
 
   const suspended = Boolean(user?.suspendedUntil && new Date(user.suspendedUntil).getTime() > now);
-  const viewer: ChatViewer = { userId: chat.userId ?? user?.id ?? null, moderator: chat.moderator, suspended };
   const open = chat.room?.open ?? false;
   const muted = new Set(chat.muted);
   const visible = chat.messages.filter((message) => !muted.has(message.userId));
@@ -102,8 +98,8 @@ export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnrea
           <ChatMessageList
             messages={visible}
             pinned={pinned}
-            viewerId={viewer.userId}
-            permissions={(message) => (readOnly ? noActions : messagePermissions(message, viewer, open))}
+            viewerId={chat.userId ?? user?.id ?? null}
+            permissions={(message) => shownMay(message, { mayByCase: chat.mayByCase, userId: chat.userId, open, readOnly })}
             chat={chat}
             busy={busy}
             startDraft={compose.start}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
-import { ErrorMessages, isChatError, type ChatAck, type ChatAckData, type ChatClientEvents, type ChatMessage } from '@civic/contracts';
+import { ErrorMessages, isChatError, type ChatAck, type ChatAckData, type ChatClientEvents, type ChatMessage, type ChatServerEvents, type PublicChatMessage } from '@civic/contracts';
 import { ApiError, restoreSession, toApiError } from '@civic/frontend-kit/api-client';
 import { chatApi } from './api.js';
 import { emitUntilAnswered, newClientMessageId } from './resend.js';
@@ -97,16 +97,18 @@ export function useChatRoom(room: string) {
         // After a server-side close the page socket renews the token and reconnects by itself.
         disconnect: () => dispatch({ type: 'status', status: 'reconnecting' }),
         connect_error: () => dispatch({ type: 'status', status: 'reconnecting' }),
-        'message:new': (message: ChatMessage) => {
+        'message:new': (message: PublicChatMessage) => {
           if (message.room === room) dispatch({ type: 'message', message, fresh: true });
         },
-        'message:updated': (message: ChatMessage) => {
+        'message:updated': (message: PublicChatMessage) => {
           if (message.room === room) dispatch({ type: 'message', message });
         },
         'room:closed': (closed: { room: string; closedAt: string }) => {
           if (closed.room === room) dispatch({ type: 'closed', closedAt: closed.closedAt });
         },
         'mutes:changed': ({ muted }: { muted: string[] }) => dispatch({ type: 'muted', muted }),
+        // The viewer's standing changed (suspension, lift, role): the table pushed messages take their actions from.
+        'may:changed': ({ mayByCase }: ChatServerEvents['may:changed']) => dispatch({ type: 'may', mayByCase }),
       };
       for (const [event, listener] of Object.entries(listeners)) socket.on(event, listener);
       shownRooms.set(room, (shownRooms.get(room) ?? 0) + 1);

@@ -1,7 +1,7 @@
 import {
   candidateDateField,
-  type Candidate,
   type CandidateTo,
+  type CandidateView,
   type CandidateVote,
   type ElectedOfficials,
   type ElectionDetail,
@@ -14,7 +14,7 @@ import { candidacyFailure, isElectionId, notFoundError, noUserError } from '../r
 
 /** The calls of the elections screens (docs/product.md#calls, packages/contracts/src/elections.ts). */
 export const electionsApi = {
-  candidates: (role: CandidateTo, signal?: AbortSignal) => apiRequest<Candidate[]>('GET', `/api/candidates/${role}`, { signal }),
+  candidates: (role: CandidateTo, signal?: AbortSignal) => apiRequest<CandidateView[]>('GET', `/api/candidates/${role}`, { signal }),
   votesOf: (userId: string, signal?: AbortSignal) => apiRequest<CandidateVote[]>('GET', `/api/candidates/votes/${encodeURIComponent(userId)}`, { signal }),
   vote: (input: { vote: 1 | -1; candidateId: string; userId: string; candidateTo: CandidateTo }) => apiRequest<CandidateVote[]>('POST', '/api/candidates/votes', { body: input }),
   deleteVote: (input: { candidateId: string; userId: string; candidateTo: CandidateTo }) => apiRequest<CandidateVote[]>('DELETE', '/api/candidates/votes', { body: input }),

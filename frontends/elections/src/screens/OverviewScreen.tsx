@@ -2,14 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { Badge, Button, ButtonLink } from '@civic/frontend-kit/design';
-import { liveTopics, type Candidate, type CandidateTo, type CandidateVote, type ElectionCandidatesUpdate, type ElectionList, type SessionUser } from '@civic/contracts';
+import { liveTopics, type CandidateTo, type CandidateView, type CandidateVote, type ElectionCandidatesUpdate, type ElectionList, type SessionUser } from '@civic/contracts';
 import { ApiError } from '@civic/frontend-kit/api-client';
 import { electionsApi } from '../api/elections.js';
 import { useResource, type Resource } from '@civic/frontend-kit/remote-hooks';
 import { useLiveTopic } from '@civic/frontend-kit/live-hooks';
 import { roleDescriptions, roleNames, roleTitles } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
-import { applyVote, candidatesOfRole, isNotFound, isStanding, monthDate, monthChangeDelayMs, roles, voteFor, withVote } from '../rules.js';
+import { applyVote, candidatesOfRole, isNotFound, isStanding, monthDate, monthChangeDelayMs, roles, voteFor, withReadMay, withVote } from '../rules.js';
 import { useIdentifyPath, useMembersOnly, useReplaceSession, useSession } from '@civic/frontend-kit/remote-session';
 import { ElectionCountdown } from '../ui/ElectionCountdown.js';
 import { ElectionsNav } from '../ui/ElectionsNav.js';
@@ -70,7 +70,10 @@ function SupportBar({ votesFor, votesAgainst }: { votesFor: number; votesAgainst
   );
 }
 
-/** A candidate with their figures and, for another member, the +1 / -1 buttons. */
+/**
+ * A candidate with their figures and the +1 / -1 buttons when the service says the reader may vote
+ * for them (`may.vote`); a visitor sees them too, as an invitation to log in.
+ */
 function CandidateCard({
   candidate,
   role,
@@ -78,12 +81,12 @@ function CandidateCard({
   myVote,
   onVote,
 }: {
-  candidate: Candidate;
+  candidate: CandidateView;
   role: CandidateTo;
   user: SessionUser | null | undefined;
   myVote: 1 | -1 | 0;
   /** Resolves to whether the vote was saved. */
-  onVote: (candidate: Candidate, role: CandidateTo, value: 1 | -1 | 0) => Promise<boolean>;
+  onVote: (candidate: CandidateView, role: CandidateTo, value: 1 | -1 | 0) => Promise<boolean>;
 }) {
   const { formatMessage: t } = useIntl();
   // The vote shows at once (optimistic). A press made before the answer waits for it, then goes with
@@ -92,7 +95,10 @@ function CandidateCard({
   const busy = useRef(false);
   const [sending, setSending] = useState(false);
   const queued = useRef<1 | -1 | 0 | null>(null);
+  // Only for the badge: whether the reader may vote is the service's `may`.
   const mine = user?.id === candidate.id;
+  // A visitor's `may` is all false; the buttons still show, and send them to log in.
+  const offered = candidate.may.vote || user === null;
   const send = async (value: 1 | -1 | 0) => {
     if (busy.current) {
       queued.current = value;
@@ -141,7 +147,7 @@ function CandidateCard({
           </ul>
           <SupportBar votesFor={candidate.votesFor} votesAgainst={candidate.votesAgainst} />
         </div>
-        {mine ? null : (
+        {!offered ? null : (
           <div className="elections-vote" role="group" aria-label={t(page.voteGroup, { name })}>
             <Button variant={myVote === 1 ? 'primary' : 'secondary'} size="sm" aria-pressed={myVote === 1} onClick={() => void send(myVote === 1 ? 0 : 1)}>
               {t(page.voteFor)}
@@ -195,7 +201,7 @@ function RoleSection({
   const roleName = t(roleNames[role]);
 
   // Read once per visit (and per month); on failure the list is empty and a toast says why (docs/product.md#calls).
-  const candidates: Resource<Candidate[]> = useResource(`candidates-${role}-${candidacyMonth}`, (signal) =>
+  const candidates: Resource<CandidateView[]> = useResource(`candidates-${role}-${candidacyMonth}`, (signal) =>
     electionsApi.candidates(role, signal).catch((error: unknown) => {
       if (!(error instanceof DOMException && error.name === 'AbortError')) toastError(error);
       return [];
@@ -206,15 +212,16 @@ function RoleSection({
   const pushes = useRef(0);
 
   // Everyone's votes and candidacies arrive pushed, whole (docs/live.md#elections-topics-and-the-shell):
-  // they replace the list, the member's own choice stays from their own votes. A candidacy made here
-  // reaches the elections service through identity's event, and comes back the same way.
+  // they replace the figures, the member's own choice stays from their own votes and what they may do
+  // from their last read. A candidacy made here reaches the elections service through identity's
+  // event, and comes back the same way.
   useLiveTopic<ElectionCandidatesUpdate>(
     liveTopics.openElection(candidacyMonth),
     (pushed) => {
       // While the first read runs, its answer comes (an update now would drop it).
       if (loading || pushed.data.candidacyMonth !== candidacyMonth) return;
       pushes.current += 1;
-      update(() => candidatesOfRole(pushed.data.candidates, role));
+      update((shown) => withReadMay(candidatesOfRole(pushed.data.candidates, role), shown));
     },
     reload,
   );
@@ -237,7 +244,7 @@ function RoleSection({
     }
   };
 
-  const vote = async (candidate: Candidate, candidateTo: CandidateTo, value: 1 | -1 | 0): Promise<boolean> => {
+  const vote = async (candidate: CandidateView, candidateTo: CandidateTo, value: 1 | -1 | 0): Promise<boolean> => {
     const saved = await membersOnly(async (member) => {
       const before = voteFor(votes, candidate.id, candidateTo);
       const pushesBefore = pushes.current;

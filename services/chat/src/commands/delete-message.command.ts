@@ -1,13 +1,13 @@
 import { AppError } from '@civic/service-kit';
 import { byModerator, messageChanged } from '../domain/message-events.js';
 import { mayDelete, type Caller } from '../domain/permissions.js';
-import { MessageRepository, type MessageRow } from '../store/message.repository.js';
-import { facts, messageOf } from './message-access.js';
+import { MessageRepository } from '../store/message.repository.js';
+import { facts, messageOf, type ChangedMessage } from './message-access.js';
 import { refused, unitOfWork, type CommandDeps } from './unit-of-work.js';
 
 /** The author, or a moderator once signalled, marks a message deleted (kept, unpinned); one deletion wins. */
-export async function deleteMessage(deps: CommandDeps, caller: Caller, id: string): Promise<MessageRow> {
-  const { message } = await messageOf(deps.db, id);
+export async function deleteMessage(deps: CommandDeps, caller: Caller, id: string): Promise<ChangedMessage> {
+  const { message, room } = await messageOf(deps.db, id);
   refused(mayDelete(caller, facts(message)));
   const now = deps.clock();
   return unitOfWork(deps.db, async (tx, events) => {
@@ -17,6 +17,6 @@ export async function deleteMessage(deps: CommandDeps, caller: Caller, id: strin
     if (!deleted) throw new AppError('unauthorizedAction', 403, { reason: 'deleted' });
     const row = await messages.byIdOrThrow(message.id);
     events.push(...messageChanged(row, caller.id, 'deleted', now));
-    return row;
+    return { row, room };
   });
 }

@@ -2,12 +2,12 @@ import { AppError } from '@civic/service-kit';
 import { byModerator, messageChanged } from '../domain/message-events.js';
 import { mayEdit, type Caller } from '../domain/permissions.js';
 import { textProblem } from '../domain/validation.js';
-import { MessageRepository, type MessageRow } from '../store/message.repository.js';
-import { facts, messageOf } from './message-access.js';
+import { MessageRepository } from '../store/message.repository.js';
+import { facts, messageOf, type ChangedMessage } from './message-access.js';
 import { limitRate, refused, unitOfWork, type CommandDeps } from './unit-of-work.js';
 
 /** An edit by its author (open room), or by a moderator once signalled (then announced as moderated). */
-export async function editMessage(deps: CommandDeps, caller: Caller, input: { id: string; text: string }): Promise<MessageRow> {
+export async function editMessage(deps: CommandDeps, caller: Caller, input: { id: string; text: string }): Promise<ChangedMessage> {
   const { message, room } = await messageOf(deps.db, input.id);
   refused(mayEdit(caller, { open: room.closedAt === null }, facts(message)));
   const problem = textProblem(input.text);
@@ -17,6 +17,6 @@ export async function editMessage(deps: CommandDeps, caller: Caller, input: { id
   return unitOfWork(deps.db, async (tx, events) => {
     const row = await new MessageRepository(tx).updateText(message.id, { text: input.text, editedAt: now, editedByModerator: byModerator(caller.id, message.userId) });
     events.push(...messageChanged(row, caller.id, 'edited', now));
-    return row;
+    return { row, room };
   });
 }

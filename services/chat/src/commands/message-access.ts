@@ -17,5 +17,11 @@ export async function messageOf(db: ChatPrisma, id: string): Promise<{ message: 
   return { message, room: await roomOf(db, message.roomId) };
 }
 
+/** A message a command changed, and its room (what the caller may do next depends on both). */
+export interface ChangedMessage {
+  row: MessageRow;
+  room: RoomRow;
+}
+
 /** The facts of a message the permission rules look at. */
 export const facts = (message: MessageRow) => ({ userId: message.userId, moderationStatus: message.moderationStatus, deleted: message.deletedAt !== null });

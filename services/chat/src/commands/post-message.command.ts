@@ -4,7 +4,7 @@ import { mayPost, mayReply, type Caller } from '../domain/permissions.js';
 import { exemptFromSlowMode, nextPostAt } from '../domain/slow-mode.js';
 import { textProblem } from '../domain/validation.js';
 import { MessageRepository, type MessageRow } from '../store/message.repository.js';
-import { facts, roomOf } from './message-access.js';
+import { facts, roomOf, type ChangedMessage } from './message-access.js';
 import { slowModeNow } from './slow-mode-state.js';
 import { limitRate, refused, unitOfWork, type CommandDeps } from './unit-of-work.js';
 
@@ -17,11 +17,11 @@ export async function postMessage(
   deps: CommandDeps,
   caller: Caller & { name: string },
   input: { room: string; text: string; replyTo?: string | null; clientMessageId?: string | null },
-): Promise<{ row: MessageRow; replayed: boolean }> {
+): Promise<ChangedMessage & { replayed: boolean }> {
   const messages = new MessageRepository(deps.db);
   const clientMessageId = input.clientMessageId ?? null;
   const earlier = clientMessageId ? await messages.byClientMessageId(caller.id, clientMessageId) : null;
-  if (earlier) return { row: earlier, replayed: true };
+  if (earlier) return { row: earlier, room: await roomOf(deps.db, earlier.roomId), replayed: true };
   const room = await roomOf(deps.db, input.room);
   const problem = textProblem(input.text);
   if (problem) throw new AppError('badRequest', 400, { reason: problem });
@@ -54,9 +54,9 @@ export async function postMessage(
     if (!row) {
       const first = await stored.byClientMessageId(caller.id, clientMessageId!);
       if (!first) throw new Error('a post skipped as a duplicate has no earlier row');
-      return { row: first, replayed: true };
+      return { row: first, room, replayed: true };
     }
     events.push(...messagePosted(row, target, now));
-    return { row, replayed: false };
+    return { row, room, replayed: false };
   });
 }

@@ -1,19 +1,19 @@
 import { AppError } from '@civic/service-kit';
 import { messageSignalled } from '../domain/message-events.js';
 import { maySignal, type Caller } from '../domain/permissions.js';
-import { MessageRepository, type MessageRow } from '../store/message.repository.js';
-import { facts, messageOf } from './message-access.js';
+import { MessageRepository } from '../store/message.repository.js';
+import { facts, messageOf, type ChangedMessage } from './message-access.js';
 import { refused, unitOfWork, type CommandDeps } from './unit-of-work.js';
 
 /** Any member but the author signals a message to the moderators, once. */
-export async function signalMessage(deps: CommandDeps, caller: Caller, id: string): Promise<MessageRow> {
-  const { message } = await messageOf(deps.db, id);
+export async function signalMessage(deps: CommandDeps, caller: Caller, id: string): Promise<ChangedMessage> {
+  const { message, room } = await messageOf(deps.db, id);
   refused(maySignal(caller, facts(message)));
   const now = deps.clock();
   return unitOfWork(deps.db, async (tx, events) => {
     const messages = new MessageRepository(tx);
     if (!(await messages.markSignalled(message.id, caller.id, now))) throw new AppError('unauthorizedAction', 403, { reason: 'already-signalled' });
     events.push(messageSignalled(message, caller.id, now));
-    return messages.byIdOrThrow(message.id);
+    return { row: await messages.byIdOrThrow(message.id), room };
   });
 }

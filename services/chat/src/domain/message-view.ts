@@ -1,8 +1,9 @@
 /**
  * A message as one viewer reads it (docs/product.md#chat). Pure: the message as stored, the one it
- * replies to, and the viewer (null: a visitor, or the public view that rooms receive live).
+ * replies to, and the viewer (null: a visitor, or the public view that rooms receive live). What the
+ * viewer may do with it is added by permitted-actions.ts.
  */
-import type { ChatMessage } from '@civic/contracts';
+import type { PublicChatMessage } from '@civic/contracts';
 import type { Caller } from './permissions.js';
 
 /** How many characters of the message replied to a reply shows. */
@@ -36,7 +37,7 @@ export function showsText(viewer: Caller | null, message: Pick<StoredMessage, 'u
 export const excerpt = (text: string): string => [...text].slice(0, REPLY_EXCERPT).join('');
 
 /** The message as the viewer reads it, with the excerpt of the message it replies to. */
-export function messageView(message: StoredMessage, reply: StoredMessage | null, viewer: Caller | null): ChatMessage {
+export function messageView(message: StoredMessage, reply: StoredMessage | null, viewer: Caller | null): PublicChatMessage {
   return {
     id: message.id,
     room: message.roomId,

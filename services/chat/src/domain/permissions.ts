@@ -115,6 +115,20 @@ export function mayMute(caller: Caller | null, authorId: string): Refusal | null
   return null;
 }
 
+/**
+ * Suspending a message's author, or lifting their suspension, from the chat: identity's action and
+ * rule (a moderator, not suspended, on another user who is not a moderator). The chat offers it with
+ * the part it can judge, the viewer's; identity judges the author.
+ */
+export function maySuspendAuthor(caller: Caller | null, authorId: string): Refusal | null {
+  const visitor = member(caller);
+  if (visitor || !caller) return visitor;
+  if (!caller.moderator) return refuse('unauthorizedAction', 403, 'not-moderator');
+  if (caller.suspended) return refuse('unauthorizedAction', 403, 'suspended');
+  if (caller.id === authorId) return refuse('suspensionError', 403, 'self');
+  return null;
+}
+
 /** The troll hunt and the signalled messages: moderators. */
 export function mayModerate(caller: Caller | null): Refusal | null {
   const visitor = member(caller);

@@ -81,7 +81,7 @@ export async function chatRoutes(app: ServiceApp, context: RoutesContext): Promi
       }
       const muted = await mutedAuthors(context.messages, viewer);
       const { rows, more } = await context.messages.history(room.id, muted, before, request.query.limit ?? context.historyPage);
-      return { messages: await messageViews(context.messages, rows, viewer), nextBefore: more && rows[0] ? rows[0].id : null };
+      return { messages: await messageViews(context.messages, rows, viewer, () => room.closedAt === null), nextBefore: more && rows[0] ? rows[0].id : null };
     },
   );
 
@@ -112,7 +112,11 @@ export async function chatRoutes(app: ServiceApp, context: RoutesContext): Promi
     async (request) => {
       const caller = await callerOf(request);
       moderatorOnly(caller);
-      return { messages: await messageViews(context.messages, await context.messages.signalled(), caller) };
+      const rows = await context.messages.signalled();
+      // The rooms of the messages, for what the moderator may do with each (a closed room's too).
+      const rooms = await context.rooms.byIds([...new Set(rows.map((row) => row.roomId))]);
+      const open = new Set(rooms.filter((room) => room.closedAt === null).map((room) => room.id));
+      return { messages: await messageViews(context.messages, rows, caller, (roomId) => open.has(roomId)) };
     },
   );
 }

@@ -4,12 +4,13 @@ import { Server } from 'socket.io';
 import { SlidingWindow } from '../domain/rate-limit.js';
 import { streamsAdapterClient, type ChatRedis } from '../store/redis.js';
 import { onConnection } from './connection.js';
-import { chatHandlers, type ChatContext } from './handlers.js';
+import { chatHandlers, socketViewer, type ChatContext } from './handlers.js';
 import { allowedRequests, authenticate } from './handshake.js';
 import { RoomDelivery } from './room-delivery.js';
 import { disconnectOnRevocation } from './revocations.js';
 import { SocketShutdown } from './shutdown.js';
 import { relayTraceContext } from './trace-relay.js';
+import { ViewerMay } from './viewer-may.js';
 
 export type { ChatContext } from './handlers.js';
 export type { SocketData } from './handshake.js';
@@ -69,11 +70,13 @@ export function attachChatSocket(app: ServiceApp, context: ChatContext, verifier
 
   const delivery = new RoomDelivery(io, settings.batchTickMs ?? 250);
   deliveries.set(io, delivery);
+  const viewers = new ViewerMay(io, { viewerOf: (socket) => socketViewer(context, socket), clock: context.clock, shared: adapter !== undefined, log });
+  viewerTables.set(io, viewers);
   io.use(authenticate(verifier));
   io.on(
     'connection',
     onConnection({
-      handlers: chatHandlers(io, context, settings.maxRooms ?? 8, delivery),
+      handlers: chatHandlers(io, context, settings.maxRooms ?? 8, delivery, viewers),
       // Any event at all, per socket: a client looping on joins or reads is stopped before the database.
       flood: new SlidingWindow(settings.eventsPerWindow ?? 60, settings.eventWindowMs ?? 10_000),
       shutdown,
@@ -98,5 +101,12 @@ export function announceClosed(io: Server, rooms: { room: string; closedAt: stri
   }
 }
 
+/** Tells a member's sockets, on every pod, their new table: what they may do in the chat changed. */
+export function announceStandingChanged(io: Server, userId: string): void {
+  viewerTables.get(io)?.standingChanged(userId);
+}
+
 /** The room delivery of each socket server attached here. */
 const deliveries = new WeakMap<Server, RoomDelivery>();
+/** The viewers' tables of each socket server attached here. */
+const viewerTables = new WeakMap<Server, ViewerMay>();

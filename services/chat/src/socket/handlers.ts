@@ -6,12 +6,12 @@
 import type { ChatAckData, ChatMessage } from '@civic/contracts';
 import { AppError, type OutboxRelay } from '@civic/service-kit';
 import type { Server } from 'socket.io';
-import { resolveCaller } from '../caller.js';
+import { resolveCaller, type ResolvedCaller } from '../caller.js';
 import { roomView } from '../room-view.js';
 import { deleteMessage } from '../commands/delete-message.command.js';
 import { editMessage } from '../commands/edit-message.command.js';
 import { hideMessage } from '../commands/hide-message.command.js';
-import { roomOf } from '../commands/message-access.js';
+import { roomOf, type ChangedMessage } from '../commands/message-access.js';
 import { setSlowMode } from '../commands/set-slow-mode.command.js';
 import { viewerSlowMode } from '../commands/slow-mode-state.js';
 import { muteUser } from '../commands/mute-user.command.js';
@@ -22,14 +22,16 @@ import { unmuteUser } from '../commands/unmute-user.command.js';
 import type { CommandDeps } from '../commands/unit-of-work.js';
 import { messageView } from '../domain/message-view.js';
 import type { Caller } from '../domain/permissions.js';
+import { withMessageMay } from '../domain/permitted-actions.js';
 import { messageViews } from '../message-views.js';
 import type { MemberRepository } from '../store/member.repository.js';
-import type { MessageRepository, MessageRow } from '../store/message.repository.js';
+import type { MessageRepository } from '../store/message.repository.js';
 import type { RoomRepository } from '../store/room.repository.js';
 import { liveHandlers, type LiveAckData } from '../live/live-handlers.js';
 import { isChatRoom, mutingRoom, userRoom, type ChatSocket } from './handshake.js';
 import type { ClientEvent, Payload } from './payloads.js';
 import type { RoomDelivery } from './room-delivery.js';
+import type { ViewerMay } from './viewer-may.js';
 
 export interface ChatContext extends CommandDeps {
   rooms: RoomRepository;
@@ -41,8 +43,18 @@ export interface ChatContext extends CommandDeps {
 type AckData = ChatAckData & LiveAckData;
 export type Handlers = { [E in ClientEvent]: (socket: ChatSocket, payload: Payload<E>) => Promise<AckData[E]> };
 
-/** The handlers of the client events; `maxRooms` is how many chat rooms one socket may be in at once. */
-export function chatHandlers(io: Server, context: ChatContext, maxRooms: number, delivery: RoomDelivery): Handlers {
+/** The viewer behind a socket: null for a visitor, or a token no longer usable (reads stay open). */
+export async function socketViewer(context: Pick<ChatContext, 'members' | 'clock'>, socket: ChatSocket): Promise<ResolvedCaller | null> {
+  const user = socket.data.user;
+  if (!user || user.expiresAt <= Date.now()) return null;
+  return resolveCaller(context.members, user, context.clock()).catch(() => null);
+}
+
+/**
+ * The handlers of the client events; `maxRooms` is how many chat rooms one socket may be in at once,
+ * `viewers` hands each join the viewer's table.
+ */
+export function chatHandlers(io: Server, context: ChatContext, maxRooms: number, delivery: RoomDelivery, viewers: ViewerMay): Handlers {
   /** The member behind a socket, or a 401 with the reason. */
   async function callerOf(socket: ChatSocket): Promise<Caller & { name: string }> {
     const user = socket.data.user;
@@ -51,20 +63,15 @@ export function chatHandlers(io: Server, context: ChatContext, maxRooms: number,
     return resolveCaller(context.members, user, context.clock());
   }
 
-  async function viewerOf(socket: ChatSocket): Promise<(Caller & { name: string }) | null> {
-    const user = socket.data.user;
-    if (!user || user.expiresAt <= Date.now()) return null;
-    return resolveCaller(context.members, user, context.clock()).catch(() => null);
-  }
-
   /**
    * The public view to the room, alone or in its next batch (room-delivery.ts: alone it skips the
-   * author's muters, a batch reaches them and their panel hides it); the caller's own view in the ack.
+   * author's muters, a batch reaches them and their panel hides it); the caller's own view, with what
+   * they may do with it now, in the ack.
    */
-  async function broadcast(event: 'message:new' | 'message:updated', row: MessageRow, viewer: Caller): Promise<ChatMessage> {
+  async function broadcast(event: 'message:new' | 'message:updated', { row, room }: ChangedMessage, viewer: Caller): Promise<ChatMessage> {
     const reply = row.replyToId ? await context.messages.byId(row.replyToId) : null;
     delivery.send(row.roomId, event, messageView(row, reply, null), row.userId);
-    return messageView(row, reply, viewer);
+    return withMessageMay(messageView(row, reply, viewer), viewer, { open: room.closedAt === null });
   }
 
   return {
@@ -74,13 +81,19 @@ export function chatHandlers(io: Server, context: ChatContext, maxRooms: number,
       const room = await roomOf(context.db, name);
       const joined = [...socket.rooms].filter(isChatRoom);
       if (!joined.includes(room.id) && joined.length >= maxRooms) throw new AppError('badRequest', 400, { reason: 'too-many-rooms' });
-      const viewer = await viewerOf(socket);
+      const viewer = await socketViewer(context, socket);
       await socket.join(room.id);
       const muted = viewer ? await context.messages.mutedBy(viewer.id) : [];
       if (viewer) await socket.join([userRoom(viewer.id), ...muted.map(mutingRoom)]);
       // Counted in the room first: the slow mode told is the one its next post meets.
       const slowMode = await viewerSlowMode(context, room, viewer);
-      return { room: { ...(await roomView(room, viewer, context.messages)), slowMode }, muted, moderator: viewer?.moderator ?? false, userId: viewer?.id ?? null };
+      return {
+        room: { ...(await roomView(room, viewer, context.messages)), slowMode },
+        muted,
+        moderator: viewer?.moderator ?? false,
+        userId: viewer?.id ?? null,
+        mayByCase: viewers.tableFor(socket, viewer),
+      };
     },
 
     async 'room:leave'(socket, { room }) {
@@ -91,31 +104,31 @@ export function chatHandlers(io: Server, context: ChatContext, maxRooms: number,
     async 'message:post'(socket, payload) {
       const caller = await callerOf(socket);
       // A re-send of a post already stored (its answer was lost): the same answer, nothing new.
-      const { row, replayed } = await postMessage(context, caller, payload);
-      if (replayed) return (await messageViews(context.messages, [row], caller))[0]!;
+      const posted = await postMessage(context, caller, payload);
+      if (posted.replayed) return (await messageViews(context.messages, [posted.row], caller, () => posted.room.closedAt === null))[0]!;
       context.relay.wake();
-      return broadcast('message:new', row, caller);
+      return broadcast('message:new', posted, caller);
     },
 
     async 'message:edit'(socket, payload) {
       const caller = await callerOf(socket);
-      const row = await editMessage(context, caller, payload);
+      const edited = await editMessage(context, caller, payload);
       context.relay.wake();
-      return broadcast('message:updated', row, caller);
+      return broadcast('message:updated', edited, caller);
     },
 
     async 'message:delete'(socket, { id }) {
       const caller = await callerOf(socket);
-      const row = await deleteMessage(context, caller, id);
+      const deleted = await deleteMessage(context, caller, id);
       context.relay.wake();
-      return broadcast('message:updated', row, caller);
+      return broadcast('message:updated', deleted, caller);
     },
 
     async 'message:signal'(socket, { id }) {
       const caller = await callerOf(socket);
-      const row = await signalMessage(context, caller, id);
+      const signalled = await signalMessage(context, caller, id);
       context.relay.wake();
-      return broadcast('message:updated', row, caller);
+      return broadcast('message:updated', signalled, caller);
     },
 
     async 'message:pin'(socket, payload) {

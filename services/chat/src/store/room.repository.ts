@@ -68,6 +68,12 @@ export class RoomRepository {
     return rows[0] ?? null;
   }
 
+  /** The rooms of these ids that exist, in no particular order. */
+  async byIds(ids: string[]): Promise<RoomRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.$queryRaw<RoomRow[]>(sql`SELECT ${columns} FROM ${tables.room} WHERE id = ANY(${ids}::text[])`);
+  }
+
   /** Stores a room's slow mode; null when there is no such room. */
   async setSlowMode(id: string, setting: { mode: SlowModeSetting; intervalS: number | null }): Promise<RoomRow | null> {
     const rows = await this.db.$queryRaw<RoomRow[]>(

@@ -1,7 +1,7 @@
 import Type, { type TSchema } from 'typebox';
 import {
   CandidatesParamsSchema,
-  CandidateSchema,
+  CandidateViewSchema,
   CandidateVoteDeletionSchema,
   CandidateVoteInputSchema,
   CandidateVoteListSchema,
@@ -15,6 +15,7 @@ import { AppError, isOutage, sameUserAsPath, type ServiceApp } from '@civic/serv
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { castVote } from '../commands/cast-vote.command.js';
 import { withdrawVote } from '../commands/withdraw-vote.command.js';
+import { withCandidateMay } from '../domain/permitted-actions.js';
 import { openMonth, voterOf, type ElectionsContext } from './context.js';
 
 /**
@@ -54,12 +55,17 @@ export async function candidatesRoutes(app: ServiceApp, context: ElectionsContex
     {
       schema: {
         tags,
-        summary: "This month's candidates for a role (1 moderator, 2 scribe, 3 great wise) with their totals, best first (ties to the earlier candidacy)",
+        summary:
+          "This month's candidates for a role (1 moderator, 2 scribe, 3 great wise) with their totals, best first (ties to the earlier candidacy), each with what the caller may do (`may`)",
         params: CandidatesParamsSchema,
-        response: { 200: Type.Array(CandidateSchema), ...errorAnswers(400) },
+        response: { 200: Type.Array(CandidateViewSchema), ...errorAnswers(400) },
       },
     },
-    async (request) => context.candidacies.candidates(request.params.type as CandidateTo, openMonth(context)),
+    async (request) => {
+      const [voter, candidates] = await Promise.all([voterOf(request, context), context.candidacies.candidates(request.params.type as CandidateTo, openMonth(context))]);
+      const now = context.clock();
+      return candidates.map((candidate) => withCandidateMay(voter, candidate, now));
+    },
   );
 
   app.get(
