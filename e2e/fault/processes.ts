@@ -19,9 +19,22 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
+const running = new Set<ChildProcess>();
+// A test that fails half-way must not leave its servers running after its worker ends.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** A child process the test started, which it ends by a signal and waits for. */
 abstract class OwnedProcess {
   protected child: ChildProcess | null = null;
+
+  /** Takes `child` as this process, ended with the test's worker at the latest. */
+  protected own(child: ChildProcess): void {
+    running.add(child);
+    child.once('exit', () => running.delete(child));
+    this.child = child;
+  }
 
   protected async end(signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
     if (!this.child) return;
@@ -51,7 +64,7 @@ export class OwnPostgres extends OwnedProcess {
     const child = spawn(process.execPath, [path.join(root, 'scripts/embedded-postgres.mjs'), this.dataDir, String(this.port)], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    this.child = child;
+    this.own(child);
     this.url = await new Promise<string>((resolve, reject) => {
       let output = '';
       child.stdout!.on('data', (chunk: Buffer) => {
@@ -91,7 +104,13 @@ export class ServiceProcess extends OwnedProcess {
 
   static async start(name: string, env: Record<string, string>): Promise<ServiceProcess> {
     const service = new ServiceProcess(name, await freePort(), env);
-    await service.start();
+    try {
+      await service.start();
+    } catch (error) {
+      // The caller gets no process to stop.
+      await service.kill();
+      throw error;
+    }
     return service;
   }
 
@@ -102,7 +121,7 @@ export class ServiceProcess extends OwnedProcess {
     });
     child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    this.child = child;
+    this.own(child);
     await this.waitReady();
   }
 
