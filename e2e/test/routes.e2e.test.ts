@@ -177,8 +177,11 @@ describe('layout at 375 px and screenshots for review', () => {
 describe('performance budget', () => {
   const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-  /** The paths of the same-origin JavaScript files a first visit to `target` loads, those `keep` accepts. */
-  async function scriptsOfFirstVisit(target: string, keep: (pathname: string) => boolean): Promise<string[]> {
+  /**
+   * The same-origin JavaScript files a first visit to `target` loads, those `keep` accepts, each with
+   * when the page asked for it and when its load event ended (ms since navigation).
+   */
+  async function scriptsOfFirstVisit(target: string, keep: (pathname: string) => boolean): Promise<{ scripts: string[]; requestedAt: Map<string, number>; loadEnd: number }> {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     try {
       const page = await context.newPage();
@@ -189,23 +192,34 @@ describe('performance budget', () => {
       });
       await page.goto(`${baseUrl}${target}`);
       await settled(page);
-      return scripts;
+      const timing = await page.evaluate(() => ({
+        loadEnd: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+        resources: performance.getEntriesByType('resource').map((entry) => [new URL(entry.name).pathname, entry.startTime] as const),
+      }));
+      return { scripts, requestedAt: new Map(timing.resources), loadEnd: timing.loadEnd };
     } finally {
       await context.close();
     }
   }
 
   it('loads at most 170 KB gzipped of shell and shared React JavaScript on the first visit', async () => {
-    const scripts = await scriptsOfFirstVisit('/', (pathname) => !pathname.startsWith('/remotes/'));
+    const { scripts, requestedAt, loadEnd } = await scriptsOfFirstVisit('/', (pathname) => !pathname.startsWith('/remotes/'));
     const dist = path.join(root, 'frontends/shell/dist');
-    const gzipped = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(dist, script))).length, 0);
-    console.log(`shell first-load JavaScript: ${scripts.length} files, ${kb(gzipped)} KB gzipped`);
-    expect(scripts.some((script) => script.startsWith('/main.'))).toBe(true);
+    const source = (script: string) => readFileSync(path.join(dist, script));
+    // The page socket's client (socket.io) is asked for once the page has loaded and gone idle
+    // (frontends/shell/src/components/Phases.tsx): it is not part of the first load, and whether it
+    // arrives before this visit settles depends on the machine's speed.
+    const deferred = scripts.filter((script) => source(script).includes('engine.io'));
+    for (const script of deferred) expect(requestedAt.get(script)).toBeGreaterThanOrEqual(loadEnd);
+    const firstLoad = scripts.filter((script) => !deferred.includes(script));
+    const gzipped = firstLoad.reduce((sum, script) => sum + gzipSync(source(script)).length, 0);
+    console.log(`shell first-load JavaScript: ${firstLoad.length} files, ${kb(gzipped)} KB gzipped (${deferred.length ? 'the socket client came after the load event' : 'the socket client had not come yet'})`);
+    expect(firstLoad.some((script) => script.startsWith('/main.'))).toBe(true);
     expect(gzipped).toBeLessThanOrEqual(170 * 1024);
   });
 
   it.each(['decisions', 'elections'])('keeps the %s remote at most 60 KB gzipped (its own code, shared libraries from the shell)', async (name) => {
-    const scripts = await scriptsOfFirstVisit(`/${name}`, (pathname) => pathname.startsWith(`/remotes/${name}/`));
+    const { scripts } = await scriptsOfFirstVisit(`/${name}`, (pathname) => pathname.startsWith(`/remotes/${name}/`));
     const dist = path.join(root, 'frontends', name, 'dist');
     const files = scripts.map((script) => script.slice(`/remotes/${name}/`.length));
     const gzipped = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file))).length, 0);
