@@ -125,7 +125,8 @@ export class ServiceProcess extends OwnedProcess {
     await this.waitReady();
   }
 
-  async waitReady(timeoutMs = 20_000): Promise<void> {
+  // Generous: on a loaded machine a service with its migrations checked can take over 20 s to start.
+  async waitReady(timeoutMs = 60_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (!this.child || this.child.exitCode !== null) throw new Error(`${this.name} exited: ${this.output}`);
