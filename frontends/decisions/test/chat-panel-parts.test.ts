@@ -9,6 +9,7 @@ import type { ChatMessage, ChatMessageMay, SessionUser } from '@civic/contracts'
 import type { ShellServices } from '@civic/frontend-kit/shell-contract';
 import { installDom } from '../../../packages/frontend-kit/test/support/dom.js';
 import { sessionUser } from '../../../packages/frontend-kit/test/support/session-user.js';
+import { plainMessage } from './support/chat-message.js';
 
 installDom('http://localhost/decisions/proposals');
 
@@ -35,24 +36,8 @@ const others: ChatMessageMay = { reply: true, edit: false, remove: false, signal
 const own: ChatMessageMay = { reply: true, edit: true, remove: true, signal: false, pin: false, hide: false, mute: false, suspend: false };
 
 function message(overrides: Partial<ChatMessage>): ChatMessage {
-  return {
-    id: '33333333-3333-4333-8333-333333333333',
-    room,
-    userId: '44444444-4444-4444-8444-444444444444',
-    userName: 'grace',
-    text: 'Hello',
-    createdAt: '2025-03-04T10:15:00.000Z',
-    editedAt: null,
-    editedByModerator: false,
-    replyTo: null,
-    pin: false,
-    hideInChat: false,
-    moderationStatus: 0,
-    deleted: false,
-    deletedByModerator: false,
-    may: overrides.userId === reader.id ? own : others,
-    ...overrides,
-  };
+  const fields = { id: '33333333-3333-4333-8333-333333333333', room, userId: '44444444-4444-4444-8444-444444444444', userName: 'grace', text: 'Hello', createdAt: '2025-03-04T10:15:00.000Z' };
+  return { ...plainMessage(fields), may: overrides.userId === reader.id ? own : others, ...overrides };
 }
 
 /** The shell's snackbar and modal as the remote receives them: every question answered yes. */

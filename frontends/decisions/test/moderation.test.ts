@@ -6,25 +6,13 @@
 import type { ChatMayCase, ChatMessageMay, PublicChatMessage } from '@civic/contracts';
 import { calendarDays, formatRelative, relativeTime, roomPlace, runningSuspension, suspensionLengths } from '../src/chat/moderation.js';
 import { noActions, shownMay } from '../src/chat/message-may.js';
+import { plainMessage } from './support/chat-message.js';
 
 const cycleId = '0f5e8c1a-6d1b-4a54-9d2e-4f7a2b9c1d3e';
 const lawId = '7b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
 
 const message = (userId: string, changes: Partial<PublicChatMessage> = {}): PublicChatMessage => ({
-  id: 'm1',
-  room: `cycle:${cycleId}:proposals`,
-  userId,
-  userName: 'Alice',
-  text: 'hello',
-  createdAt: '2026-11-23T10:00:00.000Z',
-  editedAt: null,
-  editedByModerator: false,
-  replyTo: null,
-  pin: false,
-  hideInChat: false,
-  moderationStatus: 0,
-  deleted: false,
-  deletedByModerator: false,
+  ...plainMessage({ id: 'm1', room: `cycle:${cycleId}:proposals`, userId, userName: 'Alice', text: 'hello', createdAt: '2026-11-23T10:00:00.000Z' }),
   ...changes,
 });
 

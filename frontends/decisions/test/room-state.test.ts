@@ -6,25 +6,11 @@
  */
 import type { ChatMayCase, ChatMessageMay, PublicChatMessage } from '@civic/contracts';
 import { chatRoomReducer, initialChatRoom, type ChatRoomAction, type ChatRoomState } from '../src/chat/room-state.js';
+import { plainMessage } from './support/chat-message.js';
 
 const room = 'cycle:0f5e8c1a-6d1b-4a54-9d2e-4f7a2b9c1d3e:proposals';
 
-const message = (id: string, userId: string): PublicChatMessage => ({
-  id,
-  room,
-  userId,
-  userName: userId,
-  text: `hello ${id}`,
-  createdAt: `2026-11-23T10:00:0${id.length}.000Z`,
-  editedAt: null,
-  editedByModerator: false,
-  replyTo: null,
-  pin: false,
-  hideInChat: false,
-  moderationStatus: 0,
-  deleted: false,
-  deletedByModerator: false,
-});
+const message = (id: string, userId: string): PublicChatMessage => plainMessage({ id, room, userId, userName: userId, text: `hello ${id}`, createdAt: `2026-11-23T10:00:0${id.length}.000Z` });
 
 const joined: ChatRoomAction = {
   type: 'joined',

@@ -3,26 +3,15 @@
  * Home, End, Escape giving focus back, a click outside), the tabs' arrow keys, and the side panel's
  * bottom sheet on a phone (opens as a dialog, Escape closes and gives focus back to its button).
  */
-import { JSDOM } from 'jsdom';
+import { installActDom } from './support/dom.js';
 
-const dom = new JSDOM('<!doctype html><html><body></body></html>', { pretendToBeVisual: true });
-const { window } = dom;
+const window = installActDom({ more: ['KeyboardEvent', 'MouseEvent', 'Event'], visual: true });
 // A phone-width window: the side panel is a bottom sheet.
 window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
 // jsdom lays nothing out: every element counts as shown for the focus trap.
 window.HTMLElement.prototype.getClientRects = function () {
   return [{}] as unknown as DOMRectList;
 };
-const browserGlobals = ['window', 'document', 'navigator', 'HTMLElement', 'Node', 'KeyboardEvent', 'MouseEvent', 'Event'] as const;
-for (const name of browserGlobals) {
-  Object.defineProperty(globalThis, name, { value: name === 'window' ? window : window[name], configurable: true, writable: true });
-}
-// Removed by hand: jest's own clean-up of leftover globals recurses through jsdom's window.
-afterAll(() => {
-  for (const name of browserGlobals) delete (globalThis as Record<string, unknown>)[name];
-  window.close();
-});
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // After the globals: react-dom decides at load time whether it runs in a browser.
 const { act, createElement: h, useState } = await import('react');

@@ -3,19 +3,10 @@
  * whatever the re-renders, the latest callbacks hear its updates, and a change of topic or an unmount
  * leaves it. The page's socket is a fake put in the registry page-socket.ts keeps on globalThis.
  */
-import { JSDOM } from 'jsdom';
 import type { LiveUpdate } from '@civic/contracts';
+import { installActDom } from './support/dom.js';
 
-const dom = new JSDOM('<!doctype html><html><body></body></html>');
-const browserGlobals = ['window', 'document', 'navigator', 'HTMLElement', 'Node'] as const;
-for (const name of browserGlobals) {
-  Object.defineProperty(globalThis, name, { value: name === 'window' ? dom.window : dom.window[name], configurable: true, writable: true });
-}
-afterAll(() => {
-  for (const name of browserGlobals) delete (globalThis as Record<string, unknown>)[name];
-  dom.window.close();
-});
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+installActDom();
 
 interface Watcher {
   onUpdate: (update: LiveUpdate) => void;

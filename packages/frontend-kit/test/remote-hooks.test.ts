@@ -3,18 +3,9 @@
  * keeps its answer, and a pushed countdown moves the time of receipt so that the countdown places
  * the new server time by when it arrived, not by when the page first read.
  */
-import { JSDOM } from 'jsdom';
+import { installActDom } from './support/dom.js';
 
-const dom = new JSDOM('<!doctype html><html><body></body></html>');
-const browserGlobals = ['window', 'document', 'navigator', 'HTMLElement', 'Node'] as const;
-for (const name of browserGlobals) {
-  Object.defineProperty(globalThis, name, { value: name === 'window' ? dom.window : dom.window[name], configurable: true, writable: true });
-}
-afterAll(() => {
-  for (const name of browserGlobals) delete (globalThis as Record<string, unknown>)[name];
-  dom.window.close();
-});
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+installActDom();
 
 const { act, createElement: h } = await import('react');
 const { createRoot } = await import('react-dom/client');

@@ -4,15 +4,6 @@ import { chatRooms } from '@civic/contracts';
 import { ChatPanel } from './ChatPanel.js';
 import './archived-chats.css';
 
-const m = {
-  title: { id: 'decisions.chat.archive.title' },
-  intro: { id: 'decisions.chat.archive.intro' },
-  proposals: { id: 'decisions.chat.archive.proposals' },
-  voting: { id: 'decisions.chat.archive.voting' },
-  creation: { id: 'decisions.chat.archive.creation' },
-  finalVote: { id: 'decisions.chat.archive.finalVote' },
-};
-
 /**
  * The closed chat rooms of an archived decision, read-only (docs/product.md#chat): the cycle's
  * proposals, voting and final-vote rooms and the law's creation room, each folded under its name and
@@ -22,15 +13,15 @@ const m = {
 export function ArchivedChats({ cycleId, lawId }: { cycleId: string; lawId?: string }) {
   const { formatMessage: t } = useIntl();
   const rooms = [
-    { key: 'proposals', name: t(m.proposals), room: chatRooms.proposals(cycleId) },
-    { key: 'voting', name: t(m.voting), room: chatRooms.voting(cycleId) },
-    ...(lawId ? [{ key: 'creation', name: t(m.creation), room: chatRooms.creation(lawId) }] : []),
-    { key: 'final-vote', name: t(m.finalVote), room: chatRooms.finalVote(cycleId) },
+    { key: 'proposals', name: t({ id: 'decisions.chat.archive.proposals' }), room: chatRooms.proposals(cycleId) },
+    { key: 'voting', name: t({ id: 'decisions.chat.archive.voting' }), room: chatRooms.voting(cycleId) },
+    ...(lawId ? [{ key: 'creation', name: t({ id: 'decisions.chat.archive.creation' }), room: chatRooms.creation(lawId) }] : []),
+    { key: 'final-vote', name: t({ id: 'decisions.chat.archive.finalVote' }), room: chatRooms.finalVote(cycleId) },
   ];
   return (
     <section className="chat-archive" aria-labelledby="archived-chats" data-archived-chats>
-      <h2 id="archived-chats">{t(m.title)}</h2>
-      <p className="decisions-muted">{t(m.intro)}</p>
+      <h2 id="archived-chats">{t({ id: 'decisions.chat.archive.title' })}</h2>
+      <p className="decisions-muted">{t({ id: 'decisions.chat.archive.intro' })}</p>
       {rooms.map((room) => (
         <ArchivedRoom key={room.key} name={room.name} room={room.room} />
       ))}

@@ -10,24 +10,6 @@ import type { useBusy } from './busy.js';
 import type { useChatRoom } from './useChatRoom.js';
 import type { useSlowMode } from './slow-mode.js';
 
-const m = {
-  closed: { id: 'decisions.chat.closed' },
-  loginToChat: { id: 'decisions.chat.loginToChat' },
-  logIn: { id: 'decisions.chat.logIn' },
-  suspended: { id: 'decisions.chat.suspended' },
-  label: { id: 'decisions.chat.messageLabel' },
-  counter: { id: 'decisions.chat.counter' },
-  send: { id: 'decisions.chat.send' },
-  save: { id: 'decisions.chat.save' },
-  cancel: { id: 'decisions.chat.cancel' },
-  replyingTo: { id: 'decisions.chat.replyingTo' },
-  editing: { id: 'decisions.chat.editing' },
-  slowWait: { id: 'decisions.chat.slowMode.wait' },
-  slowWaitAt: { id: 'decisions.chat.slowMode.waitAt' },
-  slowOn: { id: 'decisions.chat.slowMode.on' },
-  slowExempt: { id: 'decisions.chat.slowMode.exempt' },
-};
-
 /** What the composer writes: a new message, a reply, or an edit of the reader's own message. */
 export type Draft = { mode: 'new' } | { mode: 'reply'; to: ShownMessage } | { mode: 'edit'; of: ShownMessage };
 
@@ -113,43 +95,44 @@ export function ChatComposer({ room, chat, slow, postWait, compose, busy: { busy
   };
 
   if (!chat.room || readOnly) return null;
-  if (!open) return <p className="notice chat-closed">{t(m.closed)}</p>;
+  if (!open) return <p className="notice chat-closed">{t({ id: 'decisions.chat.closed' })}</p>;
   if (user === null) {
     return (
       <p className="chat-login">
-        {t(m.loginToChat)} <Link to={identify}>{t(m.logIn)}</Link>
+        {t({ id: 'decisions.chat.loginToChat' })} <Link to={identify}>{t({ id: 'decisions.chat.logIn' })}</Link>
       </p>
     );
   }
-  if (suspended) return <p className="notice notice--warning">{t(m.suspended)}</p>;
+  if (suspended) return <p className="notice notice--warning">{t({ id: 'decisions.chat.suspended' })}</p>;
   if (!user) return null;
 
   const count = chatLength(text);
   const wait = draft.mode === 'edit' ? 0 : postWait;
   const slowMode = slow.slowMode?.active ? slow.slowMode : null;
+  const slowModeRule = slowMode ? t(slow.exempt ? { id: 'decisions.chat.slowMode.exempt' } : { id: 'decisions.chat.slowMode.on' }, { seconds: slowMode.intervalS }) : '';
   return (
     <form className="chat-composer" onSubmit={submit}>
       {slowMode ? (
         <p className="chat-slow-mode" data-slow-mode={wait > 0 ? 'wait' : slow.exempt ? 'exempt' : 'on'}>
           {/* The countdown ticks for the eyes; screen readers hear the time once, when it changes. */}
-          <span aria-hidden="true">{wait > 0 ? t(m.slowWait, { seconds: wait }) : t(slow.exempt ? m.slowExempt : m.slowOn, { seconds: slowMode.intervalS })}</span>
+          <span aria-hidden="true">{wait > 0 ? t({ id: 'decisions.chat.slowMode.wait' }, { seconds: wait }) : slowModeRule}</span>
           <span className="ui-visually-hidden" role="status">
             {wait > 0 && slow.nextPostAt !== null
-              ? t(m.slowWaitAt, { time: intl.formatTime(slow.nextPostAt, { hour: '2-digit', minute: '2-digit', second: '2-digit' }) })
-              : t(slow.exempt ? m.slowExempt : m.slowOn, { seconds: slowMode.intervalS })}
+              ? t({ id: 'decisions.chat.slowMode.waitAt' }, { time: intl.formatTime(slow.nextPostAt, { hour: '2-digit', minute: '2-digit', second: '2-digit' }) })
+              : slowModeRule}
           </span>
         </p>
       ) : null}
       {draft.mode !== 'new' ? (
         <p className="chat-composer__context">
-          {draft.mode === 'reply' ? t(m.replyingTo, { name: draft.to.userName }) : t(m.editing)}{' '}
+          {draft.mode === 'reply' ? t({ id: 'decisions.chat.replyingTo' }, { name: draft.to.userName }) : t({ id: 'decisions.chat.editing' })}{' '}
           <button type="button" className={buttonClass('quiet', 'sm')} onClick={() => compose.start({ mode: 'new' })}>
-            {t(m.cancel)}
+            {t({ id: 'decisions.chat.cancel' })}
           </button>
         </p>
       ) : null}
       <label htmlFor={inputId} className="ui-visually-hidden">
-        {t(m.label)}
+        {t({ id: 'decisions.chat.messageLabel' })}
       </label>
       <textarea
         id={inputId}
@@ -163,10 +146,10 @@ export function ChatComposer({ room, chat, slow, postWait, compose, busy: { busy
       />
       <div className="chat-composer__row">
         <span id={counterId} className={`chat-counter${count > chatMax ? ' chat-counter--over' : ''}`}>
-          {t(m.counter, { count, max: chatMax })}
+          {t({ id: 'decisions.chat.counter' }, { count, max: chatMax })}
         </span>
         <button type="submit" className={buttonClass('primary')} disabled={busy || !sendable(text) || chat.status !== 'connected' || wait > 0}>
-          {t(draft.mode === 'edit' ? m.save : m.send)}
+          {t(draft.mode === 'edit' ? { id: 'decisions.chat.save' } : { id: 'decisions.chat.send' })}
         </button>
       </div>
     </form>

@@ -8,27 +8,6 @@ import { SuspensionControl } from './SuspensionControl.js';
 import type { ShownMessage } from './room-state.js';
 import type { useChatRoom } from './useChatRoom.js';
 
-const m = {
-  actions: { id: 'decisions.chat.actions' },
-  reply: { id: 'decisions.chat.reply' },
-  edit: { id: 'decisions.chat.edit' },
-  delete: { id: 'decisions.chat.delete' },
-  deleteTitle: { id: 'decisions.chat.deleteTitle' },
-  deletedDone: { id: 'decisions.chat.deletedDone' },
-  signal: { id: 'decisions.chat.signal' },
-  signalTitle: { id: 'decisions.chat.signalTitle' },
-  signalMessage: { id: 'decisions.chat.signalMessage' },
-  signalDone: { id: 'decisions.chat.signalDone' },
-  pin: { id: 'decisions.chat.pin' },
-  unpin: { id: 'decisions.chat.unpin' },
-  hide: { id: 'decisions.chat.hide' },
-  show: { id: 'decisions.chat.show' },
-  mute: { id: 'decisions.chat.mute' },
-  muteTitle: { id: 'decisions.chat.muteTitle' },
-  muteMessage: { id: 'decisions.chat.muteMessage' },
-  muteDone: { id: 'decisions.chat.muteDone' },
-};
-
 export interface ChatMessageActionsProps {
   message: ShownMessage;
   /** What the reader may do with this message, as the service said (message-may.ts). */
@@ -50,35 +29,43 @@ export function ChatMessageActions({ message, may, send, busy: { busy, run }, st
 
   const remove = () =>
     void run(async () => {
-      if (!(await confirm({ title: t(m.deleteTitle), message: message.text ?? undefined, danger: true }))) return;
+      if (!(await confirm({ title: t({ id: 'decisions.chat.deleteTitle' }), message: message.text ?? undefined, danger: true }))) return;
       await send('message:delete', { id: message.id });
-      toast(t(m.deletedDone), 'success');
+      toast(t({ id: 'decisions.chat.deletedDone' }), 'success');
     });
   const signal = () =>
     void run(async () => {
-      if (!(await confirm({ title: t(m.signalTitle), message: t(m.signalMessage, { name: message.userName }) }))) return;
+      if (!(await confirm({ title: t({ id: 'decisions.chat.signalTitle' }), message: t({ id: 'decisions.chat.signalMessage' }, { name: message.userName }) }))) return;
       await send('message:signal', { id: message.id });
-      toast(t(m.signalDone), 'success');
+      toast(t({ id: 'decisions.chat.signalDone' }), 'success');
     });
   const mute = () =>
     void run(async () => {
-      if (!(await confirm({ title: t(m.muteTitle, { name: message.userName }), message: t(m.muteMessage) }))) return;
+      if (!(await confirm({ title: t({ id: 'decisions.chat.muteTitle' }, { name: message.userName }), message: t({ id: 'decisions.chat.muteMessage' }) }))) return;
       await send('user:mute', { userId: message.userId });
-      toast(t(m.muteDone, { name: message.userName }), 'success');
+      toast(t({ id: 'decisions.chat.muteDone' }, { name: message.userName }), 'success');
     });
 
   const buttons = [
-    may.reply && { key: 'reply', label: t(m.reply), onClick: () => startDraft({ mode: 'reply', to: message }) },
-    may.edit && { key: 'edit', label: t(m.edit), onClick: () => startDraft({ mode: 'edit', of: message }) },
-    may.remove && { key: 'delete', label: t(m.delete), onClick: remove, danger: true },
-    may.signal && { key: 'signal', label: t(m.signal), onClick: signal },
-    may.pin && { key: 'pin', label: t(message.pin ? m.unpin : m.pin), onClick: () => void run(async () => void (await send('message:pin', { id: message.id, pin: !message.pin }))) },
-    may.hide && { key: 'hide', label: t(message.hideInChat ? m.show : m.hide), onClick: () => void run(async () => void (await send('message:hide', { id: message.id, hidden: !message.hideInChat }))) },
-    may.mute && { key: 'mute', label: t(m.mute), onClick: mute },
+    may.reply && { key: 'reply', label: t({ id: 'decisions.chat.reply' }), onClick: () => startDraft({ mode: 'reply', to: message }) },
+    may.edit && { key: 'edit', label: t({ id: 'decisions.chat.edit' }), onClick: () => startDraft({ mode: 'edit', of: message }) },
+    may.remove && { key: 'delete', label: t({ id: 'decisions.chat.delete' }), onClick: remove, danger: true },
+    may.signal && { key: 'signal', label: t({ id: 'decisions.chat.signal' }), onClick: signal },
+    may.pin && {
+      key: 'pin',
+      label: t(message.pin ? { id: 'decisions.chat.unpin' } : { id: 'decisions.chat.pin' }),
+      onClick: () => void run(async () => void (await send('message:pin', { id: message.id, pin: !message.pin }))),
+    },
+    may.hide && {
+      key: 'hide',
+      label: t(message.hideInChat ? { id: 'decisions.chat.show' } : { id: 'decisions.chat.hide' }),
+      onClick: () => void run(async () => void (await send('message:hide', { id: message.id, hidden: !message.hideInChat }))),
+    },
+    may.mute && { key: 'mute', label: t({ id: 'decisions.chat.mute' }), onClick: mute },
   ].filter((button) => button !== false);
   if (buttons.length === 0 && !may.suspend) return null;
   return (
-    <div className="chat-message__actions" role="group" aria-label={t(m.actions, { name: message.userName })}>
+    <div className="chat-message__actions" role="group" aria-label={t({ id: 'decisions.chat.actions' }, { name: message.userName })}>
       {buttons.map((button) => (
         <button key={button.key} type="button" className={buttonClass(button.danger ? 'danger' : 'quiet', 'sm')} disabled={busy} onClick={button.onClick}>
           {button.label}

@@ -8,23 +8,6 @@ import { ChatMessageActions } from './ChatMessageActions.js';
 import type { ShownMessage } from './room-state.js';
 import type { useChatRoom } from './useChatRoom.js';
 
-const m = {
-  log: { id: 'decisions.chat.log' },
-  empty: { id: 'decisions.chat.empty' },
-  earlier: { id: 'decisions.chat.earlier' },
-  pinned: { id: 'decisions.chat.pinned' },
-  inReplyTo: { id: 'decisions.chat.inReplyTo' },
-  unavailableText: { id: 'decisions.chat.replyUnavailable' },
-  deleted: { id: 'decisions.chat.deleted' },
-  deletedByModerator: { id: 'decisions.chat.deletedByModerator' },
-  hidden: { id: 'decisions.chat.hidden' },
-  hiddenBadge: { id: 'decisions.chat.hiddenBadge' },
-  edited: { id: 'decisions.chat.edited' },
-  editedByModerator: { id: 'decisions.chat.editedByModerator' },
-  signalled: { id: 'decisions.chat.signalled' },
-  pinnedBadge: { id: 'decisions.chat.pinnedBadge' },
-};
-
 export interface ChatMessageListProps {
   /** The messages shown, oldest first (muted authors' already left out). */
   messages: ShownMessage[];
@@ -52,12 +35,12 @@ export function ChatMessageList({ messages, pinned, viewerId, permissions, chat,
     <>
       {pinned.length > 0 ? (
         <div className="chat-pinned">
-          <h3 className="chat-pinned__title">{t(m.pinned)}</h3>
+          <h3 className="chat-pinned__title">{t({ id: 'decisions.chat.pinned' })}</h3>
           <ul className="chat-list">
             {pinned.map((message) => (
               <li key={message.id}>
                 <p className="chat-pinned__text">
-                  <strong>{message.userName}</strong> {message.text ?? t(m.hidden)}
+                  <strong>{message.userName}</strong> {message.text ?? t({ id: 'decisions.chat.hidden' })}
                 </p>
               </li>
             ))}
@@ -66,11 +49,11 @@ export function ChatMessageList({ messages, pinned, viewerId, permissions, chat,
       ) : null}
       {chat.nextBefore ? (
         <button type="button" className={buttonClass('quiet', 'sm', 'chat-earlier')} disabled={chat.loadingEarlier} onClick={() => void chat.loadEarlier().catch(onError)}>
-          {t(m.earlier)}
+          {t({ id: 'decisions.chat.earlier' })}
         </button>
       ) : null}
       {/* The live region wraps the list: a role on the <ol> itself would take the list semantics from its items. */}
-      <div className="chat-log" role="log" aria-label={t(m.log)} aria-live="polite">
+      <div className="chat-log" role="log" aria-label={t({ id: 'decisions.chat.log' })} aria-live="polite">
         <ol className="chat-list">
           {messages.map((message) => (
             <li key={message.id}>
@@ -81,7 +64,7 @@ export function ChatMessageList({ messages, pinned, viewerId, permissions, chat,
           ))}
         </ol>
       </div>
-      {messages.length === 0 ? <p className="decisions-muted">{t(m.empty)}</p> : null}
+      {messages.length === 0 ? <p className="decisions-muted">{t({ id: 'decisions.chat.empty' })}</p> : null}
     </>
   );
 }
@@ -91,7 +74,11 @@ function ChatMessageView({ message, own, children }: { message: ShownMessage; ow
   const intl = useIntl();
   const { formatMessage: t } = intl;
   const time = intl.formatTime(message.createdAt, { hour: '2-digit', minute: '2-digit' });
-  const body = message.deleted ? t(message.deletedByModerator ? m.deletedByModerator : m.deleted) : message.text === null ? t(m.hidden) : message.text;
+  const body = message.deleted
+    ? t(message.deletedByModerator ? { id: 'decisions.chat.deletedByModerator' } : { id: 'decisions.chat.deleted' })
+    : message.text === null
+      ? t({ id: 'decisions.chat.hidden' })
+      : message.text;
   return (
     <article
       className={`chat-message${own ? ' chat-message--own' : ''}${message.pin ? ' chat-message--pinned' : ''}${message.deleted || message.text === null ? ' chat-message--gone' : ''}`}
@@ -101,14 +88,14 @@ function ChatMessageView({ message, own, children }: { message: ShownMessage; ow
     >
       <p className="chat-message__meta">
         <strong className="chat-message__author">{message.userName}</strong> <time dateTime={message.createdAt}>{time}</time>
-        {message.editedAt && !message.deleted ? <Badge>{t(message.editedByModerator ? m.editedByModerator : m.edited)}</Badge> : null}
-        {message.moderationStatus === 1 && !message.deleted ? <Badge tone="warning">{t(m.signalled)}</Badge> : null}
-        {message.pin ? <Badge tone="accent">{t(m.pinnedBadge)}</Badge> : null}
-        {message.hideInChat && !message.deleted ? <Badge>{t(m.hiddenBadge)}</Badge> : null}
+        {message.editedAt && !message.deleted ? <Badge>{t(message.editedByModerator ? { id: 'decisions.chat.editedByModerator' } : { id: 'decisions.chat.edited' })}</Badge> : null}
+        {message.moderationStatus === 1 && !message.deleted ? <Badge tone="warning">{t({ id: 'decisions.chat.signalled' })}</Badge> : null}
+        {message.pin ? <Badge tone="accent">{t({ id: 'decisions.chat.pinnedBadge' })}</Badge> : null}
+        {message.hideInChat && !message.deleted ? <Badge>{t({ id: 'decisions.chat.hiddenBadge' })}</Badge> : null}
       </p>
       {message.replyTo ? (
         <blockquote className="chat-message__quote">
-          {t(m.inReplyTo, { name: message.replyTo.userName })} {message.replyTo.excerpt ?? t(m.unavailableText)}
+          {t({ id: 'decisions.chat.inReplyTo' }, { name: message.replyTo.userName })} {message.replyTo.excerpt ?? t({ id: 'decisions.chat.replyUnavailable' })}
         </blockquote>
       ) : null}
       <p className="chat-message__text">{body}</p>

@@ -15,16 +15,6 @@ import { ChatComposer, useChatDraft } from './ChatComposer.js';
 import { ChatMessageList } from './ChatMessageList.js';
 import { useChatVisibility } from './useChatVisibility.js';
 
-const m = {
-  title: { id: 'decisions.chat.title' },
-  connecting: { id: 'decisions.chat.connecting' },
-  connectionLost: { id: 'decisions.chat.connectionLost' },
-  unavailable: { id: 'decisions.chat.unavailable' },
-  mutedCount: { id: 'decisions.chat.mutedCount' },
-  unmuteAll: { id: 'decisions.chat.unmuteAll' },
-  unmuteDone: { id: 'decisions.chat.unmuteDone' },
-};
-
 export interface ChatPanelProps {
   /**
    * The room to show, by its name: `cycle:<cycleId>:proposals`, `cycle:<cycleId>:voting`,
@@ -74,24 +64,24 @@ export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnrea
     void busy.run(async () => {
       for (const userId of chat.muted) await chat.send('user:unmute', { userId });
       await chat.reload();
-      toast(t(m.unmuteDone), 'success');
+      toast(t({ id: 'decisions.chat.unmuteDone' }), 'success');
     });
 
   return (
     <section ref={panel} className="chat-panel" aria-labelledby={titleId} data-chat-room={room} data-chat-status={chat.status} data-chat-open={chat.room ? String(open) : undefined}>
       <Heading id={titleId} className={titleHidden ? 'ui-visually-hidden' : 'chat-panel__title'}>
-        {t(m.title)}
+        {t({ id: 'decisions.chat.title' })}
       </Heading>
       {chat.status === 'reconnecting' ? (
         <p className="notice notice--error chat-connection" role="alert">
-          {t(m.connectionLost)}
+          {t({ id: 'decisions.chat.connectionLost' })}
         </p>
       ) : null}
       {chat.failure && !chat.room ? (
-        <p className="notice">{t(m.unavailable)}</p>
+        <p className="notice">{t({ id: 'decisions.chat.unavailable' })}</p>
       ) : !chat.room ? (
         <p className="decisions-muted" role="status">
-          {t(m.connecting)}
+          {t({ id: 'decisions.chat.connecting' })}
         </p>
       ) : (
         <>
@@ -107,9 +97,9 @@ export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnrea
           />
           {chat.muted.length > 0 ? (
             <p className="chat-muted">
-              {t(m.mutedCount, { count: chat.muted.length })}{' '}
+              {t({ id: 'decisions.chat.mutedCount' }, { count: chat.muted.length })}{' '}
               <button type="button" className={buttonClass('quiet', 'sm')} disabled={busy.busy} onClick={unmuteAll}>
-                {t(m.unmuteAll)}
+                {t({ id: 'decisions.chat.unmuteAll' })}
               </button>
             </p>
           ) : null}

@@ -3,11 +3,6 @@ import { useIntl } from 'react-intl';
 import { SidePanelLayout } from '@civic/frontend-kit/design';
 import { ChatPanel } from './ChatPanel.js';
 
-const m = {
-  title: { id: 'decisions.chat.title' },
-  region: { id: 'decisions.chat.region' },
-};
-
 export interface PhaseChatLayoutProps {
   /**
    * The chat room beside the texts (`chatRooms.creation(lawId)`, `chatRooms.proposals(cycleId)`…
@@ -32,8 +27,8 @@ export function PhaseChatLayout({ room, main }: PhaseChatLayoutProps) {
     <SidePanelLayout
       main={main}
       aside={room ? <ChatPanel key={room} room={room} headingLevel={3} titleHidden onUnreadChange={setUnread} /> : null}
-      asideLabel={t(m.region)}
-      asideTitle={t(m.title)}
+      asideLabel={t({ id: 'decisions.chat.region' })}
+      asideTitle={t({ id: 'decisions.chat.title' })}
       unread={unread}
     />
   );

@@ -3,15 +3,6 @@ import { useIntl } from 'react-intl';
 import { slowModeIntervalLimits, slowModeSettings, type ChatSlowMode, type SlowModeSetting } from '@civic/contracts';
 import { buttonClass } from '@civic/frontend-kit/design';
 import { useFeedback } from '../ui/feedback.js';
-
-const m = {
-  title: { id: 'decisions.chat.slowMode.title' },
-  summary: { id: 'decisions.chat.slowMode.summary' },
-  mode: { id: 'decisions.chat.slowMode.mode' },
-  interval: { id: 'decisions.chat.slowMode.interval' },
-  apply: { id: 'decisions.chat.slowMode.apply' },
-  done: { id: 'decisions.chat.slowMode.done' },
-};
 const optionLabels = { auto: { id: 'decisions.chat.slowMode.auto' }, on: { id: 'decisions.chat.slowMode.onOption' }, off: { id: 'decisions.chat.slowMode.off' } } as const;
 const shortLabels = { auto: { id: 'decisions.chat.slowMode.autoShort' }, on: { id: 'decisions.chat.slowMode.onShort' }, off: { id: 'decisions.chat.slowMode.offShort' } } as const;
 
@@ -50,17 +41,17 @@ export function SlowModeControl({ slowMode, onChange }: SlowModeControlProps) {
     if (!valid || busy) return;
     setBusy(true);
     onChange(mode, seconds)
-      .then(() => toast(t(m.done), 'success'))
+      .then(() => toast(t({ id: 'decisions.chat.slowMode.done' }), 'success'))
       .catch(toastError)
       .finally(() => setBusy(false));
   };
 
   return (
     <details className="chat-slow-mode-control" data-slow-mode-control>
-      <summary>{t(m.summary, { mode: t(shortLabels[slowMode.mode]), seconds: slowMode.intervalS })}</summary>
-      <form onSubmit={submit} aria-label={t(m.title)}>
+      <summary>{t({ id: 'decisions.chat.slowMode.summary' }, { mode: t(shortLabels[slowMode.mode]), seconds: slowMode.intervalS })}</summary>
+      <form onSubmit={submit} aria-label={t({ id: 'decisions.chat.slowMode.title' })}>
         <div className="field">
-          <label htmlFor={modeId}>{t(m.mode)}</label>
+          <label htmlFor={modeId}>{t({ id: 'decisions.chat.slowMode.mode' })}</label>
           <select id={modeId} value={mode} onChange={(event) => setMode(event.target.value as SlowModeSetting)}>
             {slowModeSettings.map((option) => (
               <option key={option} value={option}>
@@ -70,7 +61,7 @@ export function SlowModeControl({ slowMode, onChange }: SlowModeControlProps) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={intervalId}>{t(m.interval)}</label>
+          <label htmlFor={intervalId}>{t({ id: 'decisions.chat.slowMode.interval' })}</label>
           <input
             id={intervalId}
             type="number"
@@ -84,7 +75,7 @@ export function SlowModeControl({ slowMode, onChange }: SlowModeControlProps) {
           />
         </div>
         <button type="submit" className={buttonClass('secondary', 'sm')} disabled={busy || !valid}>
-          {t(m.apply)}
+          {t({ id: 'decisions.chat.slowMode.apply' })}
         </button>
       </form>
     </details>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useNow } from '@civic/frontend-kit/remote-hooks';
 import { useFeedback } from '../ui/feedback.js';
 import { formatRelative, moderationApi, runningSuspension, suspensionLengths, type SuspensionLength } from './moderation.js';
@@ -7,22 +7,11 @@ import { formatDay } from '../dates.js';
 import { useBusy } from './busy.js';
 import { buttonClass } from '@civic/frontend-kit/design';
 
-const m = {
-  toggle: { id: 'decisions.moderation.toggle' },
-  panel: { id: 'decisions.moderation.panel' },
-  checking: { id: 'decisions.moderation.checking' },
-  notSuspended: { id: 'decisions.moderation.notSuspended' },
-  suspendedUntil: { id: 'decisions.moderation.suspendedUntil' },
-  lengthLegend: { id: 'decisions.moderation.lengthLegend' },
-  suspend: { id: 'decisions.moderation.suspend' },
-  suspendTitle: { id: 'decisions.moderation.suspendTitle' },
-  suspendMessage: { id: 'decisions.moderation.suspendMessage' },
-  suspendDone: { id: 'decisions.moderation.suspendDone' },
-  lift: { id: 'decisions.moderation.lift' },
-  liftTitle: { id: 'decisions.moderation.liftTitle' },
-  liftDone: { id: 'decisions.moderation.liftDone' },
-  close: { id: 'decisions.moderation.close' },
-  length: (minutes: SuspensionLength) => ({ id: `decisions.moderation.length.${minutes}` }),
+const lengthNames: Record<SuspensionLength, MessageDescriptor> = {
+  10: { id: 'decisions.moderation.length.10' },
+  60: { id: 'decisions.moderation.length.60' },
+  120: { id: 'decisions.moderation.length.120' },
+  1440: { id: 'decisions.moderation.length.1440' },
 };
 
 type Status = { state: 'checking' } | { state: 'known'; until: string | null } | { state: 'failed' };
@@ -72,7 +61,7 @@ export function SuspensionControl({ userId, userName, disabled = false }: { user
   };
 
   const untilText = (until: string) =>
-    t(m.suspendedUntil, {
+    t({ id: 'decisions.moderation.suspendedUntil' }, {
       name: userName,
       date: formatDay(intl, until, { dateStyle: 'medium', timeStyle: 'short' }),
       relative: formatRelative(until, now, intl.locale),
@@ -80,21 +69,26 @@ export function SuspensionControl({ userId, userName, disabled = false }: { user
 
   const suspend = () =>
     void run(async () => {
-      const lengthText = t(m.length(length));
-      if (!(await confirm({ title: t(m.suspendTitle, { name: userName, length: lengthText }), message: t(m.suspendMessage), danger: true }))) return;
+      const lengthText = t(lengthNames[length]);
+      const question = {
+        title: t({ id: 'decisions.moderation.suspendTitle' }, { name: userName, length: lengthText }),
+        message: t({ id: 'decisions.moderation.suspendMessage' }),
+        danger: true,
+      };
+      if (!(await confirm(question))) return;
       const { suspendedUntil } = await moderationApi.suspend(userId, length);
       setStatus({ state: 'known', until: suspendedUntil });
       // The button just used gives way to the other action: the focus goes to the result.
       statusLine.current?.focus();
-      toast(t(m.suspendDone, { name: userName, length: lengthText }), 'success');
+      toast(t({ id: 'decisions.moderation.suspendDone' }, { name: userName, length: lengthText }), 'success');
     });
   const lift = () =>
     void run(async () => {
-      if (!(await confirm({ title: t(m.liftTitle, { name: userName }) }))) return;
+      if (!(await confirm({ title: t({ id: 'decisions.moderation.liftTitle' }, { name: userName }) }))) return;
       await moderationApi.liftSuspension(userId);
       setStatus({ state: 'known', until: null });
       statusLine.current?.focus();
-      toast(t(m.liftDone, { name: userName }), 'success');
+      toast(t({ id: 'decisions.moderation.liftDone' }, { name: userName }), 'success');
     });
 
   const until = status.state === 'known' && status.until && new Date(status.until).getTime() > now ? status.until : null;
@@ -114,32 +108,38 @@ export function SuspensionControl({ userId, userName, disabled = false }: { user
           setOpen(true);
         }}
       >
-        {t(m.toggle)}
+        {t({ id: 'decisions.moderation.toggle' })}
       </button>
       {open ? (
-        <div id={panelId} className="chat-suspension__panel" role="group" aria-label={t(m.panel, { name: userName })} onKeyDown={onKeyDown}>
+        <div id={panelId} className="chat-suspension__panel" role="group" aria-label={t({ id: 'decisions.moderation.panel' }, { name: userName })} onKeyDown={onKeyDown}>
           <p ref={statusLine} className="chat-suspension__status" role="status" tabIndex={-1}>
-            {status.state === 'checking' ? t(m.checking) : until ? untilText(until) : status.state === 'known' ? t(m.notSuspended, { name: userName }) : null}
+            {status.state === 'checking'
+              ? t({ id: 'decisions.moderation.checking' })
+              : until
+                ? untilText(until)
+                : status.state === 'known'
+                  ? t({ id: 'decisions.moderation.notSuspended' }, { name: userName })
+                  : null}
           </p>
           {status.state !== 'known' ? null : until ? (
             <button type="button" className={buttonClass('primary', 'sm')} disabled={busy} onClick={lift}>
-              {t(m.lift)}
+              {t({ id: 'decisions.moderation.lift' })}
             </button>
           ) : (
             <fieldset className="chat-suspension__lengths">
-              <legend>{t(m.lengthLegend, { name: userName })}</legend>
+              <legend>{t({ id: 'decisions.moderation.lengthLegend' }, { name: userName })}</legend>
               {suspensionLengths.map((minutes) => (
                 <label key={minutes}>
-                  <input type="radio" name={`${panelId}-length`} value={minutes} checked={length === minutes} onChange={() => setLength(minutes)} /> {t(m.length(minutes))}
+                  <input type="radio" name={`${panelId}-length`} value={minutes} checked={length === minutes} onChange={() => setLength(minutes)} /> {t(lengthNames[minutes])}
                 </label>
               ))}
               <button type="button" className={buttonClass('danger', 'sm')} disabled={busy} onClick={suspend}>
-                {t(m.suspend)}
+                {t({ id: 'decisions.moderation.suspend' })}
               </button>
             </fieldset>
           )}
           <button type="button" className={buttonClass('secondary', 'sm')} onClick={close}>
-            {t(m.close)}
+            {t({ id: 'decisions.moderation.close' })}
           </button>
         </div>
       ) : null}

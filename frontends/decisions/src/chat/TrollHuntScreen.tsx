@@ -11,39 +11,19 @@ import './chat.css';
 import { formatDay } from '../dates.js';
 import { phaseMessages } from '../messages.js';
 
-const m = {
-  title: { id: 'decisions.chat.trollHunt.title' },
-  intro: { id: 'decisions.chat.trollHunt.intro' },
-  since: { id: 'decisions.chat.trollHunt.since' },
-  user: { id: 'decisions.chat.trollHunt.user' },
-  mutes: { id: 'decisions.chat.trollHunt.mutes' },
-  none: { id: 'decisions.chat.trollHunt.none' },
-  moderatorsOnly: { id: 'decisions.chat.trollHunt.moderatorsOnly' },
-  logIn: { id: 'decisions.chat.logIn' },
-  signalledTitle: { id: 'decisions.chat.trollHunt.signalled' },
-  noSignalled: { id: 'decisions.chat.trollHunt.noSignalled' },
-  room: { id: 'decisions.chat.trollHunt.room' },
-  lawRoom: { id: 'decisions.chat.trollHunt.lawRoom' },
-  someLawRoom: { id: 'decisions.chat.trollHunt.someLawRoom' },
-  unknownRoom: { id: 'decisions.chat.trollHunt.unknownRoom' },
-  moderation: { id: 'decisions.chat.trollHunt.moderation' },
-  actions: { id: 'decisions.chat.actions' },
-  hidden: { id: 'decisions.chat.hidden' },
-};
-
 /** Where a reported message was written: the phase of its decision, or the law being drafted. */
 function RoomLabel({ room }: { room: string }) {
   const { formatMessage: t } = useIntl();
   const place = roomPlace(room);
   const lawRoom = useResource(`chat-room:${place?.kind === 'creation' ? room : ''}`, (signal) => (place?.kind === 'creation' ? chatApi.room(room, signal) : Promise.resolve(null)));
-  if (!place) return <span className="chat-badge">{t(m.unknownRoom)}</span>;
+  if (!place) return <span className="chat-badge">{t({ id: 'decisions.chat.trollHunt.unknownRoom' })}</span>;
   if (place.kind === 'creation') {
     const title = lawRoom.data?.title;
-    return <span className="chat-badge">{title ? t(m.lawRoom, { title }) : t(m.someLawRoom)}</span>;
+    return <span className="chat-badge">{title ? t({ id: 'decisions.chat.trollHunt.lawRoom' }, { title }) : t({ id: 'decisions.chat.trollHunt.someLawRoom' })}</span>;
   }
   return (
     <Link className="chat-badge" to={`/decisions/${encodeURIComponent(place.cycleId)}`}>
-      {t(m.room, { phase: t(phaseMessages[place.kind]) })}
+      {t({ id: 'decisions.chat.trollHunt.room' }, { phase: t(phaseMessages[place.kind]) })}
     </Link>
   );
 }
@@ -71,29 +51,29 @@ export function TrollHuntScreen() {
   else if (user === null) {
     body = (
       <p className="notice">
-        {t(m.moderatorsOnly)} <Link to={identify}>{t(m.logIn)}</Link>
+        {t({ id: 'decisions.chat.trollHunt.moderatorsOnly' })} <Link to={identify}>{t({ id: 'decisions.chat.logIn' })}</Link>
       </p>
     );
-  } else if (!moderator) body = <p className="notice">{t(m.moderatorsOnly)}</p>;
+  } else if (!moderator) body = <p className="notice">{t({ id: 'decisions.chat.trollHunt.moderatorsOnly' })}</p>;
   else if (!hunt.data) body = <Pending resource={hunt} />;
   else {
     body = (
       <>
         <p className="decisions-muted">
-          {t(m.since, {
+          {t({ id: 'decisions.chat.trollHunt.since' }, {
             day: new Intl.RelativeTimeFormat(intl.locale, { numeric: 'auto' }).format(calendarDays(hunt.data.since, now), 'day'),
             time: intl.formatTime(hunt.data.since, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
           })}
         </p>
         {hunt.data.users.length === 0 ? (
-          <Empty title={t(m.none)} />
+          <Empty title={t({ id: 'decisions.chat.trollHunt.none' })} />
         ) : (
           <table className="chat-table" data-troll-hunt="">
             <thead>
               <tr>
-                <th scope="col">{t(m.user)}</th>
-                <th scope="col">{t(m.mutes)}</th>
-                <th scope="col">{t(m.moderation)}</th>
+                <th scope="col">{t({ id: 'decisions.chat.trollHunt.user' })}</th>
+                <th scope="col">{t({ id: 'decisions.chat.trollHunt.mutes' })}</th>
+                <th scope="col">{t({ id: 'decisions.chat.trollHunt.moderation' })}</th>
               </tr>
             </thead>
             <tbody>
@@ -104,7 +84,7 @@ export function TrollHuntScreen() {
                   </td>
                   <td>{row.mutes}</td>
                   <td>
-                    <div className="chat-message__actions" role="group" aria-label={t(m.actions, { name: row.userName || row.userId })}>
+                    <div className="chat-message__actions" role="group" aria-label={t({ id: 'decisions.chat.actions' }, { name: row.userName || row.userId })}>
                       <SuspensionControl userId={row.userId} userName={row.userName || row.userId} />
                     </div>
                   </td>
@@ -113,9 +93,9 @@ export function TrollHuntScreen() {
             </tbody>
           </table>
         )}
-        <Section id="chat-signalled" title={t(m.signalledTitle)}>
+        <Section id="chat-signalled" title={t({ id: 'decisions.chat.trollHunt.signalled' })}>
           {signalled.data ? (
-            <ListOrEmpty items={signalled.data.messages} empty={t(m.noSignalled)} className="chat-list">
+            <ListOrEmpty items={signalled.data.messages} empty={t({ id: 'decisions.chat.trollHunt.noSignalled' })} className="chat-list">
               {(message) => (
                 <li key={message.id} className="chat-message" data-message={message.id}>
                   <p className="chat-message__meta">
@@ -125,9 +105,9 @@ export function TrollHuntScreen() {
                     </time>{' '}
                     <RoomLabel room={message.room} />
                   </p>
-                  <p className="chat-message__text">{message.text ?? t(m.hidden)}</p>
+                  <p className="chat-message__text">{message.text ?? t({ id: 'decisions.chat.hidden' })}</p>
                   {message.userId !== user.id ? (
-                    <div className="chat-message__actions" role="group" aria-label={t(m.actions, { name: message.userName })}>
+                    <div className="chat-message__actions" role="group" aria-label={t({ id: 'decisions.chat.actions' }, { name: message.userName })}>
                       <SuspensionControl userId={message.userId} userName={message.userName} />
                     </div>
                   ) : null}
@@ -142,7 +122,7 @@ export function TrollHuntScreen() {
     );
   }
   return (
-    <layouts.list title={t(m.title)} intro={t(m.intro)}>
+    <layouts.list title={t({ id: 'decisions.chat.trollHunt.title' })} intro={t({ id: 'decisions.chat.trollHunt.intro' })}>
       {body}
     </layouts.list>
   );

@@ -21,36 +21,6 @@ import { HistoryLink } from '../ui/history/HistoryLink.js';
 import '../ui/history/history.css';
 import { SealPanel } from '../ui/verify/SealPanel.js';
 
-const m = {
-  title: { id: 'decisions.archive.title' },
-  intro: { id: 'decisions.archive.intro' },
-  search: { id: 'decisions.archive.search' },
-  searchLabel: { id: 'decisions.archive.searchLabel' },
-  allCategories: { id: 'decisions.proposals.allCategories' },
-  submit: { id: 'decisions.archive.submit' },
-  none: { id: 'decisions.archive.none' },
-  results: { id: 'decisions.archive.results' },
-  shown: { id: 'decisions.archive.shown' },
-  more: { id: 'decisions.archive.more' },
-  moreLoading: { id: 'decisions.archive.moreLoading' },
-  moreError: { id: 'decisions.archive.moreError' },
-  adoptedOn: { id: 'decisions.archive.adoptedOn' },
-  rejectedOn: { id: 'decisions.archive.rejectedOn' },
-  pdf: { id: 'decisions.archive.pdf' },
-  json: { id: 'decisions.archive.json' },
-  lawTitle: { id: 'decisions.archivedLaw.title' },
-  lawIntro: { id: 'decisions.archivedLaw.intro' },
-  text: { id: 'decisions.archivedLaw.text' },
-  noText: { id: 'decisions.archivedLaw.noText' },
-  amended: { id: 'decisions.archivedLaw.amended' },
-  details: { id: 'decisions.archivedLaw.details' },
-  notArchived: { id: 'decisions.archivedLaw.notArchived' },
-  back: { id: 'decisions.archivedLaw.back' },
-  winner: { id: 'decisions.archivedLaw.winner' },
-  adoptedText: { id: 'decisions.archivedLaw.adopted' },
-  rejectedText: { id: 'decisions.archivedLaw.rejected' },
-};
-
 const archivedStates = new Set(['adopted', 'rejected']);
 // The chat client loads with the first look at a law, not with the archive's list.
 const ArchivedChats = lazy(async () => ({ default: (await import('../chat/ArchivedChats.js')).ArchivedChats }));
@@ -62,13 +32,31 @@ function Downloads({ law }: { law: { id: string; title: string } }) {
   const { formatMessage: t } = intl;
   return (
     <span className="decisions-actions decisions-actions--inline">
-      <a className={buttonClass('secondary', 'sm')} href={lawsApi.pdfUrl(law.id, intl.locale)} download aria-label={`${t(m.pdf)} · ${law.title}`} data-download="pdf">
-        {t(m.pdf)}
+      <a
+        className={buttonClass('secondary', 'sm')}
+        href={lawsApi.pdfUrl(law.id, intl.locale)}
+        download
+        aria-label={`${t({ id: 'decisions.archive.pdf' })} · ${law.title}`}
+        data-download="pdf"
+      >
+        {t({ id: 'decisions.archive.pdf' })}
       </a>
-      <a className={buttonClass('quiet', 'sm')} href={lawsApi.openDataUrl(law.id)} download aria-label={`${t(m.json)} · ${law.title}`} data-download="json">
-        {t(m.json)}
+      <a className={buttonClass('quiet', 'sm')} href={lawsApi.openDataUrl(law.id)} download aria-label={`${t({ id: 'decisions.archive.json' })} · ${law.title}`} data-download="json">
+        {t({ id: 'decisions.archive.json' })}
       </a>
     </span>
+  );
+}
+
+/** When an archived law was adopted or rejected, and by how many voters. */
+function ArchivedOn({ law }: { law: Pick<LawSummary, 'state' | 'archivedAt' | 'updatedAt' | 'voters'> }) {
+  const intl = useIntl();
+  const { formatMessage: t } = intl;
+  const date = formatDay(intl, law.archivedAt ?? law.updatedAt, { dateStyle: 'long' });
+  return (
+    <p className="decisions-muted">
+      {t(law.state === 'adopted' ? { id: 'decisions.archive.adoptedOn' } : { id: 'decisions.archive.rejectedOn' }, { date })} · {t(common.voters, { count: law.voters })}
+    </p>
   );
 }
 
@@ -131,27 +119,27 @@ export function ArchiveScreen() {
   };
 
   const toolbar = (
-    <form className="decisions-search" role="search" aria-label={t(m.search)} onSubmit={submit}>
+    <form className="decisions-search" role="search" aria-label={t({ id: 'decisions.archive.search' })} onSubmit={submit}>
       <div className="field">
-        <label htmlFor={searchId}>{t(m.searchLabel)}</label>
+        <label htmlFor={searchId}>{t({ id: 'decisions.archive.searchLabel' })}</label>
         <input id={searchId} type="search" value={text} onChange={(event) => setText(event.target.value)} />
       </div>
       <div className="field">
         <label htmlFor={categoryId}>{t(common.category)}</label>
         <select id={categoryId} value={chosen} onChange={(event) => setChosen(event.target.value)}>
-          <CategoryOptions none={t(m.allCategories)} />
+          <CategoryOptions none={t({ id: 'decisions.proposals.allCategories' })} />
         </select>
       </div>
-      <Button type="submit">{t(m.submit)}</Button>
+      <Button type="submit">{t({ id: 'decisions.archive.submit' })}</Button>
     </form>
   );
 
   let body;
   if (!laws.data) body = <Pending resource={laws} />;
-  else if (found.length === 0 && !nextBefore) body = <Empty title={t(m.none)} />;
+  else if (found.length === 0 && !nextBefore) body = <Empty title={t({ id: 'decisions.archive.none' })} />;
   else {
     body = (
-      <Section id="archive-results" title={t(nextBefore ? m.shown : m.results, { count: found.length })}>
+      <Section id="archive-results" title={t(nextBefore ? { id: 'decisions.archive.shown' } : { id: 'decisions.archive.results' }, { count: found.length })}>
         <ul className="decisions-list">
           {found.map((law) => (
             <li key={law.id}>
@@ -162,10 +150,7 @@ export function ArchiveScreen() {
                   </Link>
                 </h3>
                 <LawMeta law={law} />
-                <p className="decisions-muted">
-                  {t(law.state === 'adopted' ? m.adoptedOn : m.rejectedOn, { date: formatDay(intl, law.archivedAt ?? law.updatedAt, { dateStyle: 'long' }) })} ·{' '}
-                  {t(common.voters, { count: law.voters })}
-                </p>
+                <ArchivedOn law={law} />
                 <Downloads law={law} />
               </article>
             </li>
@@ -175,14 +160,14 @@ export function ArchiveScreen() {
           <div className="decisions-actions" data-archive-more>
             {more.error ? (
               <p role="alert" className="decisions-muted">
-                {t(m.moreError)} ({errorText(more.error)})
+                {t({ id: 'decisions.archive.moreError' })} ({errorText(more.error)})
               </p>
             ) : null}
             <Button variant="secondary" onClick={loadMore} aria-busy={more.loading || undefined}>
-              {more.loading ? t(m.moreLoading) : t(m.more)}
+              {more.loading ? t({ id: 'decisions.archive.moreLoading' }) : t({ id: 'decisions.archive.more' })}
             </Button>
             <span role="status" className="ui-visually-hidden">
-              {more.loading ? t(m.moreLoading) : ''}
+              {more.loading ? t({ id: 'decisions.archive.moreLoading' }) : ''}
             </span>
           </div>
         ) : null}
@@ -190,7 +175,7 @@ export function ArchiveScreen() {
     );
   }
   return (
-    <layouts.list title={t(m.title)} intro={t(m.intro)} toolbar={toolbar}>
+    <layouts.list title={t({ id: 'decisions.archive.title' })} intro={t({ id: 'decisions.archive.intro' })} toolbar={toolbar}>
       {body}
     </layouts.list>
   );
@@ -200,7 +185,7 @@ function LawText({ law }: { law: LawDetail }) {
   const { formatMessage: t } = useIntl();
   const groups = new Map(law.groups.map((group) => [group.id, group.name]));
   const text = adoptedArticles(law);
-  if (text.length === 0) return <p>{t(m.noText)}</p>;
+  if (text.length === 0) return <p>{t({ id: 'decisions.archivedLaw.noText' })}</p>;
   // A group's name heads its first adopted article.
   const names = text.map((entry) => (entry.article.groupId ? (groups.get(entry.article.groupId) ?? null) : null));
   return (
@@ -212,7 +197,7 @@ function LawText({ law }: { law: LawDetail }) {
             {name !== null && name !== names[index - 1] ? <h3>{name}</h3> : null}
             <h4>
               {t(common.article, { number: entry.number })}
-              {entry.text.id !== entry.article.id ? <span className="decisions-muted"> ({t(m.amended)})</span> : null}
+              {entry.text.id !== entry.article.id ? <span className="decisions-muted"> ({t({ id: 'decisions.archivedLaw.amended' })})</span> : null}
             </h4>
             <p className="decisions-proposal__description" data-final-text={entry.text.id}>
               {entry.text.body}
@@ -236,9 +221,9 @@ export function ArchiveLawScreen() {
   if (!law.data) body = <Pending resource={law} />;
   else if (!archivedStates.has(law.data.state)) {
     body = (
-      <Empty title={t(m.notArchived)}>
+      <Empty title={t({ id: 'decisions.archivedLaw.notArchived' })}>
         <p>
-          <Link to="/archive">{t(m.back)}</Link>
+          <Link to="/archive">{t({ id: 'decisions.archivedLaw.back' })}</Link>
         </p>
       </Empty>
     );
@@ -252,17 +237,14 @@ export function ArchiveLawScreen() {
         <p className="decisions-muted">
           <HistoryLink kind="law" id={detail.id} of={detail.title} />
         </p>
-        <p className="decisions-muted">
-          {t(detail.state === 'adopted' ? m.adoptedOn : m.rejectedOn, { date: formatDay(intl, detail.archivedAt ?? detail.updatedAt, { dateStyle: 'long' }) })} ·{' '}
-          {t(common.voters, { count: detail.voters })}
-        </p>
+        <ArchivedOn law={detail} />
         <p className="decisions-proposal__description">{detail.description}</p>
         <Downloads law={detail} />
         <SealPanel law={detail} />
-        <Section id="law-text" title={t(m.text)}>
+        <Section id="law-text" title={t({ id: 'decisions.archivedLaw.text' })}>
           <LawText law={detail} />
         </Section>
-        <Section id="law-details" title={t(m.details)}>
+        <Section id="law-details" title={t({ id: 'decisions.archivedLaw.details' })}>
           <ol className="decisions-list">
             {detail.articles.map((article, index) => (
               <li key={article.id} className="ui-card decisions-proposal">
@@ -273,7 +255,11 @@ export function ArchiveLawScreen() {
                     <div key={text.id} className="decisions-final__result" data-result={text.result?.winner ? (text.result.adopted ? 'adopted' : 'rejected') : 'replaced'} data-text={text.id}>
                       <p>
                         <strong>{position === 0 ? t(common.original) : amendmentName(t, position, text.title)}</strong>
-                        {text.result?.winner ? <Badge tone={text.result.adopted ? 'success' : 'danger'}>{t(text.result.adopted ? m.adoptedText : m.rejectedText)}</Badge> : null}{' '}
+                        {text.result?.winner ? (
+                          <Badge tone={text.result.adopted ? 'success' : 'danger'}>
+                            {t(text.result.adopted ? { id: 'decisions.archivedLaw.adopted' } : { id: 'decisions.archivedLaw.rejected' })}
+                          </Badge>
+                        ) : null}{' '}
                         <HistoryLink kind={text.kind} id={text.id} of={position === 0 ? name : `${name} · ${amendmentName(t, position, text.title)}`} />
                       </p>
                       <p className="decisions-proposal__description">{text.body}</p>
@@ -304,7 +290,7 @@ export function ArchiveLawScreen() {
     );
   }
   return (
-    <layouts.default title={t(m.lawTitle)} intro={t(m.lawIntro)}>
+    <layouts.default title={t({ id: 'decisions.archivedLaw.title' })} intro={t({ id: 'decisions.archivedLaw.intro' })}>
       {body}
     </layouts.default>
   );

@@ -7,15 +7,7 @@ import { Countdown } from '../ui/CycleParts.js';
 import { LawDocument } from '../ui/drafting/LawDocument.js';
 import { type LawChange } from '../ui/LawActions.js';
 import { LawTabs, useLawsInPhase } from '../ui/LawTabs.js';
-import { EmptyWithLink, Pending } from '../ui/States.js';
-
-const m = {
-  title: { id: 'decisions.creations.title' },
-  intro: { id: 'decisions.creations.intro' },
-  none: { id: 'decisions.creations.none' },
-  noneHint: { id: 'decisions.creations.noneHint' },
-  endsIn: { id: 'decisions.creations.endsIn' },
-};
+import { EmptyPhase, Pending } from '../ui/States.js';
 
 /**
  * /decisions/creations: the laws in creation as tabs, the chosen one as the document its creators
@@ -36,11 +28,11 @@ export function CreationsScreen() {
 
   let body;
   if (!list.data) body = <Pending resource={list} />;
-  else if (laws.length === 0) body = <EmptyWithLink title={t(m.none)} hint={t(m.noneHint)} to="/kanban/laws" link={t({ id: 'decisions.kanban.laws.title' })} />;
+  else if (laws.length === 0) body = <EmptyPhase phase="creation" />;
   else {
     body = (
       <>
-        {cycle ? <Countdown label={t(m.endsIn)} times={cycle} receivedAt={cycles.receivedAt} target={cycle.phaseEndsAt} onElapsed={onCountdownElapsed} /> : null}
+        {cycle ? <Countdown label={t({ id: 'decisions.creations.endsIn' })} times={cycle} receivedAt={cycles.receivedAt} target={cycle.phaseEndsAt} onElapsed={onCountdownElapsed} /> : null}
         <LawTabs laws={laws} chosen={chosen} onChoose={choose} />
         {!detail.data ? <Pending resource={detail} /> : <LawDocument law={detail.data} user={user} reload={detail.reload} onLawChanged={lawChanged} />}
       </>
@@ -50,7 +42,7 @@ export function CreationsScreen() {
   // before its detail is read, so the document is not remounted when the chat arrives.
   const room = chosen && laws.some((law) => law.id === chosen) ? chatRooms.creation(chosen) : null;
   return (
-    <layouts.list title={t(m.title)} intro={t(m.intro)}>
+    <layouts.list title={t({ id: 'decisions.creations.title' })} intro={t({ id: 'decisions.creations.intro' })}>
       <PhaseChatLayout room={room} main={body} />
     </layouts.list>
   );

@@ -12,24 +12,6 @@ import { LoadError, Loading, Section } from '../ui/States.js';
 import { formatDay } from '../dates.js';
 import { buttonClass } from '@civic/frontend-kit/design';
 
-const m = {
-  title: { id: 'decisions.creators.title' },
-  intro: { id: 'decisions.creators.intro' },
-  list: { id: 'decisions.creators.list' },
-  none: { id: 'decisions.creators.none' },
-  how: { id: 'decisions.creators.how' },
-  algorithm: { id: 'decisions.creators.algorithm' },
-  seed: { id: 'decisions.creators.seed' },
-  eligible: { id: 'decisions.creators.eligible' },
-  drawnAt: { id: 'decisions.creators.drawnAt' },
-  check: { id: 'decisions.creators.check' },
-  checking: { id: 'decisions.creators.checking' },
-  checked: { id: 'decisions.creators.checked' },
-  mismatch: { id: 'decisions.creators.mismatch' },
-  toLaw: { id: 'decisions.creators.toLaw' },
-  download: { id: 'decisions.creators.download' },
-};
-
 /** /decisions/creators/:id: the creators drawn for a law, and the draw anyone can check in the browser. */
 export function CreatorsScreen() {
   const intl = useIntl();
@@ -63,11 +45,11 @@ export function CreatorsScreen() {
         <h2>{detail.title}</h2>
         <LawMeta law={detail} followable />
         <p>
-          <Link to={lawPath(detail)}>{t(m.toLaw)}</Link>
+          <Link to={lawPath(detail)}>{t({ id: 'decisions.creators.toLaw' })}</Link>
         </p>
-        <Section id="creators-list" title={t(m.list)}>
+        <Section id="creators-list" title={t({ id: 'decisions.creators.list' })}>
           {data.creators.length === 0 ? (
-            <p>{t(m.none)}</p>
+            <p>{t({ id: 'decisions.creators.none' })}</p>
           ) : (
             <ol className="decisions-creators">
               {data.creators.map((creator) => (
@@ -78,33 +60,33 @@ export function CreatorsScreen() {
             </ol>
           )}
         </Section>
-        <Section id="creators-how" title={t(m.how)}>
-          <p>{t(m.algorithm, { perLaw: data.perLaw, algorithm: data.algorithm })}</p>
+        <Section id="creators-how" title={t({ id: 'decisions.creators.how' })}>
+          <p>{t({ id: 'decisions.creators.algorithm' }, { perLaw: data.perLaw, algorithm: data.algorithm })}</p>
           <dl className="decisions-draw">
-            <dt>{t(m.seed)}</dt>
+            <dt>{t({ id: 'decisions.creators.seed' })}</dt>
             <dd>
               <code className="decisions-code">{data.seed}</code>
             </dd>
-            <dt>{t(m.eligible)}</dt>
+            <dt>{t({ id: 'decisions.creators.eligible' })}</dt>
             <dd>{data.eligible.length}</dd>
-            <dt>{t(m.drawnAt)}</dt>
+            <dt>{t({ id: 'decisions.creators.drawnAt' })}</dt>
             <dd>{formatDay(intl, data.drawnAt, { dateStyle: 'long', timeStyle: 'short' })}</dd>
           </dl>
           <div className="decisions-actions">
             <button type="button" className={buttonClass('primary')} onClick={() => void check()} disabled={verdict === 'checking'} aria-busy={verdict === 'checking' || undefined}>
-              {t(verdict === 'checking' ? m.checking : m.check)}
+              {t(verdict === 'checking' ? { id: 'decisions.creators.checking' } : { id: 'decisions.creators.check' })}
             </button>
             <a className={buttonClass('secondary')} href={`/api/laws/${encodeURIComponent(detail.id)}/draw`} download={`draw-${detail.id}.json`}>
-              {t(m.download)}
+              {t({ id: 'decisions.creators.download' })}
             </a>
           </div>
-          <p role="status">{verdict === 'ok' ? t(m.checked) : verdict === 'mismatch' ? t(m.mismatch) : null}</p>
+          <p role="status">{verdict === 'ok' ? t({ id: 'decisions.creators.checked' }) : verdict === 'mismatch' ? t({ id: 'decisions.creators.mismatch' }) : null}</p>
         </Section>
       </>
     );
   }
   return (
-    <layouts.default title={t(m.title)} intro={t(m.intro)}>
+    <layouts.default title={t({ id: 'decisions.creators.title' })} intro={t({ id: 'decisions.creators.intro' })}>
       {body}
     </layouts.default>
   );

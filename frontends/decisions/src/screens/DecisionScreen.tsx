@@ -17,16 +17,6 @@ import { useCycleProposals, useLateReload, usePhases, startRuleWith, withCyclePr
 /** Loaded only for an archived cycle: its closed rooms, read-only. */
 const ArchivedChats = lazy(async () => ({ default: (await import('../chat/ArchivedChats.js')).ArchivedChats }));
 
-const decision = {
-  title: { id: 'decisions.decision.title' },
-  intro: { id: 'decisions.decision.intro' },
-  phase: { id: 'decisions.cycle.phase' },
-  proposals: { id: 'decisions.decision.proposals' },
-  results: { id: 'decisions.decision.results' },
-  none: { id: 'decisions.decision.none' },
-  open: { id: 'decisions.overview.open' },
-};
-
 /** Ranked proposals first (best first), then pinned ones, then the newest. */
 export function byRankThenPin(a: Proposal, b: Proposal): number {
   if (a.rank !== null || b.rank !== null) return (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER);
@@ -70,7 +60,7 @@ export function DecisionScreen() {
   const data = cycle.data;
   if (!data) {
     return (
-      <layouts.default title={t(decision.title)} intro={t(decision.intro)}>
+      <layouts.default title={t({ id: 'decisions.decision.title' })} intro={t({ id: 'decisions.decision.intro' })}>
         {cycle.loading ? <Loading cards={2} /> : <LoadError error={cycle.error} onRetry={cycle.reload} />}
       </layouts.default>
     );
@@ -79,18 +69,18 @@ export function DecisionScreen() {
   const proposals = [...data.proposals].sort(byRankThenPin);
   const replace = (next: Proposal) => cycle.update((current) => ({ ...current, proposals: current.proposals.map((item) => (item.id === next.id ? next : item)) }));
   return (
-    <layouts.default title={t(common.cycle, { number: data.number })} intro={t(decision.intro)}>
+    <layouts.default title={t(common.cycle, { number: data.number })} intro={t({ id: 'decisions.decision.intro' })}>
       <CycleTimeline cycle={data} />
       <p className="decisions-cycle__phase">
-        {t(decision.phase)} <strong>{t(phaseMessages[data.phase])}</strong> ·{' '}
-        <Link to={phaseScreens[data.phase]}>{t(decision.open)}</Link>
+        {t({ id: 'decisions.cycle.phase' })} <strong>{t(phaseMessages[data.phase])}</strong> ·{' '}
+        <Link to={phaseScreens[data.phase]}>{t({ id: 'decisions.overview.open' })}</Link>
       </p>
       <Countdown label={t(common.nextStep)} times={data} receivedAt={cycle.receivedAt} target={data.nextStepAt ?? data.phaseEndsAt} onElapsed={onCountdownElapsed} />
       {data.phase === 'proposals' ? <StartRuleProgress cycle={data} /> : null}
       <section aria-labelledby="decision-proposals">
-        <h2 id="decision-proposals">{t(ranked ? decision.results : decision.proposals)}</h2>
+        <h2 id="decision-proposals">{t(ranked ? { id: 'decisions.decision.results' } : { id: 'decisions.decision.proposals' })}</h2>
         {proposals.length === 0 ? (
-          <Empty title={t(decision.none)} />
+          <Empty title={t({ id: 'decisions.decision.none' })} />
         ) : (
           <ul className="decisions-list">
             {proposals.map((proposal) => (

@@ -10,21 +10,9 @@ import { Countdown } from '../ui/CycleParts.js';
 import { BallotControls } from '../ui/BallotControls.js';
 import { amendmentName, Changes, LawMeta } from '../ui/LawMeta.js';
 import { LawTabs, useLawsInPhase } from '../ui/LawTabs.js';
-import { Empty, EmptyWithLink, Pending } from '../ui/States.js';
+import { Empty, EmptyPhase, Pending } from '../ui/States.js';
 import { common } from '../messages.js';
 import { HistoryLink } from '../ui/history/HistoryLink.js';
-
-const m = {
-  title: { id: 'decisions.finalVote.title' },
-  intro: { id: 'decisions.finalVote.intro' },
-  none: { id: 'decisions.finalVote.none' },
-  noneHint: { id: 'decisions.finalVote.noneHint' },
-  closesIn: { id: 'decisions.finalVote.closesIn' },
-  noAmendment: { id: 'decisions.finalVote.noAmendment' },
-  rule: { id: 'decisions.finalVote.rule' },
-  noArticles: { id: 'decisions.finalVote.noArticles' },
-  toArchive: { id: 'decisions.finalVote.toArchive' },
-};
 
 /** One article and its amendments side by side, each with what it changes, its counts and the ballot. */
 function ArticleRow({ law, article, number, onVoted }: { law: LawDetail; article: Article; number: number; onVoted: (id: string, answer: VoteAnswer) => void }) {
@@ -52,7 +40,7 @@ function ArticleRow({ law, article, number, onVoted }: { law: LawDetail; article
           );
         })}
       </div>
-      {article.amendments.length === 0 ? <p className="decisions-muted">{t(m.noAmendment)}</p> : null}
+      {article.amendments.length === 0 ? <p className="decisions-muted">{t({ id: 'decisions.finalVote.noAmendment' })}</p> : null}
     </section>
   );
 }
@@ -101,13 +89,13 @@ export function FinalVoteScreen() {
 
   let body;
   if (!list.data) body = <Pending resource={list} />;
-  else if (laws.length === 0) body = <EmptyWithLink title={t(m.none)} hint={t(m.noneHint)} to="/archive" link={t(m.toArchive)} />;
+  else if (laws.length === 0) body = <EmptyPhase phase="finalVote" />;
   else {
     const law = detail.data;
     body = (
       <>
-        {cycle ? <Countdown label={t(m.closesIn)} times={cycle} receivedAt={cycles.receivedAt} target={cycle.phaseEndsAt} onElapsed={onCountdownElapsed} /> : null}
-        <p className="decisions-muted">{t(m.rule)}</p>
+        {cycle ? <Countdown label={t({ id: 'decisions.finalVote.closesIn' })} times={cycle} receivedAt={cycles.receivedAt} target={cycle.phaseEndsAt} onElapsed={onCountdownElapsed} /> : null}
+        <p className="decisions-muted">{t({ id: 'decisions.finalVote.rule' })}</p>
         {user === null ? (
           <p className="notice">
             {t(common.loginToVote)} <Link to={identify}>{t(common.logIn)}</Link>
@@ -127,7 +115,7 @@ export function FinalVoteScreen() {
             <p className="decisions-muted" data-voters={law.voters}>
               {t(common.voters, { count: law.voters })}
             </p>
-            {law.articles.length === 0 ? <Empty title={t(m.noArticles)} /> : null}
+            {law.articles.length === 0 ? <Empty title={t({ id: 'decisions.finalVote.noArticles' })} /> : null}
             <FinalVoteArticles law={law} onVoted={onVoted} />
           </div>
         )}
@@ -137,7 +125,7 @@ export function FinalVoteScreen() {
   // The final vote's chat is the cycle's: the same room whichever law is shown.
   const cycleId = detail.data?.cycleId ?? cycle?.id ?? null;
   return (
-    <layouts.list title={t(m.title)} intro={t(m.intro)}>
+    <layouts.list title={t({ id: 'decisions.finalVote.title' })} intro={t({ id: 'decisions.finalVote.intro' })}>
       <PhaseChatLayout room={cycleId ? chatRooms.finalVote(cycleId) : null} main={body} />
     </layouts.list>
   );

@@ -10,16 +10,6 @@ import '../ui/history/history.css';
 import { kindMessages, VersionList } from '../ui/history/VersionList.js';
 import { Empty, Pending } from '../ui/States.js';
 
-const m = {
-  title: { id: 'decisions.history.title' },
-  intro: { id: 'decisions.history.intro' },
-  none: { id: 'decisions.history.none' },
-  deletedText: { id: 'decisions.history.deletedText' },
-  toLaw: { id: 'decisions.history.toLaw' },
-  count: { id: 'decisions.history.count' },
-  inLaw: { id: 'decisions.history.inLaw' },
-};
-
 /** The name the text was read under, when the reader came by its History link (an address alone has none). */
 function linkedName(state: unknown): string | null {
   const of = (state as Partial<HistoryLinkState> | null)?.of;
@@ -52,24 +42,24 @@ export function HistoryScreen() {
         <div className="decisions-history__head">
           <h2 className="decisions-history__title">{part ? linked : data.title}</h2>
           <Badge tone="accent">{t(kindMessages[data.kind])}</Badge>
-          {data.deleted ? <Badge tone="danger">{t(m.deletedText)}</Badge> : null}
+          {data.deleted ? <Badge tone="danger">{t({ id: 'decisions.history.deletedText' })}</Badge> : null}
         </div>
-        {part ? <p className="decisions-history__document">{t(m.inLaw, { title: data.title })}</p> : null}
+        {part ? <p className="decisions-history__document">{t({ id: 'decisions.history.inLaw' }, { title: data.title })}</p> : null}
         <p className="decisions-muted">
-          {t(m.count, { count: data.versions.length })}
+          {t({ id: 'decisions.history.count' }, { count: data.versions.length })}
           {lawId ? (
             <>
               {' · '}
-              <Link to={`/decisions/history/law/${encodeURIComponent(lawId)}`}>{t(m.toLaw)}</Link>
+              <Link to={`/decisions/history/law/${encodeURIComponent(lawId)}`}>{t({ id: 'decisions.history.toLaw' })}</Link>
             </>
           ) : null}
         </p>
-        {data.versions.length === 0 ? <Empty title={t(m.none)} /> : <VersionList versions={data.versions} historyKind={data.kind} />}
+        {data.versions.length === 0 ? <Empty title={t({ id: 'decisions.history.none' })} /> : <VersionList versions={data.versions} historyKind={data.kind} />}
       </div>
     );
   }
   return (
-    <layouts.default title={t(m.title)} intro={t(m.intro)}>
+    <layouts.default title={t({ id: 'decisions.history.title' })} intro={t({ id: 'decisions.history.intro' })}>
       {body}
     </layouts.default>
   );

@@ -22,14 +22,6 @@ const boards = {
   },
 } as const;
 
-const board = {
-  empty: { id: 'decisions.kanban.empty' },
-  emptyColumn: { id: 'decisions.kanban.emptyColumn' },
-  column: { id: 'decisions.kanban.column' },
-  emptyLaws: { id: 'decisions.kanban.emptyLaws' },
-  articles: { id: 'decisions.kanban.articles' },
-};
-
 function isBoard(type: string | undefined): type is keyof typeof boards {
   return type === 'proposals' || type === 'laws';
 }
@@ -71,10 +63,10 @@ function Board<C extends { state: string }>({
         {columns.map((column) => (
           <section key={column.state} className="decisions-board__column" aria-labelledby={`column-${column.state}`} data-column={column.state}>
             <h2 id={`column-${column.state}`} className="decisions-board__title">
-              {t(board.column, { state: column.label, count: column.cards.length })}
+              {t({ id: 'decisions.kanban.column' }, { state: column.label, count: column.cards.length })}
             </h2>
             {column.cards.length === 0 ? (
-              <p className="decisions-muted">{t(board.emptyColumn)}</p>
+              <p className="decisions-muted">{t({ id: 'decisions.kanban.emptyColumn' })}</p>
             ) : (
               <ul className="decisions-board__cards">
                 {column.cards.map((card) => (
@@ -126,7 +118,7 @@ function ProposalsBoard() {
         (proposal.rank !== null ? ` · ${t(common.rank, { rank: proposal.rank })}` : '') +
         (proposal.state !== 'submitted' ? ` · ${t(common.score)} ${proposal.counts.score}` : ''),
     }));
-  return <Board kind="proposals" emptyTitle={t(board.empty)} resource={kanban} label={(column) => stateMessages[column.state]} cards={cards} />;
+  return <Board kind="proposals" emptyTitle={t({ id: 'decisions.kanban.empty' })} resource={kanban} label={(column) => stateMessages[column.state]} cards={cards} />;
 }
 
 /** /kanban/laws: drafting, final vote, adopted and rejected, each law a small card. */
@@ -141,10 +133,10 @@ function LawsBoard() {
       title: law.title,
       to: lawPath(law),
       details:
-        `${t(categoryMessages[law.category])} · ${t(board.articles, { count: law.articleCount })}` +
+        `${t(categoryMessages[law.category])} · ${t({ id: 'decisions.kanban.articles' }, { count: law.articleCount })}` +
         (law.state !== 'creation' ? ` · ${t(common.voters, { count: law.voters })}` : ''),
     }));
-  return <Board kind="laws" emptyTitle={t(board.emptyLaws)} resource={kanban} label={(column) => lawStateMessages[column.state]} cards={cards} />;
+  return <Board kind="laws" emptyTitle={t({ id: 'decisions.kanban.emptyLaws' })} resource={kanban} label={(column) => lawStateMessages[column.state]} cards={cards} />;
 }
 
 /** /kanban/:type: a board by type; an unknown type is a 404. */

@@ -9,31 +9,6 @@ import { useShell } from '../RemoteFrame.js';
 import { Countdown, CycleTimeline, StartRuleProgress } from '../ui/CycleParts.js';
 import { ListOrEmpty, Pending, Section } from '../ui/States.js';
 
-const overview = {
-  title: { id: 'decisions.overview.title' },
-  intro: { id: 'decisions.overview.intro' },
-  current: { id: 'decisions.overview.current' },
-  none: { id: 'decisions.overview.none' },
-  phase: { id: 'decisions.cycle.phase' },
-  proposals: { id: 'decisions.cycle.proposalCount' },
-  open: { id: 'decisions.overview.open' },
-  phases: { id: 'decisions.overview.phases' },
-  proposalsTitle: { id: 'decisions.overview.proposals.title' },
-  proposalsDescription: { id: 'decisions.overview.proposals.description' },
-  votingTitle: { id: 'decisions.overview.voting.title' },
-  votingDescription: { id: 'decisions.overview.voting.description' },
-  creationTitle: { id: 'decisions.overview.creation.title' },
-  creationDescription: { id: 'decisions.overview.creation.description' },
-  finalVoteTitle: { id: 'decisions.overview.finalVote.title' },
-  finalVoteDescription: { id: 'decisions.overview.finalVote.description' },
-  archiveTitle: { id: 'decisions.overview.archive.title' },
-  archiveDescription: { id: 'decisions.overview.archive.description' },
-  kanbanProposalsTitle: { id: 'decisions.overview.kanbanProposals.title' },
-  kanbanProposalsDescription: { id: 'decisions.overview.kanbanProposals.description' },
-  kanbanLawsTitle: { id: 'decisions.overview.kanbanLaws.title' },
-  kanbanLawsDescription: { id: 'decisions.overview.kanbanLaws.description' },
-};
-
 function CycleCard({ cycle, receivedAt, onElapsed }: { cycle: CycleSummary; receivedAt: number; onElapsed: () => void }) {
   const { formatMessage: t } = useIntl();
   const name = t(common.cycle, { number: cycle.number });
@@ -45,19 +20,19 @@ function CycleCard({ cycle, receivedAt, onElapsed }: { cycle: CycleSummary; rece
           <Link to={`/decisions/${encodeURIComponent(cycle.id)}`}>{name}</Link>
         </h3>
         <p className="decisions-cycle__phase" id={phaseId}>
-          {t(overview.phase)} <strong>{t(phaseMessages[cycle.phase])}</strong>
+          {t({ id: 'decisions.cycle.phase' })} <strong>{t(phaseMessages[cycle.phase])}</strong>
         </p>
       </div>
       <CycleTimeline cycle={cycle} />
       <div className="decisions-cycle__facts">
-        <p>{t(overview.proposals, { count: cycle.proposals })}</p>
+        <p>{t({ id: 'decisions.cycle.proposalCount' }, { count: cycle.proposals })}</p>
         <Countdown label={t(common.nextStep)} times={cycle} receivedAt={receivedAt} target={cycle.nextStepAt ?? cycle.phaseEndsAt} onElapsed={onElapsed} />
       </div>
       {cycle.phase === 'proposals' ? <StartRuleProgress cycle={cycle} /> : null}
       <p>
         {/* Named "Go to this phase" (the phase is said above): the phase cards below carry the phase names. */}
         <ButtonLink to={phaseScreens[cycle.phase]} variant="secondary" aria-describedby={phaseId}>
-          {t(overview.open)}
+          {t({ id: 'decisions.overview.open' })}
         </ButtonLink>
       </p>
     </li>
@@ -76,26 +51,26 @@ export function DecisionsOverviewScreen() {
     cycles.merge((current) => ({ cycles: current.cycles.map((cycle) => withProposalCount(cycle, pushed)) })),
   );
   const phaseLinks = [
-    { to: '/decisions/proposals', title: overview.proposalsTitle, description: overview.proposalsDescription },
-    { to: '/decisions/voting-on-proposals', title: overview.votingTitle, description: overview.votingDescription },
-    { to: '/decisions/creations', title: overview.creationTitle, description: overview.creationDescription },
-    { to: '/decisions/final-vote', title: overview.finalVoteTitle, description: overview.finalVoteDescription },
-    { to: '/archive', title: overview.archiveTitle, description: overview.archiveDescription },
-    { to: '/kanban/proposals', title: overview.kanbanProposalsTitle, description: overview.kanbanProposalsDescription },
-    { to: '/kanban/laws', title: overview.kanbanLawsTitle, description: overview.kanbanLawsDescription },
+    { to: '/decisions/proposals', title: { id: 'decisions.overview.proposals.title' }, description: { id: 'decisions.overview.proposals.description' } },
+    { to: '/decisions/voting-on-proposals', title: { id: 'decisions.overview.voting.title' }, description: { id: 'decisions.overview.voting.description' } },
+    { to: '/decisions/creations', title: { id: 'decisions.overview.creation.title' }, description: { id: 'decisions.overview.creation.description' } },
+    { to: '/decisions/final-vote', title: { id: 'decisions.overview.finalVote.title' }, description: { id: 'decisions.overview.finalVote.description' } },
+    { to: '/archive', title: { id: 'decisions.overview.archive.title' }, description: { id: 'decisions.overview.archive.description' } },
+    { to: '/kanban/proposals', title: { id: 'decisions.overview.kanbanProposals.title' }, description: { id: 'decisions.overview.kanbanProposals.description' } },
+    { to: '/kanban/laws', title: { id: 'decisions.overview.kanbanLaws.title' }, description: { id: 'decisions.overview.kanbanLaws.description' } },
   ];
   return (
-    <layouts.default title={t(overview.title)} intro={t(overview.intro)}>
-      <Section id="decisions-current" title={t(overview.current)}>
+    <layouts.default title={t({ id: 'decisions.overview.title' })} intro={t({ id: 'decisions.overview.intro' })}>
+      <Section id="decisions-current" title={t({ id: 'decisions.overview.current' })}>
         {cycles.data ? (
-          <ListOrEmpty items={cycles.data.cycles} empty={t(overview.none)} className="decisions-cycles">
+          <ListOrEmpty items={cycles.data.cycles} empty={t({ id: 'decisions.overview.none' })} className="decisions-cycles">
             {(cycle) => <CycleCard key={cycle.id} cycle={cycle} receivedAt={cycles.receivedAt} onElapsed={onCountdownElapsed} />}
           </ListOrEmpty>
         ) : (
           <Pending resource={cycles} cards={1} />
         )}
       </Section>
-      <Section id="decisions-phases" title={t(overview.phases)}>
+      <Section id="decisions-phases" title={t({ id: 'decisions.overview.phases' })}>
         <ul className="decisions-links">
           {phaseLinks.map((card) => (
             <li key={card.to} className="ui-card decisions-link">

@@ -20,18 +20,6 @@ import { ProposalSearchBar } from '../ui/search/ProposalSearchBar.js';
 import { listSearchOf } from '../ui/search/search-rules.js';
 import { useCycleProposals, useCycles, useLateReload, usePhases, useReloadAll, withCycleProposals } from '../ui/live.js';
 
-const page = {
-  title: { id: 'decisions.proposals.title' },
-  intro: { id: 'decisions.proposals.intro' },
-  list: { id: 'decisions.proposals.list' },
-  count: { id: 'decisions.proposals.count' },
-  none: { id: 'decisions.proposals.none' },
-  noneInCategory: { id: 'decisions.proposals.noneInCategory' },
-  create: { id: 'decisions.proposals.create' },
-  created: { id: 'decisions.proposals.created' },
-  noMatch: { id: 'decisions.search.none' },
-};
-
 /**
  * /decisions/proposals: the proposals of the cycle open for proposals, searched by words and filtered
  * by category (both kept in the address, `?q=&category=`, best match first when words are given),
@@ -89,13 +77,17 @@ export function ProposalsScreen() {
       {list.data?.countdown ? (
         <Countdown label={t(common.nextStep)} times={list.data.countdown} receivedAt={list.receivedAt} target={list.data.countdown.nextStepAt ?? list.data.countdown.phaseEndsAt} onElapsed={onCountdownElapsed} />
       ) : null}
-      <Section id="proposals-list" title={t(page.list)}>
+      <Section id="proposals-list" title={t({ id: 'decisions.proposals.list' })}>
         {list.data ? (
           <>
             <p role="status" className="decisions-muted">
-              {t(page.count, { count: proposals.length })}
+              {t({ id: 'decisions.proposals.count' }, { count: proposals.length })}
             </p>
-            <ListOrEmpty items={proposals} empty={t(words ? page.noMatch : category ? page.noneInCategory : page.none)} className="decisions-list">
+            <ListOrEmpty
+              items={proposals}
+              empty={t(words ? { id: 'decisions.search.none' } : category ? { id: 'decisions.proposals.noneInCategory' } : { id: 'decisions.proposals.none' })}
+              className="decisions-list"
+            >
               {(proposal) => (
                 <li key={proposal.id}>
                   <ProposalCard proposal={proposal} user={user} actions onChanged={replace} onRemoved={drop} />
@@ -107,14 +99,14 @@ export function ProposalsScreen() {
           <Pending resource={list} />
         )}
       </Section>
-      <Section id="proposals-create" title={t(page.create)} className="ui-card decisions-section">
+      <Section id="proposals-create" title={t({ id: 'decisions.proposals.create' })} className="ui-card decisions-section">
         <ProposalCreate
           user={user}
           nextProposalAt={nextProposalAt}
           cycleFull={Boolean(quota.data?.cycleFull)}
           onSubmit={async (input) => {
             await decisionsApi.create(input);
-            toast(t(page.created), 'success');
+            toast(t({ id: 'decisions.proposals.created' }), 'success');
             list.reload();
             quota.reload();
           }}
@@ -123,7 +115,7 @@ export function ProposalsScreen() {
     </>
   );
   return (
-    <layouts.list title={t(page.title)} intro={t(page.intro)} toolbar={<ProposalSearchBar />}>
+    <layouts.list title={t({ id: 'decisions.proposals.title' })} intro={t({ id: 'decisions.proposals.intro' })} toolbar={<ProposalSearchBar />}>
       <PhaseChatLayout room={room} main={main} />
     </layouts.list>
   );

@@ -8,7 +8,7 @@ import { useShell } from '../RemoteFrame.js';
 import { useIdentifyPath, useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/CycleParts.js';
 import { ProposalCard } from '../ui/ProposalCard.js';
-import { EmptyWithLink, ListOrEmpty, Pending, Section } from '../ui/States.js';
+import { EmptyPhase, ListOrEmpty, Pending, Section } from '../ui/States.js';
 import { VoteControl } from '../ui/VoteControl.js';
 import { cycleMoved, useCycleProposals, useLateReload, usePhases, withCycleProposals } from '../ui/live.js';
 import { byRankThenPin } from './DecisionScreen.js';
@@ -16,26 +16,11 @@ import { useCycleRoom } from '../chat/CycleChat.js';
 import { PhaseChatLayout } from '../chat/PhaseChatLayout.js';
 import { common } from '../messages.js';
 
-const page = {
-  title: { id: 'decisions.votingOnProposals.title' },
-  intro: { id: 'decisions.votingOnProposals.intro' },
-  none: { id: 'decisions.votingOnProposals.none' },
-  noneHint: { id: 'decisions.votingOnProposals.noneHint' },
-  toProposals: { id: 'decisions.votingOnProposals.toProposals' },
-  closesIn: { id: 'decisions.countdown.voteCloses' },
-  closed: { id: 'decisions.votingOnProposals.closed' },
-  results: { id: 'decisions.votingOnProposals.results' },
-  list: { id: 'decisions.votingOnProposals.list' },
-  open: { id: 'decisions.votingOnProposals.open' },
-  noProposals: { id: 'decisions.votingOnProposals.noProposals' },
-  noVote: { id: 'decisions.vote.none' },
-};
-
 /** The proposals in their vote: each with the four choices when its answer lets the reader vote (`may.vote`), else its counts alone. */
 function VoteList({ proposals, user, onVoted }: { proposals: Proposal[]; user: SessionUser | null | undefined; onVoted: (id: string, answer: VoteAnswer) => void }) {
   const { formatMessage: t } = useIntl();
   return (
-    <ListOrEmpty items={proposals} empty={t(page.noProposals)} className="decisions-list">
+    <ListOrEmpty items={proposals} empty={t({ id: 'decisions.votingOnProposals.noProposals' })} className="decisions-list">
       {(proposal) => (
         <li key={proposal.id}>
           <ProposalCard proposal={proposal} user={user} showCounts={!proposal.may.vote}>
@@ -45,7 +30,7 @@ function VoteList({ proposals, user, onVoted }: { proposals: Proposal[]; user: S
                 counts={proposal.counts}
                 score
                 myVote={proposal.myVote}
-                noVote={page.noVote}
+                noVote={{ id: 'decisions.vote.none' }}
                 cast={(choice) => (choice ? decisionsApi.vote(proposal.id, choice) : decisionsApi.deleteVote(proposal.id))}
                 onVoted={(answer) => onVoted(proposal.id, answer)}
               />
@@ -105,7 +90,7 @@ export function VotingOnProposalsScreen() {
   const room = useCycleRoom('voting', data?.cycle?.id ?? null);
   let body;
   if (!data) body = <Pending resource={view} />;
-  else if (!data.cycle) body = <EmptyWithLink title={t(page.none)} hint={t(page.noneHint)} to="/decisions/proposals" link={t(page.toProposals)} />;
+  else if (!data.cycle) body = <EmptyPhase phase="voting" />;
   else {
     const cycle = data.cycle;
     const open = cycle.phase === 'voting';
@@ -114,20 +99,20 @@ export function VotingOnProposalsScreen() {
       <>
         <p className="decisions-cycle__phase">
           <Link to={`/decisions/${encodeURIComponent(cycle.id)}`}>{t(common.cycle, { number: cycle.number })}</Link> ·{' '}
-          <strong>{t(open ? page.open : page.closed)}</strong>
+          <strong>{t(open ? { id: 'decisions.votingOnProposals.open' } : { id: 'decisions.votingOnProposals.closed' })}</strong>
         </p>
-        {open ? <Countdown label={t(page.closesIn)} times={cycle} receivedAt={view.receivedAt} target={cycle.phaseEndsAt} onElapsed={onCountdownElapsed} /> : null}
+        {open ? <Countdown label={t({ id: 'decisions.countdown.voteCloses' })} times={cycle} receivedAt={view.receivedAt} target={cycle.phaseEndsAt} onElapsed={onCountdownElapsed} /> : null}
         {open && user === null ? (
           <p className="notice">
             {t(common.loginToVote)}{' '}
             <Link to={identify}>{t(common.logIn)}</Link>
           </p>
         ) : null}
-        <Section id="voting-list" title={t(open ? page.list : page.results)}>
+        <Section id="voting-list" title={t(open ? { id: 'decisions.votingOnProposals.list' } : { id: 'decisions.votingOnProposals.results' })}>
           {open ? (
             <VoteList proposals={proposals} user={user} onVoted={onVoted} />
           ) : (
-            <ListOrEmpty items={proposals} empty={t(page.noProposals)} className="decisions-list decisions-results" ordered>
+            <ListOrEmpty items={proposals} empty={t({ id: 'decisions.votingOnProposals.noProposals' })} className="decisions-list decisions-results" ordered>
               {(proposal) => (
                 <li key={proposal.id}>
                   <ProposalCard proposal={proposal} user={user} showCounts />
@@ -140,7 +125,7 @@ export function VotingOnProposalsScreen() {
     );
   }
   return (
-    <layouts.list title={t(page.title)} intro={t(page.intro)}>
+    <layouts.list title={t({ id: 'decisions.votingOnProposals.title' })} intro={t({ id: 'decisions.votingOnProposals.intro' })}>
       <PhaseChatLayout room={room} main={body} />
     </layouts.list>
   );

@@ -5,9 +5,9 @@
  * action shows as the service's answer says (`may` of the article or amendment).
  */
 import { useId, useState, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { Article, LawDetail, SessionUser } from '@civic/contracts';
-import { Button, Menu, VisuallyHidden, type MenuItem } from '@civic/frontend-kit/design';
+import { VisuallyHidden, type MenuItem } from '@civic/frontend-kit/design';
 import { lawsApi } from '../api/laws.js';
 import { useRun, type Reload } from './act.js';
 import { useFeedback } from './feedback.js';
@@ -18,20 +18,8 @@ import { TextForm } from './TextForm.js';
 import { HistoryLink } from './history/HistoryLink.js';
 import { drafting } from './drafting/messages.js';
 import { Opener } from './drafting/Opener.js';
+import { ActionBar } from './drafting/ActionBar.js';
 import { common } from '../messages.js';
-
-const m = {
-  amendmentTitleLabel: { id: 'decisions.amendment.titleLabel' },
-  addAmendment: { id: 'decisions.amendment.add' },
-  amendmentText: { id: 'decisions.amendment.text' },
-  addSource: { id: 'decisions.source.add' },
-  deleteTitle: { id: 'decisions.article.deleteTitle' },
-  deleted: { id: 'decisions.article.deleted' },
-  signalModeratorTitle: { id: 'decisions.content.signalModeratorTitle' },
-  signalScribeTitle: { id: 'decisions.content.signalScribeTitle' },
-  signalDone: { id: 'decisions.content.signalDone' },
-  writtenBy: { id: 'decisions.article.by' },
-};
 
 /** How an article moves among the articles of its group (absent for amendments). */
 export interface ArticlePlace {
@@ -72,21 +60,19 @@ function ContentCard({
   const run = useRun(reload);
   const Heading = `h${level}` as const;
 
+  const signal = (to: 'scribe' | 'moderator', title: MessageDescriptor) => () =>
+    run(() => lawsApi.signalArticle(law.id, item.id, to), t({ id: 'decisions.content.signalDone' }), { title: t(title), message: label });
   const more: MenuItem[] = [];
   if (place && may.move && place.index > 0) more.push({ key: 'up', label: t(common.moveUp), onSelect: () => place.move(place.index - 1) });
   if (place && may.move && place.index < place.count - 1) more.push({ key: 'down', label: t(common.moveDown), onSelect: () => place.move(place.index + 1) });
-  if (may.addSource) more.push({ key: 'source', label: t(m.addSource), onSelect: () => setAddingSource(true) });
-  if (may.signalScribe)
-    more.push({ key: 'scribe', label: t(common.signalScribe), onSelect: () => run(() => lawsApi.signalArticle(law.id, item.id, 'scribe'), t(m.signalDone), { title: t(m.signalScribeTitle), message: label }) });
-  if (may.signalModerator)
-    more.push({
-      key: 'moderator',
-      label: t(common.signalModerator),
-      onSelect: () => run(() => lawsApi.signalArticle(law.id, item.id, 'moderator'), t(m.signalDone), { title: t(m.signalModeratorTitle), message: label }),
-    });
+  if (may.addSource) more.push({ key: 'source', label: t({ id: 'decisions.source.add' }), onSelect: () => setAddingSource(true) });
+  if (may.signalScribe) more.push({ key: 'scribe', label: t(common.signalScribe), onSelect: signal('scribe', { id: 'decisions.content.signalScribeTitle' }) });
+  if (may.signalModerator) more.push({ key: 'moderator', label: t(common.signalModerator), onSelect: signal('moderator', { id: 'decisions.content.signalModeratorTitle' }) });
   if (may.pin) more.push({ key: 'pin', label: t(item.pin ? common.unpin : common.pin), onSelect: () => run(() => lawsApi.pinArticle(law.id, item.id, !item.pin), t(common.saved)) });
-  if (may.remove)
-    more.push({ key: 'delete', label: t(common.delete), danger: true, onSelect: () => run(() => lawsApi.deleteArticle(law.id, item.id), t(m.deleted), { title: t(m.deleteTitle), message: label, danger: true }) });
+  if (may.remove) {
+    const question = { title: t({ id: 'decisions.article.deleteTitle' }), message: label, danger: true };
+    more.push({ key: 'delete', label: t(common.delete), danger: true, onSelect: () => run(() => lawsApi.deleteArticle(law.id, item.id), t({ id: 'decisions.article.deleted' }), question) });
+  }
 
   const isArticle = item.kind === 'article';
   const classes = ['drafting-article', isArticle ? 'drafting-article--main' : 'drafting-article--amendment', side ? 'drafting-article--with-side' : '', item.pin ? 'drafting-article--pinned' : ''];
@@ -99,23 +85,19 @@ function ContentCard({
             {label}
           </Heading>
           <HistoryLink kind={item.kind} id={item.id} of={label} />
-          <div className="drafting-article__tools" role="group" aria-label={t(common.actions, { title: label })}>
-            {may.edit && !editing ? (
-              <Button variant="secondary" onClick={() => setEditing(true)}>
-                {t(common.edit)}
-              </Button>
-            ) : null}
-            {more.length > 0 ? <Menu label={t(drafting.moreActions)} items={more} /> : null}
-          </div>
+          <ActionBar
+            className="drafting-article__tools"
+            label={t(common.actions, { title: label })}
+            main={may.edit && !editing ? { text: t(common.edit), onClick: () => setEditing(true) } : null}
+            more={more}
+          />
         </div>
         {editing ? (
           <TextForm
-            label={isArticle ? t(common.articleText) : t(m.amendmentText)}
+            label={isArticle ? t(common.articleText) : t({ id: 'decisions.amendment.text' })}
             initial={item.body}
             multiline
-            autoFocus
             max={5000}
-            submitLabel={t(common.save)}
             // A scribe or a moderator editing someone else's text says why, in the text's history.
             askReason={Boolean(user && user.id !== item.userId)}
             onCancel={() => setEditing(false)}
@@ -130,7 +112,7 @@ function ContentCard({
           <p className="drafting-article__text">{item.body}</p>
         )}
         <p className="drafting-article__by">
-          <span>{t(m.writtenBy, { name: item.userName })}</span>
+          <span>{t({ id: 'decisions.article.by' }, { name: item.userName })}</span>
           <ContentBadges item={item} />
         </p>
         <SourceList
@@ -192,16 +174,15 @@ export function ArticleBlock({
         )}
         {amend ? (
           <Opener
-            label={t(m.addAmendment)}
+            label={t({ id: 'decisions.amendment.add' })}
             form={(close) => (
               <TextForm
-                label={t(m.amendmentText)}
+                label={t({ id: 'decisions.amendment.text' })}
                 multiline
-                autoFocus
                 max={5000}
-                submitLabel={t(m.addAmendment)}
+                submitLabel={t({ id: 'decisions.amendment.add' })}
                 onCancel={close}
-                extra={<TitleField label={t(m.amendmentTitleLabel)} value={title} onChange={setTitle} />}
+                extra={<TitleField label={t({ id: 'decisions.amendment.titleLabel' })} value={title} onChange={setTitle} />}
                 onSubmit={async (body) => {
                   await lawsApi.addAmendment(law.id, article.id, title.trim() || null, body);
                   setTitle('');

@@ -4,10 +4,6 @@ import { lawsApi } from '../api/laws.js';
 import { ChoiceBars } from './ChoiceBars.js';
 import { VoteControl } from './VoteControl.js';
 
-const m = {
-  noVote: { id: 'decisions.vote.noneOnText' },
-};
-
 /**
  * The votes on one article or amendment as bars and, when the answer lets the reader vote
  * (`text.may.vote`), the four choices, the reader's ballot and a way to take it back.
@@ -19,7 +15,7 @@ export function BallotControls({ lawId, text, label, onVoted }: { lawId: string;
       title={label}
       counts={text.counts}
       myVote={text.myVote}
-      noVote={m.noVote}
+      noVote={{ id: 'decisions.vote.noneOnText' }}
       cast={(choice) => (choice ? lawsApi.vote(lawId, text.id, choice) : lawsApi.deleteVote(lawId, text.id))}
       onVoted={onVoted}
     />

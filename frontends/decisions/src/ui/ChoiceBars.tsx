@@ -5,11 +5,6 @@ import { VoteBars } from '@civic/frontend-kit/design';
 import { choiceMessages, common } from '../messages.js';
 import { totalVotes } from './tally.js';
 
-const m = {
-  total: { id: 'decisions.vote.total' },
-  noVotesYet: { id: 'decisions.vote.noVotesYet' },
-};
-
 /**
  * The four counts as bars, each with its number and share written out (the text equivalent is the
  * list itself: label, number, percentage); with `score`, the proposal's score (for - against) too.
@@ -20,7 +15,7 @@ export function ChoiceBars({ counts, score = false }: { counts: VoteCounts; scor
   return (
     <div className="decisions-tally" data-votes={total}>
       <VoteBars
-        caption={total === 0 ? t(m.noVotesYet) : `${t(common.counts)} · ${t(m.total, { count: total })}`}
+        caption={total === 0 ? t({ id: 'decisions.vote.noVotesYet' }) : `${t(common.counts)} · ${t({ id: 'decisions.vote.total' }, { count: total })}`}
         counts={voteChoices.map((choice) => ({ key: choice, label: t(choiceMessages[choice]), value: counts[choice] }))}
       />
       {score ? (

@@ -8,26 +8,13 @@ import { useCountdown, useNow } from '@civic/frontend-kit/remote-hooks';
 import { phaseMessages } from '../messages.js';
 import { timelineSteps } from './timeline.js';
 
-const messages = {
-  left: { id: 'decisions.countdown.left' },
+/** The units of a countdown, for formatDuration. */
+export const durationUnits = {
   days: { id: 'decisions.countdown.days' },
   hours: { id: 'decisions.countdown.hours' },
   minutes: { id: 'decisions.countdown.minutes' },
   seconds: { id: 'decisions.countdown.seconds' },
-  elapsed: { id: 'decisions.countdown.elapsed' },
-  timeline: { id: 'decisions.timeline.label' },
-  startRule: { id: 'decisions.startRule.title' },
-  users: { id: 'decisions.startRule.users' },
-  proposals: { id: 'decisions.startRule.proposals' },
-  met: { id: 'decisions.startRule.met' },
-  notMet: { id: 'decisions.startRule.notMet' },
-  extended: { id: 'decisions.startRule.extended' },
-  reached: { id: 'decisions.startRule.reached' },
-  missing: { id: 'decisions.startRule.missing' },
 };
-
-/** The units of a countdown, for formatDuration. */
-export const durationUnits = { days: messages.days, hours: messages.hours, minutes: messages.minutes, seconds: messages.seconds };
 
 /**
  * A live countdown to `target` on the server's clock: the offset between the answer's serverTime and
@@ -59,7 +46,7 @@ export function Countdown({
         {label}
       </span>{' '}
       <span role="timer" aria-labelledby={labelId} data-countdown={seconds} className="decisions-countdown__value">
-        {elapsed ? intl.formatMessage(messages.elapsed) : intl.formatMessage(messages.left, { time: formatDuration(intl, seconds, durationUnits) })}
+        {elapsed ? intl.formatMessage({ id: 'decisions.countdown.elapsed' }) : intl.formatMessage({ id: 'decisions.countdown.left' }, { time: formatDuration(intl, seconds, durationUnits) })}
       </span>
     </p>
   );
@@ -100,7 +87,7 @@ export function CycleTimeline({ cycle }: { cycle: Pick<CycleSummary, 'phase' | '
   const settings = useDecisionSettings();
   const now = useNow();
   const steps = timelineSteps(cycle, settings?.phaseSeconds);
-  return <PhaseTimeline label={t(messages.timeline)} now={new Date(now).toISOString()} phases={steps.map((step) => ({ ...step, label: t(phaseMessages[step.key]) }))} />;
+  return <PhaseTimeline label={t({ id: 'decisions.timeline.label' })} now={new Date(now).toISOString()} phases={steps.map((step) => ({ ...step, label: t(phaseMessages[step.key]) }))} />;
 }
 
 /** One extension of a proposals phase as the decisions service runs it, written out; null until known. */
@@ -117,13 +104,13 @@ export function StartRuleProgress({ cycle }: { cycle: Pick<CycleSummary, 'startR
   const rule = cycle.startRule;
   const extension = useExtensionText();
   const rows = [
-    { key: 'users', label: t(messages.users, { count: rule.verifiedUsers, required: rule.requiredUsers }), value: rule.verifiedUsers, max: rule.requiredUsers },
-    { key: 'proposals', label: t(messages.proposals, { count: rule.proposals, required: rule.requiredProposals }), value: rule.proposals, max: rule.requiredProposals },
+    { key: 'users', label: t({ id: 'decisions.startRule.users' }, { count: rule.verifiedUsers, required: rule.requiredUsers }), value: rule.verifiedUsers, max: rule.requiredUsers },
+    { key: 'proposals', label: t({ id: 'decisions.startRule.proposals' }, { count: rule.proposals, required: rule.requiredProposals }), value: rule.proposals, max: rule.requiredProposals },
   ];
   return (
     <section className="decisions-start-rule" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="decisions-start-rule__title">
-        {t(messages.startRule)}
+        {t({ id: 'decisions.startRule.title' })}
       </h3>
       {rows.map((row) => (
         <Meter
@@ -131,12 +118,12 @@ export function StartRuleProgress({ cycle }: { cycle: Pick<CycleSummary, 'startR
           label={row.label}
           value={Math.min(row.value, row.max)}
           max={Math.max(row.max, 1)}
-          valueText={row.value >= row.max ? t(messages.reached) : t(messages.missing, { count: row.max - row.value })}
+          valueText={row.value >= row.max ? t({ id: 'decisions.startRule.reached' }) : t({ id: 'decisions.startRule.missing' }, { count: row.max - row.value })}
         />
       ))}
-      {rule.met ? <p className="decisions-start-rule__status">{t(messages.met)}</p> : null}
-      {!rule.met && extension ? <p className="decisions-start-rule__status">{t(messages.notMet, { extension })}</p> : null}
-      {cycle.extensions > 0 ? <p className="decisions-start-rule__status">{t(messages.extended, { count: cycle.extensions })}</p> : null}
+      {rule.met ? <p className="decisions-start-rule__status">{t({ id: 'decisions.startRule.met' })}</p> : null}
+      {!rule.met && extension ? <p className="decisions-start-rule__status">{t({ id: 'decisions.startRule.notMet' }, { extension })}</p> : null}
+      {cycle.extensions > 0 ? <p className="decisions-start-rule__status">{t({ id: 'decisions.startRule.extended' }, { count: cycle.extensions })}</p> : null}
     </section>
   );
 }

@@ -13,12 +13,6 @@ import { useIdentifyPath, useMembersOnly, useSession } from '@civic/frontend-kit
 import { followedIds, followsApi, rememberFollowing } from '../api/follows.js';
 import { useFeedback } from './feedback.js';
 
-const m = {
-  follow: { id: 'decisions.follow.follow' },
-  following: { id: 'decisions.follow.following' },
-  what: { id: 'decisions.follow.what' },
-};
-
 /**
  * Whether the document is followed: read from the member's list of follows, shared by every button
  * of the screen (asked once per mount of a button only when that list is full or unreadable); null
@@ -106,8 +100,8 @@ export function FollowButton({ documentId, kind, title }: { documentId: string; 
       data-follow-kind={kind}
       onClick={toggle}
     >
-      {t(following ? m.following : m.follow)}
-      <VisuallyHidden> {t(m.what, { title })}</VisuallyHidden>
+      {t(following ? { id: 'decisions.follow.following' } : { id: 'decisions.follow.follow' })}
+      <VisuallyHidden> {t({ id: 'decisions.follow.what' }, { title })}</VisuallyHidden>
     </button>
   );
 }

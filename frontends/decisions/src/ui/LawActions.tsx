@@ -5,26 +5,11 @@ import type { LawDetail, SessionUser } from '@civic/contracts';
 import { lawsApi } from '../api/laws.js';
 import { useRun, type Reload } from './act.js';
 import { useFeedback } from './feedback.js';
-import { Button, Menu, type MenuItem } from '@civic/frontend-kit/design';
-import { drafting } from './drafting/messages.js';
+import type { MenuItem } from '@civic/frontend-kit/design';
 import { TitleField } from './FormParts.js';
 import { TextForm } from './TextForm.js';
 import { common } from '../messages.js';
-
-const m = {
-  lawActions: { id: 'decisions.law.actions' },
-  lawTitle: { id: 'decisions.form.title' },
-  lawDescription: { id: 'decisions.form.description' },
-  deleteLawTitle: { id: 'decisions.law.deleteTitle' },
-  lawSaved: { id: 'decisions.law.saved' },
-  lawDeleted: { id: 'decisions.law.deleted' },
-  lawSignalModeratorTitle: { id: 'decisions.law.signalModeratorTitle' },
-  lawSignalScribeTitle: { id: 'decisions.law.signalScribeTitle' },
-  lawSignalDone: { id: 'decisions.law.signalDone' },
-  lawSignalScribeDone: { id: 'decisions.law.signalScribeDone' },
-  lawPinDone: { id: 'decisions.law.pinDone' },
-  lawUnpinDone: { id: 'decisions.law.unpinDone' },
-};
+import { ActionBar } from './drafting/ActionBar.js';
 
 /** A change to the law itself that the list of laws must follow (its tab's title, or the law gone). */
 export type LawChange = 'edited' | 'deleted';
@@ -45,20 +30,18 @@ export function LawActions({ law, user, reload, onChanged }: { law: LawDetail; u
   if (editing) {
     return (
       <TextForm
-        label={t(m.lawDescription)}
+        label={t({ id: 'decisions.form.description' })}
         initial={law.description}
         multiline
-        autoFocus
         max={600}
-        submitLabel={t(common.save)}
         // A scribe or a moderator editing someone else's law says why, in the law's history.
         askReason={Boolean(user && user.id !== law.userId)}
         onCancel={() => setEditing(false)}
-        extra={<TitleField label={t(m.lawTitle)} value={title} required onChange={setTitle} />}
+        extra={<TitleField label={t({ id: 'decisions.form.title' })} value={title} required onChange={setTitle} />}
         onSubmit={async (description, reason) => {
           await lawsApi.editLaw(law.id, { title: title.trim(), description, reason });
           setEditing(false);
-          toast(t(m.lawSaved), 'success');
+          toast(t({ id: 'decisions.law.saved' }), 'success');
           reload();
           onChanged('edited');
         }}
@@ -66,28 +49,28 @@ export function LawActions({ law, user, reload, onChanged }: { law: LawDetail; u
     );
   }
   // One main action (Edit, for who may edit); the others wait in a menu, in the order they had.
+  const signal = (to: 'scribe' | 'moderator') => () =>
+    run(() => lawsApi.signalLaw(law.id, to), t(to === 'scribe' ? { id: 'decisions.law.signalScribeDone' } : { id: 'decisions.law.signalDone' }), {
+      title: t(to === 'scribe' ? { id: 'decisions.law.signalScribeTitle' } : { id: 'decisions.law.signalModeratorTitle' }),
+      message: law.title,
+    });
   const more: MenuItem[] = [];
-  if (may.signalScribe)
-    more.push({ key: 'scribe', label: t(common.signalScribe), onSelect: () => run(() => lawsApi.signalLaw(law.id, 'scribe'), t(m.lawSignalScribeDone), { title: t(m.lawSignalScribeTitle), message: law.title }) });
-  if (may.signalModerator)
-    more.push({ key: 'moderator', label: t(common.signalModerator), onSelect: () => run(() => lawsApi.signalLaw(law.id, 'moderator'), t(m.lawSignalDone), { title: t(m.lawSignalModeratorTitle), message: law.title }) });
-  if (may.pin) more.push({ key: 'pin', label: t(law.pin ? common.unpin : common.pin), onSelect: () => run(() => lawsApi.pinLaw(law.id, !law.pin), t(law.pin ? m.lawUnpinDone : m.lawPinDone)) });
+  if (may.signalScribe) more.push({ key: 'scribe', label: t(common.signalScribe), onSelect: signal('scribe') });
+  if (may.signalModerator) more.push({ key: 'moderator', label: t(common.signalModerator), onSelect: signal('moderator') });
+  if (may.pin) {
+    const done = law.pin ? { id: 'decisions.law.unpinDone' } : { id: 'decisions.law.pinDone' };
+    more.push({ key: 'pin', label: t(law.pin ? common.unpin : common.pin), onSelect: () => run(() => lawsApi.pinLaw(law.id, !law.pin), t(done)) });
+  }
   if (may.remove)
     more.push({
       key: 'delete',
       label: t(common.delete),
       danger: true,
       // The law is gone: the screen moves on to the laws left rather than reloading this one.
-      onSelect: () => runThenLeave(() => lawsApi.deleteLaw(law.id), t(m.lawDeleted), { title: t(m.deleteLawTitle), message: law.title, danger: true }),
+      onSelect: () =>
+        runThenLeave(() => lawsApi.deleteLaw(law.id), t({ id: 'decisions.law.deleted' }), { title: t({ id: 'decisions.law.deleteTitle' }), message: law.title, danger: true }),
     });
   return (
-    <div className="drafting-bar" role="group" aria-label={t(m.lawActions)}>
-      {may.edit ? (
-        <Button variant="secondary" onClick={() => setEditing(true)}>
-          {t(common.edit)}
-        </Button>
-      ) : null}
-      {more.length > 0 ? <Menu label={t(drafting.moreActions)} items={more} /> : null}
-    </div>
+    <ActionBar label={t({ id: 'decisions.law.actions' })} main={may.edit ? { text: t(common.edit), onClick: () => setEditing(true) } : null} more={more} />
   );
 }

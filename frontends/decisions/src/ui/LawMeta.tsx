@@ -17,15 +17,6 @@ export const lawStateMessages = {
 /** Where a law stands at a glance. */
 export const lawStateTones: Record<keyof typeof lawStateMessages, Tone> = { creation: 'accent', 'final-vote': 'accent', adopted: 'success', rejected: 'danger' };
 
-const m = {
-  by: { id: 'decisions.law.by' },
-  creatorsLink: { id: 'decisions.law.creatorsLink' },
-  signalledScribe: { id: 'decisions.content.signalledScribe' },
-  removed: { id: 'decisions.finalVote.removed' },
-  added: { id: 'decisions.finalVote.added' },
-  changes: { id: 'decisions.finalVote.changes' },
-};
-
 /** Badges of a content item: pinned, signalled to the moderators or to the scribes. */
 export function ContentBadges({ item }: { item: { pin: boolean; moderationStatus: 0 | 1; scribeStatus: 0 | 1 } }) {
   const { formatMessage: t } = useIntl();
@@ -33,7 +24,7 @@ export function ContentBadges({ item }: { item: { pin: boolean; moderationStatus
     <>
       {item.pin ? <Badge tone="accent">{t(common.pinned)}</Badge> : null}
       {item.moderationStatus === 1 ? <Badge tone="warning">{t(common.signalled)}</Badge> : null}
-      {item.scribeStatus === 1 ? <Badge tone="warning">{t(m.signalledScribe)}</Badge> : null}
+      {item.scribeStatus === 1 ? <Badge tone="warning">{t({ id: 'decisions.content.signalledScribe' })}</Badge> : null}
     </>
   );
 }
@@ -60,8 +51,8 @@ export function LawMeta({ law, followable = false }: { law: LawSummary; followab
       <span data-law-state={law.state}>
         <Badge tone={lawStateTones[law.state]}>{t(lawStateMessages[law.state])}</Badge>
       </span>
-      <span className="decisions-proposal__author">{t(m.by, { name: law.userName })}</span>
-      <Link to={`/decisions/creators/${encodeURIComponent(law.id)}`}>{t(m.creatorsLink, { count: law.creators.length })}</Link>
+      <span className="decisions-proposal__author">{t({ id: 'decisions.law.by' }, { name: law.userName })}</span>
+      <Link to={`/decisions/creators/${encodeURIComponent(law.id)}`}>{t({ id: 'decisions.law.creatorsLink' }, { count: law.creators.length })}</Link>
       {/* A law keeps the id of the proposal it came from: following one follows the other. */}
       {/* Keyed by the law: another law (a tab) starts with its own unknown state. */}
       {followable ? <FollowButton key={law.id} documentId={law.id} kind="law" title={law.title} /> : null}
@@ -73,16 +64,16 @@ export function LawMeta({ law, followable = false }: { law: LawSummary; followab
 export function Changes({ before, after }: { before: string; after: string }) {
   const { formatMessage: t } = useIntl();
   return (
-    <p className="decisions-diff" aria-label={t(m.changes)}>
+    <p className="decisions-diff" aria-label={t({ id: 'decisions.finalVote.changes' })}>
       {wordDiff(before, after).map((part, index) =>
         part.kind === 'same' ? (
           <span key={index}>{part.text}</span>
         ) : part.kind === 'removed' ? (
-          <del key={index} title={t(m.removed)}>
+          <del key={index} title={t({ id: 'decisions.finalVote.removed' })}>
             {part.text}
           </del>
         ) : (
-          <ins key={index} title={t(m.added)}>
+          <ins key={index} title={t({ id: 'decisions.finalVote.added' })}>
             {part.text}
           </ins>
         ),

@@ -8,21 +8,6 @@ import { common } from '../messages.js';
 import { useAct } from './act.js';
 import { useFeedback } from './feedback.js';
 
-const messages = {
-  deleteTitle: { id: 'decisions.proposal.deleteTitle' },
-  deleteQuotaKept: { id: 'decisions.proposal.deleteQuotaKept' },
-  deleteQuotaFree: { id: 'decisions.proposal.deleteQuotaFree' },
-  deleted: { id: 'decisions.proposal.deleted' },
-  resubmit: { id: 'decisions.proposal.resubmit' },
-  resubmitted: { id: 'decisions.proposal.resubmitted' },
-  signal: { id: 'decisions.proposal.signal' },
-  signalTitle: { id: 'decisions.proposal.signalTitle' },
-  signalMessage: { id: 'decisions.proposal.signalMessage' },
-  signalDone: { id: 'decisions.proposal.signalDone' },
-  pinDone: { id: 'decisions.proposal.pinDone' },
-  unpinDone: { id: 'decisions.proposal.unpinDone' },
-};
-
 export interface ProposalActionsProps {
   proposal: Proposal;
   user?: SessionUser | null;
@@ -60,44 +45,44 @@ export function ProposalActions({ proposal, user, onEdit, onChanged, onRemoved }
     act(
       async () => {
         await decisionsApi.remove(proposal.id);
-        toast(t(messages.deleted), 'success');
+        toast(t({ id: 'decisions.proposal.deleted' }), 'success');
         onRemoved?.(proposal);
       },
       async () => {
-        const question = { title: t(messages.deleteTitle), message: proposal.title, danger: true };
+        const question = { title: t({ id: 'decisions.proposal.deleteTitle' }), message: proposal.title, danger: true };
         if (proposal.userId !== user?.id) return question;
         // The author learns that a deletion does not give the week's proposal back, and when they may propose again.
         const quota = await decisionsApi.quota().catch(() => null);
         if (!quota) return question;
         const next = quota.nextProposalAt;
         const date = next ? formatDay(intl, next, { dateStyle: 'full', timeStyle: 'short' }) : '';
-        return { ...question, message: t(next ? messages.deleteQuotaKept : messages.deleteQuotaFree, { title: proposal.title, date }) };
+        return { ...question, message: t(next ? { id: 'decisions.proposal.deleteQuotaKept' } : { id: 'decisions.proposal.deleteQuotaFree' }, { title: proposal.title, date }) };
       },
     );
   const signal = () =>
     act(
       async () => {
         onChanged?.(await decisionsApi.signal(proposal.id));
-        toast(t(messages.signalDone), 'success');
+        toast(t({ id: 'decisions.proposal.signalDone' }), 'success');
       },
-      { title: t(messages.signalTitle), message: t(messages.signalMessage, { title: proposal.title }) },
+      { title: t({ id: 'decisions.proposal.signalTitle' }), message: t({ id: 'decisions.proposal.signalMessage' }, { title: proposal.title }) },
     );
   const resubmit = () =>
     act(async () => {
       onChanged?.(await decisionsApi.resubmit(proposal.id));
-      toast(t(messages.resubmitted), 'success');
+      toast(t({ id: 'decisions.proposal.resubmitted' }), 'success');
     });
   const pin = () =>
     act(async () => {
       onChanged?.(await decisionsApi.pin(proposal.id, !proposal.pin));
-      toast(t(proposal.pin ? messages.unpinDone : messages.pinDone), 'success');
+      toast(t(proposal.pin ? { id: 'decisions.proposal.unpinDone' } : { id: 'decisions.proposal.pinDone' }), 'success');
     });
 
   const buttons = [
     may.edit && { key: 'edit', label: t(common.edit), onClick: onEdit },
     may.remove && { key: 'delete', label: t(common.delete), onClick: remove, danger: true },
-    may.resubmit && { key: 'resubmit', label: t(messages.resubmit), onClick: resubmit },
-    may.signal && { key: 'signal', label: t(messages.signal), onClick: signal },
+    may.resubmit && { key: 'resubmit', label: t({ id: 'decisions.proposal.resubmit' }), onClick: resubmit },
+    may.signal && { key: 'signal', label: t({ id: 'decisions.proposal.signal' }), onClick: signal },
     may.pin && { key: 'pin', label: t(proposal.pin ? common.unpin : common.pin), onClick: pin },
   ].filter((button) => button !== false);
   if (buttons.length === 0) return null;

@@ -22,12 +22,6 @@ const stateTones: Record<Proposal['state'], 'neutral' | 'accent' | 'success' | '
   deleted: 'neutral',
 };
 
-const messages = {
-  by: { id: 'decisions.proposal.by' },
-  saved: { id: 'decisions.proposal.saved' },
-  history: { id: 'decisions.history.link' },
-};
-
 /**
  * One proposal: title, category, author, state, rank, pin and signal marks, description, following it
  * and its version history, and, with `actions`, what its answer lets the reader do with it (edit,
@@ -73,7 +67,7 @@ export function ProposalCard({
           onSubmit={async (input) => {
             const saved = await decisionsApi.edit(proposal.id, input);
             setEditing(false);
-            toast(t(messages.saved), 'success');
+            toast(t({ id: 'decisions.proposal.saved' }), 'success');
             onChanged?.(saved);
           }}
         />
@@ -93,7 +87,7 @@ export function ProposalCard({
         {proposal.pin ? <Badge tone="accent">{t(common.pinned)}</Badge> : null}
         {proposal.moderationStatus === 1 ? <Badge tone="warning">{t(common.signalled)}</Badge> : null}
         <span className="decisions-proposal__author">
-          {t(messages.by, { name: proposal.userName, date: formatDay(intl, proposal.createdAt, { dateStyle: 'long' }) })}
+          {t({ id: 'decisions.proposal.by' }, { name: proposal.userName, date: formatDay(intl, proposal.createdAt, { dateStyle: 'long' }) })}
         </span>
       </p>
       <p className="decisions-proposal__description">{proposal.description}</p>
@@ -101,7 +95,7 @@ export function ProposalCard({
         <div className="decisions-actions decisions-proposal__follow">
           <FollowButton documentId={proposal.id} kind="proposal" title={proposal.title} />
           <Link to={`/decisions/history/proposal/${encodeURIComponent(proposal.id)}`} aria-describedby={titleId}>
-            {t(messages.history)}
+            {t({ id: 'decisions.history.link' })}
           </Link>
         </div>
       ) : null}

@@ -7,15 +7,6 @@ import { common } from '../messages.js';
 import { ProposalForm } from './ProposalForm.js';
 import { Loading } from './States.js';
 
-const m = {
-  createHint: { id: 'decisions.proposals.createHint' },
-  submit: { id: 'decisions.proposals.submit' },
-  loginToPropose: { id: 'decisions.proposals.loginToPropose' },
-  unverified: { id: 'decisions.proposals.unverified' },
-  proposeAgainOn: { id: 'decisions.proposals.proposeAgainOn' },
-  cycleFull: { id: 'decisions.proposals.cycleFull' },
-};
-
 export interface ProposalCreateProps {
   /** The visitor: null when not logged in, undefined while the session is asked for. */
   user: SessionUser | null | undefined;
@@ -38,24 +29,24 @@ export function ProposalCreate({ user, nextProposalAt, cycleFull, onSubmit }: Pr
   if (user === null) {
     return (
       <p>
-        {t(m.loginToPropose)} <ButtonLink to={identify}>{t(common.logIn)}</ButtonLink>
+        {t({ id: 'decisions.proposals.loginToPropose' })} <ButtonLink to={identify}>{t(common.logIn)}</ButtonLink>
       </p>
     );
   }
   return (
     <>
-      <p className="field__hint">{t(m.createHint)}</p>
-      {user.verified ? null : <p className="notice notice--warning">{t(m.unverified)}</p>}
+      <p className="field__hint">{t({ id: 'decisions.proposals.createHint' })}</p>
+      {user.verified ? null : <p className="notice notice--warning">{t({ id: 'decisions.proposals.unverified' })}</p>}
       {nextProposalAt ? (
         <p className="notice" data-proposal-quota="used">
-          {t(m.proposeAgainOn, { date: formatDay(intl, nextProposalAt, { dateStyle: 'full', timeStyle: 'short' }) })}
+          {t({ id: 'decisions.proposals.proposeAgainOn' }, { date: formatDay(intl, nextProposalAt, { dateStyle: 'full', timeStyle: 'short' }) })}
         </p>
       ) : cycleFull ? (
         <p className="notice" data-proposal-quota="cycle-full">
-          {t(m.cycleFull)}
+          {t({ id: 'decisions.proposals.cycleFull' })}
         </p>
       ) : (
-        <ProposalForm submitLabel={t(m.submit)} onSubmit={onSubmit} />
+        <ProposalForm submitLabel={t({ id: 'decisions.proposals.submit' })} onSubmit={onSubmit} />
       )}
     </>
   );

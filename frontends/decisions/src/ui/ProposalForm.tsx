@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { EDIT_REASON_MAX, Limits, proposalCategories, type ProposalCategory, type ProposalInput } from '@civic/contracts';
 import { characterCount, formMessages, lengthError, type FieldError } from '../form-rules.js';
 import { useErrorText } from '@civic/frontend-kit/remote-feedback';
@@ -8,20 +8,15 @@ import { CategoryOptions, FormActions, Refusal, type FormProps } from './FormPar
 import { SimilarPanel } from './search/SimilarPanel.js';
 import './search/search.css';
 
-const messages = {
+type Name = 'title' | 'description' | 'category' | 'reason';
+
+/** Each field's label. */
+const labels: Record<Name, MessageDescriptor> = {
   title: { id: 'decisions.form.title' },
   description: { id: 'decisions.form.description' },
   category: { id: 'decisions.form.category' },
-  chooseCategory: { id: 'decisions.form.chooseCategory' },
-  counter: { id: 'decisions.form.counter' },
-  counterLabel: { id: 'decisions.form.counterLabel' },
-  sending: { id: 'decisions.form.sending' },
-  failed: { id: 'decisions.form.failed' },
   reason: { id: 'decisions.reason.proposal' },
-  reasonHint: { id: 'decisions.reason.proposalHint' },
 };
-
-type Name = 'title' | 'description' | 'category' | 'reason';
 
 /** The bounds of the reason a moderator gives for editing someone else's proposal. */
 const reasonBounds = { min: 1, max: EDIT_REASON_MAX };
@@ -120,7 +115,7 @@ export function ProposalForm({
     const count = characterCount(values[name]);
     return (
       <div className={`field${error ? ' field--invalid' : ''}`}>
-        <label htmlFor={`${id}-${name}`}>{t(messages[name])}</label>
+        <label htmlFor={`${id}-${name}`}>{t(labels[name])}</label>
         {hint ? <p className="field__hint">{hint}</p> : null}
         {input}
         <div className="field__meta">
@@ -135,9 +130,9 @@ export function ProposalForm({
             <span
               id={`${id}-${name}-counter`}
               className={`field__counter${count > max ? ' field__counter--over' : ''}`}
-              aria-label={t(messages.counterLabel, { count, max })}
+              aria-label={t({ id: 'decisions.form.counterLabel' }, { count, max })}
             >
-              {t(messages.counter, { count, max })}
+              {t({ id: 'decisions.form.counter' }, { count, max })}
             </span>
           ) : null}
         </div>
@@ -153,12 +148,12 @@ export function ProposalForm({
         {field(
           'category',
           <select {...control('category', false)}>
-            <CategoryOptions none={t(messages.chooseCategory)} />
+            <CategoryOptions none={t({ id: 'decisions.form.chooseCategory' })} />
           </select>,
         )}
-        {asksReason ? field('reason', <textarea {...control('reason', true)} rows={2} />, EDIT_REASON_MAX, t(messages.reasonHint)) : null}
-        <Refusal title={t(messages.failed)} text={refusal} />
-        <FormActions busy={submitting} busyLabel={t(messages.sending)} submitLabel={submitLabel} onCancel={onCancel} />
+        {asksReason ? field('reason', <textarea {...control('reason', true)} rows={2} />, EDIT_REASON_MAX, t({ id: 'decisions.reason.proposalHint' })) : null}
+        <Refusal title={t({ id: 'decisions.form.failed' })} text={refusal} />
+        <FormActions busy={submitting} busyLabel={t({ id: 'decisions.form.sending' })} submitLabel={submitLabel} onCancel={onCancel} />
       </form>
       <SimilarPanel title={values.title} description={values.description} excludeId={initial?.id} />
     </div>

@@ -66,12 +66,6 @@ export const fieldsByType: Record<number, Field[]> = {
   [ReferenceType.Other]: ['title', 'author', 'publisher', 'publicationDate', 'description', 'url', 'accessDate'],
 };
 
-const m = {
-  type: { id: 'decisions.source.field.type' },
-  chooseFrequency: { id: 'decisions.source.chooseFrequency' },
-  failed: { id: 'decisions.source.failed' },
-};
-
 /** One option per code of a coded choice (a type, a frequency), named by its message. */
 function CodeOptions({ messages }: { messages: Record<number, { id: string }> }) {
   const { formatMessage: t } = useIntl();
@@ -138,7 +132,7 @@ export function SourceForm({ initial, onSubmit, onCancel, submitLabel }: FormPro
         <label htmlFor={`${id}-${field}`}>{t(fieldMessages[field])}</label>
         {field === 'frequency' ? (
           <select {...control}>
-            <option value="">{t(m.chooseFrequency)}</option>
+            <option value="">{t({ id: 'decisions.source.chooseFrequency' })}</option>
             <CodeOptions messages={frequencyMessages} />
           </select>
         ) : field === 'description' ? (
@@ -163,13 +157,13 @@ export function SourceForm({ initial, onSubmit, onCancel, submitLabel }: FormPro
   return (
     <form className="form decisions-form decisions-source-form" noValidate onSubmit={(event) => void submit(event)}>
       <div className={`field${problemOf('type') ? ' field--invalid' : ''}`}>
-        <label htmlFor={`${id}-type`}>{t(m.type)}</label>
+        <label htmlFor={`${id}-type`}>{t({ id: 'decisions.source.field.type' })}</label>
         <select id={`${id}-type`} value={type} onChange={(event) => setType(Number(event.target.value))}>
           <CodeOptions messages={sourceTypeMessages} />
         </select>
       </div>
       {(fieldsByType[type] ?? []).map(input)}
-      <Refusal title={t(m.failed)} text={refusal} />
+      <Refusal title={t({ id: 'decisions.source.failed' })} text={refusal} />
       <FormActions busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );

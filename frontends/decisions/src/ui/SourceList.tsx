@@ -11,20 +11,6 @@ import { FormOpener } from './FormParts.js';
 import { SourceForm } from './SourceForm.js';
 import { common } from '../messages.js';
 
-const m = {
-  noSources: { id: 'decisions.source.none' },
-  add: { id: 'decisions.source.add' },
-  added: { id: 'decisions.source.added' },
-  deleteTitle: { id: 'decisions.source.deleteTitle' },
-  deleted: { id: 'decisions.source.deleted' },
-  saved: { id: 'decisions.source.saved' },
-  pin: { id: 'decisions.source.pin' },
-  unpin: { id: 'decisions.source.unpin' },
-  pinDone: { id: 'decisions.source.pinDone' },
-  unpinDone: { id: 'decisions.source.unpinDone' },
-  sourceActions: { id: 'decisions.drafting.sourceActions' },
-};
-
 /** A source as its APA reference, italics included. */
 export function Apa({ source }: { source: Source }) {
   return (
@@ -68,12 +54,12 @@ export function SourceList({
 
   const addForm = (close: () => void) => (
     <SourceForm
-      submitLabel={t(m.add)}
+      submitLabel={t({ id: 'decisions.source.add' })}
       onCancel={close}
       onSubmit={async (input) => {
         await lawsApi.addSource(target, input, intl.locale);
         close();
-        toast(t(m.added), 'success');
+        toast(t({ id: 'decisions.source.added' }), 'success');
         onChanged();
       }}
     />
@@ -81,7 +67,13 @@ export function SourceList({
 
   const more = (source: Source): MenuItem[] => [
     ...(source.may.pin
-      ? [{ key: 'pin', label: t(source.pin ? m.unpin : m.pin), onSelect: () => run(() => lawsApi.pinSource(source.id, !source.pin, intl.locale), t(source.pin ? m.unpinDone : m.pinDone)) }]
+      ? [
+          {
+            key: 'pin',
+            label: t(source.pin ? { id: 'decisions.source.unpin' } : { id: 'decisions.source.pin' }),
+            onSelect: () => run(() => lawsApi.pinSource(source.id, !source.pin, intl.locale), t(source.pin ? { id: 'decisions.source.unpinDone' } : { id: 'decisions.source.pinDone' })),
+          },
+        ]
       : []),
     ...(source.may.remove
       ? [
@@ -89,7 +81,8 @@ export function SourceList({
             key: 'delete',
             label: t(common.delete),
             danger: true,
-            onSelect: () => run(() => lawsApi.deleteSource(source.id), t(m.deleted), { title: t(m.deleteTitle), message: source.apa.text, danger: true }),
+            onSelect: () =>
+              run(() => lawsApi.deleteSource(source.id), t({ id: 'decisions.source.deleted' }), { title: t({ id: 'decisions.source.deleteTitle' }), message: source.apa.text, danger: true }),
           },
         ]
       : []),
@@ -100,7 +93,7 @@ export function SourceList({
       <h4 id={headingId} className="decisions-sources__title">
         {t(common.sources)}
       </h4>
-      {sources.length === 0 && !controlled ? <p className="decisions-muted">{t(m.noSources)}</p> : null}
+      {sources.length === 0 && !controlled ? <p className="decisions-muted">{t({ id: 'decisions.source.none' })}</p> : null}
       {sources.length > 0 ? (
         <ul className="decisions-sources__list">
           {sources.map((source) => (
@@ -113,7 +106,7 @@ export function SourceList({
                   onSubmit={async (input) => {
                     await lawsApi.editSource(source.id, input, intl.locale);
                     setEditing(null);
-                    toast(t(m.saved), 'success');
+                    toast(t({ id: 'decisions.source.saved' }), 'success');
                     onChanged();
                   }}
                 />
@@ -122,7 +115,7 @@ export function SourceList({
                   <Apa source={source} />
                   {source.pin ? <span className="decisions-badge decisions-badge--pin">{t(common.pinned)}</span> : null}
                   {source.may.edit || source.may.remove || source.may.pin ? (
-                    <span className="decisions-actions--inline drafting-source__tools" role="group" aria-label={t(m.sourceActions)}>
+                    <span className="decisions-actions--inline drafting-source__tools" role="group" aria-label={t({ id: 'decisions.drafting.sourceActions' })}>
                       {source.may.edit ? (
                         <button type="button" className={buttonClass('quiet')} onClick={() => setEditing(source.id)}>
                           {t(common.edit)}
@@ -137,7 +130,7 @@ export function SourceList({
           ))}
         </ul>
       ) : null}
-      {controlled ? (addOpen ? addForm(() => onAddingChange(false)) : null) : canAdd ? <FormOpener label={t(m.add)} form={addForm} /> : null}
+      {controlled ? (addOpen ? addForm(() => onAddingChange(false)) : null) : canAdd ? <FormOpener label={t({ id: 'decisions.source.add' })} form={addForm} /> : null}
     </section>
   );
 }

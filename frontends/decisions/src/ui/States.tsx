@@ -36,12 +36,26 @@ export function Pending({ resource, cards = 2 }: { resource: Pick<Resource<unkno
   return resource.loading ? <Loading cards={cards} /> : <LoadError error={resource.error} onRetry={resource.reload} />;
 }
 
-/** The empty state of a phase with nothing in it: why, and a link to where to look instead. */
-export function EmptyWithLink({ title, hint, to, link }: { title: string; hint: string; to: string; link: string }) {
+/** What a phase screen says when the phase has nothing in it: why, and a link to where to look instead. */
+const emptyPhases = {
+  creation: { title: { id: 'decisions.creations.none' }, hint: { id: 'decisions.creations.noneHint' }, to: '/kanban/laws', link: { id: 'decisions.kanban.laws.title' } },
+  finalVote: { title: { id: 'decisions.finalVote.none' }, hint: { id: 'decisions.finalVote.noneHint' }, to: '/archive', link: { id: 'decisions.finalVote.toArchive' } },
+  voting: {
+    title: { id: 'decisions.votingOnProposals.none' },
+    hint: { id: 'decisions.votingOnProposals.noneHint' },
+    to: '/decisions/proposals',
+    link: { id: 'decisions.votingOnProposals.toProposals' },
+  },
+};
+
+/** The empty state of a phase with nothing in it (`emptyPhases`). */
+export function EmptyPhase({ phase }: { phase: keyof typeof emptyPhases }) {
+  const { formatMessage: t } = useIntl();
+  const { title, hint, to, link } = emptyPhases[phase];
   return (
-    <Empty title={title}>
+    <Empty title={t(title)}>
       <p>
-        {hint} <Link to={to}>{link}</Link>
+        {t(hint)} <Link to={to}>{t(link)}</Link>
       </p>
     </Empty>
   );

@@ -4,9 +4,11 @@ import { useIntl } from 'react-intl';
 import { EDIT_REASON_MAX } from '@civic/contracts';
 import { useErrorText } from './feedback.js';
 import { FormActions, type FormProps } from './FormParts.js';
+import { common } from '../messages.js';
 
 /**
- * A small text form (one field) used for group names, articles and amendments; `extra` fields go above
+ * A small text form (one field) used for group names, articles and amendments, opened by a button: it
+ * takes the focus when shown, and its button says Save unless told otherwise. `extra` fields go above
  * it. With `askReason` (a scribe or a moderator editing someone else's text) it also asks why, which
  * the text's history shows: required then, and given to `onSubmit` after the text.
  */
@@ -16,21 +18,19 @@ export function TextForm({
   multiline = false,
   max,
   extra,
-  autoFocus = false,
   askReason = false,
   submitLabel,
   onSubmit,
   onCancel,
-}: Omit<FormProps<string>, 'onSubmit'> & {
+}: Omit<FormProps<string>, 'onSubmit' | 'submitLabel'> & {
   onSubmit: (value: string, reason?: string) => Promise<void>;
   label: string;
   initial?: string;
   multiline?: boolean;
   max: number;
   extra?: ReactNode;
-  /** Takes the focus when shown (a form opened by a button). */
-  autoFocus?: boolean;
   askReason?: boolean;
+  submitLabel?: string;
 }) {
   const { formatMessage: t } = useIntl();
   const errorText = useErrorText();
@@ -75,7 +75,7 @@ export function TextForm({
   const control = {
     id,
     value,
-    autoFocus,
+    autoFocus: true,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : undefined,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValue(event.target.value),
@@ -115,7 +115,7 @@ export function TextForm({
           )}
         </div>
       ) : null}
-      <FormActions busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
+      <FormActions busy={busy} submitLabel={submitLabel ?? t(common.save)} onCancel={onCancel} />
     </form>
   );
 }

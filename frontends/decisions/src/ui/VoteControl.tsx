@@ -13,14 +13,6 @@ import { ChoiceBars } from './ChoiceBars.js';
 import { useFeedback } from './feedback.js';
 import { withVote } from './tally.js';
 
-const m = {
-  yourVoteOn: { id: 'decisions.vote.yourVoteOn' },
-  yourVote: { id: 'decisions.vote.yourVote' },
-  takeBack: { id: 'decisions.vote.takeBack' },
-  saved: { id: 'decisions.vote.saved' },
-  takenBack: { id: 'decisions.vote.takenBack' },
-};
-
 export interface VoteControlProps {
   /** What the vote is on, as the group's legend names it. */
   title: string;
@@ -64,7 +56,7 @@ export function VoteControl({ title, counts, score = false, myVote, noVote, cast
           const answer = await cast(next === 'none' ? null : next);
           onVoted(answer);
           if (!queued.current) {
-            toast(next === 'none' ? t(m.takenBack) : t(m.saved, { choice: t(choiceMessages[next]) }), 'success');
+            toast(next === 'none' ? t({ id: 'decisions.vote.takenBack' }) : t({ id: 'decisions.vote.saved' }, { choice: t(choiceMessages[next]) }), 'success');
             // The button that had the focus is gone with the vote.
             if (next === 'none') choices.current?.querySelector('input')?.focus();
           }
@@ -88,7 +80,7 @@ export function VoteControl({ title, counts, score = false, myVote, noVote, cast
     <div className="decisions-vote">
       <ChoiceBars counts={withVote(counts, myVote, shown)} score={score} />
       <fieldset ref={choices} className="decisions-vote__choices" aria-busy={busy || undefined}>
-        <legend>{t(m.yourVoteOn, { title })}</legend>
+        <legend>{t({ id: 'decisions.vote.yourVoteOn' }, { title })}</legend>
         {voteChoices.map((choice) => (
           <label key={choice} className="decisions-vote__choice">
             <input type="radio" name={name} value={choice} checked={shown === choice} onChange={() => send(choice)} />
@@ -97,10 +89,10 @@ export function VoteControl({ title, counts, score = false, myVote, noVote, cast
         ))}
       </fieldset>
       <p className="decisions-vote__mine" data-my-vote={myVote ?? ''}>
-        <span>{myVote ? t(m.yourVote, { choice: t(choiceMessages[myVote]) }) : t(noVote)}</span>
+        <span>{myVote ? t({ id: 'decisions.vote.yourVote' }, { choice: t(choiceMessages[myVote]) }) : t(noVote)}</span>
         {myVote ? (
           <button type="button" className={buttonClass('quiet', 'sm')} aria-disabled={busy || undefined} onClick={() => !busy && send('none')}>
-            {t(m.takeBack)}
+            {t({ id: 'decisions.vote.takeBack' })}
           </button>
         ) : null}
       </p>

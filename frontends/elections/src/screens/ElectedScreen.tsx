@@ -10,21 +10,8 @@ import { useShell } from '../RemoteFrame.js';
 import { isNotFound, monthChangeDelayMs, roles } from '../rules.js';
 import { ElectionCountdown } from '../ui/ElectionCountdown.js';
 import { ElectionsNav } from '../ui/ElectionsNav.js';
-import { Empty, LoadError, Loading } from '../ui/States.js';
+import { Empty, Pending } from '../ui/States.js';
 import { useMonthName } from './OverviewScreen.js';
-
-const page = {
-  title: { id: 'elections.elected.title' },
-  intro: { id: 'elections.elected.intro' },
-  none: { id: 'elections.elected.none' },
-  noneHint: { id: 'elections.elected.noneHint' },
-  forMonth: { id: 'elections.elected.forMonth' },
-  results: { id: 'elections.elected.results' },
-  noOfficial: { id: 'elections.elected.noOfficial' },
-  votes: { id: 'elections.elected.votes' },
-  back: { id: 'elections.election.back' },
-  greatWiseNote: { id: 'elections.elected.greatWiseNote' },
-};
 
 /** /elections/elected: the officials of the last closed election, by role. */
 export function ElectedScreen() {
@@ -52,27 +39,25 @@ export function ElectedScreen() {
   const byRole: Record<CandidateTo, Official[]> = { 1: data?.moderators ?? [], 2: data?.scribes ?? [], 3: data?.greatWises ?? [] };
   return (
     <layouts.list
-      title={t(page.title)}
-      intro={t(page.intro)}
-      toolbar={<ElectionsNav links={[{ to: '/elections', text: t(page.back) }]} />}
+      title={t({ id: 'elections.elected.title' })}
+      intro={t({ id: 'elections.elected.intro' })}
+      toolbar={<ElectionsNav links={[{ to: '/elections', text: t({ id: 'elections.election.back' }) }]} />}
     >
-      {elected.loading ? (
-        <Loading cards={3} />
-      ) : !data ? (
-        <LoadError error={elected.error} onRetry={elected.reload} />
+      {elected.loading || !data ? (
+        <Pending resource={elected} cards={3} />
       ) : (
         <div className="elections-stack">
           <div className="ui-card ui-card--accent">
             <ElectionCountdown schedule={data.schedule} receivedAt={elected.receivedAt} />
           </div>
           {!data.election ? (
-            <Empty title={t(page.none)}>{t(page.noneHint)}</Empty>
+            <Empty title={t({ id: 'elections.elected.none' })}>{t({ id: 'elections.elected.noneHint' })}</Empty>
           ) : (
             <>
               <div className="elections-schedule">
-                <p>{t(page.forMonth, { month: monthName(data.election.month) })}</p>
+                <p>{t({ id: 'elections.elected.forMonth' }, { month: monthName(data.election.month) })}</p>
                 <ButtonLink to={`/elections/${data.election.id}`} variant="secondary">
-                  {t(page.results)}
+                  {t({ id: 'elections.elected.results' })}
                 </ButtonLink>
               </div>
               {roles.map((role) => {
@@ -83,14 +68,14 @@ export function ElectedScreen() {
                     <h2 id={headingId} className="ui-card__title">
                       {t(roleTitles[role])}
                     </h2>
-                    {role === 3 ? <p className="elections-muted">{t(page.greatWiseNote)}</p> : null}
+                    {role === 3 ? <p className="elections-muted">{t({ id: 'elections.elected.greatWiseNote' })}</p> : null}
                     {officials.length === 0 ? (
-                      <p className="elections-muted">{t(page.noOfficial)}</p>
+                      <p className="elections-muted">{t({ id: 'elections.elected.noOfficial' })}</p>
                     ) : (
                       <ul className="elections-officials" aria-labelledby={headingId}>
                         {officials.map((official) => (
                           <li key={official.id} className="elections-official" data-official={official.id}>
-                            <strong>{official.userName}</strong> <Badge tone="success">{t(page.votes, { count: official.totalVotes })}</Badge>
+                            <strong>{official.userName}</strong> <Badge tone="success">{t({ id: 'elections.elected.votes' }, { count: official.totalVotes })}</Badge>
                           </li>
                         ))}
                       </ul>

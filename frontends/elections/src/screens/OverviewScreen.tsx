@@ -14,43 +14,7 @@ import { useIdentifyPath, useMembersOnly, useReplaceSession, useSession } from '
 import { ElectionCountdown } from '../ui/ElectionCountdown.js';
 import { ElectionsNav } from '../ui/ElectionsNav.js';
 import { useErrorText, useFeedback } from '@civic/frontend-kit/remote-feedback';
-import { Empty, LoadError, Loading } from '../ui/States.js';
-
-const page = {
-  title: { id: 'elections.overview.title' },
-  intro: { id: 'elections.overview.intro' },
-  toElected: { id: 'elections.overview.toElected' },
-  month: { id: 'elections.overview.month' },
-  seats: { id: 'elections.overview.seats' },
-  candidatesOf: { id: 'elections.overview.candidatesOf' },
-  noCandidate: { id: 'elections.overview.noCandidate' },
-  noCandidateHint: { id: 'elections.overview.noCandidateHint' },
-  stand: { id: 'elections.candidacy.stand' },
-  withdraw: { id: 'elections.candidacy.withdraw' },
-  standing: { id: 'elections.candidacy.standing' },
-  standDone: { id: 'elections.candidacy.standDone' },
-  withdrawDone: { id: 'elections.candidacy.withdrawDone' },
-  withdrawTitle: { id: 'elections.candidacy.withdrawTitle' },
-  withdrawMessage: { id: 'elections.candidacy.withdrawMessage' },
-  logInToStand: { id: 'elections.candidacy.logIn' },
-  total: { id: 'elections.candidate.total' },
-  votesFor: { id: 'elections.candidate.for' },
-  votesAgainst: { id: 'elections.candidate.against' },
-  you: { id: 'elections.candidate.you' },
-  moderator: { id: 'elections.candidate.moderatorNow' },
-  scribe: { id: 'elections.candidate.scribeNow' },
-  voteFor: { id: 'elections.vote.for' },
-  voteAgainst: { id: 'elections.vote.against' },
-  takeBack: { id: 'elections.vote.takeBack' },
-  yourVote: { id: 'elections.vote.yours' },
-  noVote: { id: 'elections.vote.none' },
-  saved: { id: 'elections.vote.saved' },
-  takenBack: { id: 'elections.vote.takenBack' },
-  voteGroup: { id: 'elections.vote.group' },
-  past: { id: 'elections.past.title' },
-  noPast: { id: 'elections.past.none' },
-  pastItem: { id: 'elections.past.item' },
-};
+import { Empty, Loading, Pending } from '../ui/States.js';
 
 /** The month of office as "December 2026" in the page's language. */
 export function useMonthName(): (month: string) => string {
@@ -130,39 +94,39 @@ function CandidateCard({
         <div>
           <h3 className="elections-candidate__name">
             <span>{name}</span>
-            {mine ? <Badge tone="accent">{t(page.you)}</Badge> : null}
-            {candidate.moderator ? <Badge>{t(page.moderator)}</Badge> : null}
-            {candidate.scribe ? <Badge>{t(page.scribe)}</Badge> : null}
+            {mine ? <Badge tone="accent">{t({ id: 'elections.candidate.you' })}</Badge> : null}
+            {candidate.moderator ? <Badge>{t({ id: 'elections.candidate.moderatorNow' })}</Badge> : null}
+            {candidate.scribe ? <Badge>{t({ id: 'elections.candidate.scribeNow' })}</Badge> : null}
           </h3>
           <ul className="elections-candidate__figures">
             <li data-figure="total">
-              {t(page.total)} <strong>{candidate.totalVotes}</strong>
+              {t({ id: 'elections.candidate.total' })} <strong>{candidate.totalVotes}</strong>
             </li>
             <li data-figure="for">
-              {t(page.votesFor)} <strong>{candidate.votesFor}</strong>
+              {t({ id: 'elections.candidate.for' })} <strong>{candidate.votesFor}</strong>
             </li>
             <li data-figure="against">
-              {t(page.votesAgainst)} <strong>{candidate.votesAgainst}</strong>
+              {t({ id: 'elections.candidate.against' })} <strong>{candidate.votesAgainst}</strong>
             </li>
           </ul>
           <SupportBar votesFor={candidate.votesFor} votesAgainst={candidate.votesAgainst} />
         </div>
         {!offered ? null : (
-          <div className="elections-vote" role="group" aria-label={t(page.voteGroup, { name })}>
+          <div className="elections-vote" role="group" aria-label={t({ id: 'elections.vote.group' }, { name })}>
             <Button variant={myVote === 1 ? 'primary' : 'secondary'} size="sm" aria-pressed={myVote === 1} onClick={() => void send(myVote === 1 ? 0 : 1)}>
-              {t(page.voteFor)}
+              {t({ id: 'elections.vote.for' })}
             </Button>
             <Button variant={myVote === -1 ? 'danger' : 'secondary'} size="sm" aria-pressed={myVote === -1} onClick={() => void send(myVote === -1 ? 0 : -1)}>
-              {t(page.voteAgainst)}
+              {t({ id: 'elections.vote.against' })}
             </Button>
             {myVote !== 0 ? (
               <Button variant="quiet" size="sm" onClick={() => void send(0)}>
-                {t(page.takeBack)}
+                {t({ id: 'elections.vote.takeBack' })}
               </Button>
             ) : null}
             {user ? (
               <p className="elections-vote__state" aria-live="polite">
-                {myVote === 0 ? t(page.noVote) : t(page.yourVote, { vote: myVote === 1 ? '+1' : '−1' })}
+                {myVote === 0 ? t({ id: 'elections.vote.none' }) : t({ id: 'elections.vote.yours' }, { vote: myVote === 1 ? '+1' : '−1' })}
               </p>
             ) : null}
           </div>
@@ -231,12 +195,12 @@ function RoleSection({
   // Without a user (the session ended meanwhile) the call fails with 'No user', shown like any failure;
   // the section then offers to log in.
   const toggleCandidacy = async () => {
-    if (withdrawing && !(await confirm({ title: t(page.withdrawTitle, { role: roleName }), message: t(page.withdrawMessage), danger: true }))) return;
+    if (withdrawing && !(await confirm({ title: t({ id: 'elections.candidacy.withdrawTitle' }, { role: roleName }), message: t({ id: 'elections.candidacy.withdrawMessage' }), danger: true }))) return;
     setPending(true);
     try {
       const updated = await electionsApi.setCandidacy(user, role, withdrawing ? null : candidacyMonth);
       replaceSession(updated);
-      toast(t(withdrawing ? page.withdrawDone : page.standDone, { role: roleName }), 'success');
+      toast(t(withdrawing ? { id: 'elections.candidacy.withdrawDone' } : { id: 'elections.candidacy.standDone' }, { role: roleName }), 'success');
     } catch (error) {
       toastError(error);
     } finally {
@@ -255,7 +219,7 @@ function RoleSection({
         const input = { candidateId: candidate.id, userId: member.id, candidateTo };
         const answer = value === 0 ? await electionsApi.deleteVote(input) : await electionsApi.vote({ ...input, vote: value });
         onVotes(answer);
-        toast(value === 0 ? t(page.takenBack) : t(page.saved, { vote: value === 1 ? '+1' : '−1', name: candidate.userName }), 'success');
+        toast(value === 0 ? t({ id: 'elections.vote.takenBack' }) : t({ id: 'elections.vote.saved' }, { vote: value === 1 ? '+1' : '−1', name: candidate.userName }), 'success');
         return true;
       } catch (error) {
         onVotes([...votes]);
@@ -275,28 +239,28 @@ function RoleSection({
         {t(roleTitles[role])}
       </h2>
       <p className="elections-muted">{t(roleDescriptions[role])}</p>
-      <p className="elections-muted">{t(page.seats, { count: seats })}</p>
+      <p className="elections-muted">{t({ id: 'elections.overview.seats' }, { count: seats })}</p>
       <div className="elections-role__actions">
         {user === null ? (
           <ButtonLink to={identify} variant="secondary">
-            {t(page.logInToStand, { role: roleName })}
+            {t({ id: 'elections.candidacy.logIn' }, { role: roleName })}
           </ButtonLink>
         ) : (
           <>
             <Button variant={withdrawing ? 'secondary' : 'primary'} busy={pending} disabled={user === undefined} onClick={() => void toggleCandidacy()}>
-              {withdrawing ? t(page.withdraw, { role: roleName }) : t(page.stand, { role: roleName })}
+              {withdrawing ? t({ id: 'elections.candidacy.withdraw' }, { role: roleName }) : t({ id: 'elections.candidacy.stand' }, { role: roleName })}
             </Button>
-            {withdrawing ? <Badge tone="success">{t(page.standing, { role: roleName })}</Badge> : null}
+            {withdrawing ? <Badge tone="success">{t({ id: 'elections.candidacy.standing' }, { role: roleName })}</Badge> : null}
           </>
         )}
       </div>
-      <h3 className="ui-visually-hidden">{t(page.candidatesOf, { role: t(roleTitles[role]) })}</h3>
+      <h3 className="ui-visually-hidden">{t({ id: 'elections.overview.candidatesOf' }, { role: t(roleTitles[role]) })}</h3>
       {candidates.loading ? (
         <Loading />
       ) : (candidates.data ?? []).length === 0 ? (
-        <Empty title={t(page.noCandidate)}>{t(page.noCandidateHint)}</Empty>
+        <Empty title={t({ id: 'elections.overview.noCandidate' })}>{t({ id: 'elections.overview.noCandidateHint' })}</Empty>
       ) : (
-        <ol className="elections-list" aria-label={t(page.candidatesOf, { role: t(roleTitles[role]) })}>
+        <ol className="elections-list" aria-label={t({ id: 'elections.overview.candidatesOf' }, { role: t(roleTitles[role]) })}>
           {(candidates.data ?? []).map((candidate) => (
             <CandidateCard key={candidate.id} candidate={candidate} role={role} user={user} myVote={voteFor(votes, candidate.id, role)} onVote={vote} />
           ))}
@@ -312,16 +276,16 @@ function PastElections({ list }: { list: ElectionList }) {
   return (
     <section className="ui-card" aria-labelledby="elections-past">
       <h2 id="elections-past" className="ui-card__title">
-        {t(page.past)}
+        {t({ id: 'elections.past.title' })}
       </h2>
       {list.elections.length === 0 ? (
-        <p className="elections-muted">{t(page.noPast)}</p>
+        <p className="elections-muted">{t({ id: 'elections.past.none' })}</p>
       ) : (
         <ul className="elections-past">
           {list.elections.map((election) => (
             <li key={election.id}>
               <Link to={`/elections/${election.id}`}>{monthName(election.month)}</Link>{' '}
-              <span className="elections-muted">{t(page.pastItem, { voters: election.voters, candidates: election.candidates })}</span>
+              <span className="elections-muted">{t({ id: 'elections.past.item' }, { voters: election.voters, candidates: election.candidates })}</span>
             </li>
           ))}
         </ul>
@@ -377,8 +341,7 @@ export function ElectionsOverviewScreen() {
 
   if (isNotFound(overview.error)) return <NotFound />;
   let body;
-  if (overview.loading) body = <Loading cards={3} />;
-  else if (!overview.data) body = <LoadError error={overview.error} onRetry={overview.reload} />;
+  if (overview.loading || !overview.data) body = <Pending resource={overview} cards={3} />;
   else {
     const { schedule } = overview.data;
     const seats = { 1: schedule.seats.moderators, 2: schedule.seats.scribes, 3: schedule.seats.greatWises } as const;
@@ -387,11 +350,11 @@ export function ElectionsOverviewScreen() {
         <div className="ui-card ui-card--accent elections-schedule">
           <div>
             <p className="elections-muted" data-month={schedule.candidacyMonth}>
-              {t(page.month, { month: monthName(schedule.candidacyMonth) })}
+              {t({ id: 'elections.overview.month' }, { month: monthName(schedule.candidacyMonth) })}
             </p>
             <ElectionCountdown schedule={schedule} receivedAt={overview.receivedAt} />
           </div>
-          <ElectionsNav links={[{ to: '/elections/elected', text: t(page.toElected) }]} />
+          <ElectionsNav links={[{ to: '/elections/elected', text: t({ id: 'elections.overview.toElected' }) }]} />
         </div>
         <div className="elections-roles">
           {roles.map((role) => (
@@ -403,7 +366,7 @@ export function ElectionsOverviewScreen() {
     );
   }
   return (
-    <layouts.default title={t(page.title)} intro={t(page.intro)}>
+    <layouts.default title={t({ id: 'elections.overview.title' })} intro={t({ id: 'elections.overview.intro' })}>
       {body}
     </layouts.default>
   );

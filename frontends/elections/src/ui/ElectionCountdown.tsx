@@ -4,19 +4,13 @@ import { formatDuration } from '@civic/frontend-kit/duration';
 import { useCountdown } from '@civic/frontend-kit/remote-hooks';
 import { formatDay } from '../rules.js';
 
-const messages = {
-  label: { id: 'elections.countdown.label' },
-  closesIn: { id: 'elections.countdown.closesIn' },
+/** The units of a countdown, for formatDuration. */
+export const durationUnits = {
   days: { id: 'elections.countdown.days' },
   hours: { id: 'elections.countdown.hours' },
   minutes: { id: 'elections.countdown.minutes' },
   seconds: { id: 'elections.countdown.seconds' },
-  elapsed: { id: 'elections.countdown.elapsed' },
-  at: { id: 'elections.countdown.at' },
 };
-
-/** The units of a countdown, for formatDuration. */
-export const durationUnits = { days: messages.days, hours: messages.hours, minutes: messages.minutes, seconds: messages.seconds };
 
 /**
  * The live countdown to the next election on the server's clock (the offset between the answer's
@@ -30,14 +24,14 @@ export function ElectionCountdown({ schedule, receivedAt, onElapsed }: { schedul
   const elapsed = seconds === 0;
   const when = formatDay(intl, schedule.nextElectionAt, { dateStyle: 'full', timeStyle: 'short', timeZone: schedule.timeZone });
   const timer = (
-    <span role="timer" aria-label={intl.formatMessage(messages.label)} data-countdown={seconds}>
-      {elapsed ? intl.formatMessage(messages.elapsed) : formatDuration(intl, seconds, durationUnits)}
+    <span role="timer" aria-label={intl.formatMessage({ id: 'elections.countdown.label' })} data-countdown={seconds}>
+      {elapsed ? intl.formatMessage({ id: 'elections.countdown.elapsed' }) : formatDuration(intl, seconds, durationUnits)}
     </span>
   );
   return (
     <div className="elections-countdown">
-      <p>{elapsed ? timer : intl.formatMessage(messages.closesIn, { time: timer })}</p>
-      <p className="elections-muted">{intl.formatMessage(messages.at, { when })}</p>
+      <p>{elapsed ? timer : intl.formatMessage({ id: 'elections.countdown.closesIn' }, { time: timer })}</p>
+      <p className="elections-muted">{intl.formatMessage({ id: 'elections.countdown.at' }, { when })}</p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { EmptyState, Skeleton, SkeletonCard } from '@civic/frontend-kit/design';
+import type { Resource } from '@civic/frontend-kit/remote-hooks';
 import { screenStates } from '@civic/frontend-kit/remote-states';
 
 const messages = {
@@ -22,6 +23,11 @@ export function Loading({ cards = 1 }: { cards?: number }) {
       ))}
     </div>
   );
+}
+
+/** What a screen shows while its resource is loading or has no data: placeholders, or the failure and a retry. */
+export function Pending({ resource, cards }: { resource: Pick<Resource<unknown>, 'loading' | 'error' | 'reload'>; cards?: number }) {
+  return resource.loading ? <Loading cards={cards} /> : <LoadError error={resource.error} onRetry={resource.reload} />;
 }
 
 export function Empty({ title, children }: { title: string; children?: ReactNode }) {

@@ -6,12 +6,10 @@ import { ErrorMessages } from '@civic/contracts';
 import type { ErrorPageState } from '../app/error-page.js';
 import { useAuth } from './AuthProvider.js';
 
-const messages = { loading: { id: 'common.loading' } };
-
 /** The placeholder shown while something loads, saying `text` (or the common "Loading…") to screen readers. */
 export function Loading({ text }: { text?: string }) {
   const { formatMessage: t } = useIntl();
-  return <Skeleton lines={3} label={text ?? t(messages.loading)} />;
+  return <Skeleton lines={3} label={text ?? t({ id: 'common.loading' })} />;
 }
 
 /** The /identify address that brings the visitor back to the current page afterwards. */

@@ -4,8 +4,6 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { FatalErrorBoundary } from './FatalErrorBoundary.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
-
-const messages = { skip: { id: 'app.skipToContent' } };
 const mainId = 'main-content';
 
 /** Header, main content and footer around every screen, the shell's and the remotes'. */
@@ -28,7 +26,7 @@ export function AppFrame() {
   return (
     <div className="app">
       <a className="skip-link" href={`#${mainId}`}>
-        {intl.formatMessage(messages.skip)}
+        {intl.formatMessage({ id: 'app.skipToContent' })}
       </a>
       <Header />
       <main id={mainId} ref={mainRef} tabIndex={-1} className="site-main">

@@ -3,14 +3,6 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useFormatDate } from './ShellServices.js';
 
-const messages = {
-  navLabel: { id: 'footer.label' },
-  legal: { id: 'footer.legal' },
-  help: { id: 'footer.help' },
-  tagline: { id: 'app.tagline' },
-  copyright: { id: 'footer.copyright' },
-};
-
 export function Footer() {
   const intl = useIntl();
   const formatDate = useFormatDate();
@@ -18,18 +10,18 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <p>{intl.formatMessage(messages.tagline)}</p>
-        <nav aria-label={intl.formatMessage(messages.navLabel)}>
+        <p>{intl.formatMessage({ id: 'app.tagline' })}</p>
+        <nav aria-label={intl.formatMessage({ id: 'footer.label' })}>
           <ul>
             <li>
-              <Link to="/legal">{intl.formatMessage(messages.legal)}</Link>
+              <Link to="/legal">{intl.formatMessage({ id: 'footer.legal' })}</Link>
             </li>
             <li>
-              <Link to="/help">{intl.formatMessage(messages.help)}</Link>
+              <Link to="/help">{intl.formatMessage({ id: 'footer.help' })}</Link>
             </li>
           </ul>
         </nav>
-        <p className="site-footer__copyright">{intl.formatMessage(messages.copyright, { year: formatDate(now, 'currentYear') })}</p>
+        <p className="site-footer__copyright">{intl.formatMessage({ id: 'footer.copyright' }, { year: formatDate(now, 'currentYear') })}</p>
       </div>
     </footer>
   );

@@ -1,34 +1,21 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, NavLink, useLocation } from 'react-router-dom';
-import { trapTab, useWideScreen } from '@civic/frontend-kit/design';
+import { Link, NavLink } from 'react-router-dom';
+import { useNarrowDialog } from '@civic/frontend-kit/design';
 import { LanguageSwitch } from './LanguageSwitch.js';
+import { useOnNavigation } from './navigation.js';
 import { NotificationBell } from './NotificationBell.js';
 import { HeaderPhases } from './Phases.js';
 import { HeaderSuspension } from './SuspensionNotice.js';
 import { UserMenu } from './UserMenu.js';
 
-const messages = {
-  appName: { id: 'app.name' },
-  homeLink: { id: 'nav.homeLink' },
-  navLabel: { id: 'nav.label' },
-  menu: { id: 'nav.menu' },
-  closeMenu: { id: 'nav.closeMenu' },
-  home: { id: 'nav.home' },
-  decisions: { id: 'nav.decisions' },
-  elections: { id: 'nav.elections' },
-  archive: { id: 'nav.archive' },
-  about: { id: 'nav.about' },
-  help: { id: 'nav.help' },
-};
-
 const links = [
-  { to: '/', message: messages.home, end: true },
-  { to: '/decisions', message: messages.decisions, end: false },
-  { to: '/elections', message: messages.elections, end: false },
-  { to: '/archive', message: messages.archive, end: false },
-  { to: '/about', message: messages.about, end: false },
-  { to: '/help', message: messages.help, end: false },
+  { to: '/', message: { id: 'nav.home' }, end: true },
+  { to: '/decisions', message: { id: 'nav.decisions' }, end: false },
+  { to: '/elections', message: { id: 'nav.elections' }, end: false },
+  { to: '/archive', message: { id: 'nav.archive' }, end: false },
+  { to: '/about', message: { id: 'nav.about' }, end: false },
+  { to: '/help', message: { id: 'nav.help' }, end: false },
 ] as const;
 
 /**
@@ -41,43 +28,16 @@ const links = [
 export function Header() {
   const intl = useIntl();
   const t = intl.formatMessage;
-  const wide = useWideScreen();
-  const [open, setOpen] = useState(false);
-  const drawer = !wide && open;
+  const { wide, setOpen, modal: drawer, panel, opener: toggle, closeButton, close, onKeyDown } = useNarrowDialog<HTMLDivElement>();
   const drawerId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const closeButton = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-
-  // A navigation (a link in the drawer) closes it.
-  const [lastPath, setLastPath] = useState(pathname);
-  if (lastPath !== pathname) {
-    setLastPath(pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!drawer) return;
-    closeButton.current?.focus();
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, [drawer]);
-
-  const close = () => {
-    setOpen(false);
-    toggle.current?.focus();
-  };
+  useOnNavigation(() => setOpen(false));
 
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to="/" className="brand" aria-label={t(messages.homeLink)}>
+        <Link to="/" className="brand" aria-label={t({ id: 'nav.homeLink' })}>
           <span className="brand__mark" aria-hidden="true" />
-          {t(messages.appName)}
+          {t({ id: 'app.name' })}
         </Link>
         <div className="site-header__quick">
           <NotificationBell />
@@ -91,7 +51,7 @@ export function Header() {
               onClick={() => setOpen(true)}
             >
               <span className="site-header__menu-icon" aria-hidden="true" />
-              {t(messages.menu)}
+              {t({ id: 'nav.menu' })}
             </button>
           )}
         </div>
@@ -103,24 +63,18 @@ export function Header() {
           data-open={drawer || undefined}
           role={drawer ? 'dialog' : undefined}
           aria-modal={drawer || undefined}
-          aria-label={drawer ? t(messages.menu) : undefined}
-          onKeyDown={(event) => {
-            if (!drawer) return;
-            if (event.key === 'Escape') {
-              event.preventDefault();
-              close();
-            } else if (panel.current) trapTab(event, panel.current);
-          }}
+          aria-label={drawer ? t({ id: 'nav.menu' }) : undefined}
+          onKeyDown={onKeyDown}
         >
           {drawer ? (
             <div className="site-header__drawer-head">
-              <span className="site-header__drawer-title">{t(messages.appName)}</span>
+              <span className="site-header__drawer-title">{t({ id: 'app.name' })}</span>
               <button ref={closeButton} type="button" className="ui-button ui-button--quiet" onClick={close}>
-                {t(messages.closeMenu)}
+                {t({ id: 'nav.closeMenu' })}
               </button>
             </div>
           ) : null}
-          <nav className="site-nav" aria-label={t(messages.navLabel)}>
+          <nav className="site-nav" aria-label={t({ id: 'nav.label' })}>
             <ul>
               {links.map((link) => (
                 <li key={link.to}>

@@ -3,8 +3,6 @@ import { NavLink } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider.js';
 import { useNotifications } from '../notifications/NotificationsProvider.js';
 
-const messages = { label: { id: 'header.notifications' }, short: { id: 'header.notificationsShort' } };
-
 /** The header's bell: a link to /notifications with the live unread count (members only). */
 export function NotificationBell() {
   const { formatMessage: t } = useIntl();
@@ -14,7 +12,7 @@ export function NotificationBell() {
   const count = unread ?? 0;
   const shown = count > 99 ? '99+' : String(count);
   return (
-    <NavLink to="/notifications" className="notification-bell" aria-label={t(messages.label, { count })} title={t(messages.short)}>
+    <NavLink to="/notifications" className="notification-bell" aria-label={t({ id: 'header.notifications' }, { count })} title={t({ id: 'header.notificationsShort' })}>
       <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
         <path d="M13.73 21a2 2 0 0 1-3.46 0" />

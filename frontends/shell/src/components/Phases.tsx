@@ -102,28 +102,19 @@ export function useNow(intervalMs = 1000): number {
   return now;
 }
 
-const messages = {
-  label: { id: 'phases.label' },
-  decision: { id: 'phases.decision' },
-  nextStep: { id: 'phases.nextStep' },
-  nextStepDue: { id: 'phases.nextStepDue' },
-  now: { id: 'phases.now' },
-  none: { id: 'phases.none' },
-  unavailable: { id: 'phases.unavailable' },
-  loading: { id: 'common.loading' },
-  timeline: { id: 'phases.timeline' },
+const longUnits = {
   days: { id: 'countdown.days' },
   hours: { id: 'countdown.hours' },
   minutes: { id: 'countdown.minutes' },
   seconds: { id: 'countdown.seconds' },
-  daysShort: { id: 'countdown.daysShort' },
-  hoursShort: { id: 'countdown.hoursShort' },
-  minutesShort: { id: 'countdown.minutesShort' },
-  secondsShort: { id: 'countdown.secondsShort' },
 };
 
-const longUnits = { days: messages.days, hours: messages.hours, minutes: messages.minutes, seconds: messages.seconds };
-const shortUnits = { days: messages.daysShort, hours: messages.hoursShort, minutes: messages.minutesShort, seconds: messages.secondsShort };
+const shortUnits = {
+  days: { id: 'countdown.daysShort' },
+  hours: { id: 'countdown.hoursShort' },
+  minutes: { id: 'countdown.minutesShort' },
+  seconds: { id: 'countdown.secondsShort' },
+};
 
 /** "3 days 4 hours" or, `compact`, "3 d 4 h"; `precise` keeps every unit down to the seconds. */
 function useCountdownText(target: number | null, now: number, { compact = false, precise = false } = {}): string | null {
@@ -153,7 +144,7 @@ function HeaderPhase({ phase, now }: { phase: PhaseCountdown; now: number }) {
         <span className="phase-chip__name">{phaseName(phase.phase)}</span>
         {text || due ? (
           <span className="phase-chip__time" data-phase-time={phase.phase}>
-            {text ?? t(messages.now)}
+            {text ?? t({ id: 'phases.now' })}
           </span>
         ) : null}
       </Link>
@@ -168,7 +159,7 @@ export function HeaderPhases() {
   const now = useNow(1000);
   if (!phases || phases.length === 0) return null;
   return (
-    <nav className="header-phases" aria-label={t(messages.label)}>
+    <nav className="header-phases" aria-label={t({ id: 'phases.label' })}>
       <ul>
         {phases.map((phase) => (
           <HeaderPhase key={phase.cycleId} phase={phase} now={now} />
@@ -195,10 +186,10 @@ function HomePhase({ phase, now }: { phase: PhaseCountdown; now: number }) {
         <h3 id={labelId} className="phase-card__title">
           <Link to={phaseRoutes[phase.phase]}>{phaseName(phase.phase)}</Link>
         </h3>
-        <p className="phase-card__decision">{t(messages.decision, { number: phase.number })}</p>
+        <p className="phase-card__decision">{t({ id: 'phases.decision' }, { number: phase.number })}</p>
         {text ? (
           <p className="phase-card__countdown">
-            {t(messages.nextStep, {
+            {t({ id: 'phases.nextStep' }, {
               time: (
                 <strong className="countdown" data-countdown={phase.phase}>
                   {text}
@@ -208,11 +199,11 @@ function HomePhase({ phase, now }: { phase: PhaseCountdown; now: number }) {
           </p>
         ) : phase.nextStepAt !== null ? (
           <p className="phase-card__countdown" data-phase-due={phase.phase}>
-            {t(messages.nextStepDue)}
+            {t({ id: 'phases.nextStepDue' })}
           </p>
         ) : null}
       </div>
-      <PhaseTimeline label={t(messages.timeline, { number: phase.number })} phases={timeline} now={new Date(now).toISOString()} />
+      <PhaseTimeline label={t({ id: 'phases.timeline' }, { number: phase.number })} phases={timeline} now={new Date(now).toISOString()} />
     </li>
   );
 }
@@ -224,9 +215,9 @@ export function HomePhases({ title }: { title: string }) {
   const now = useNow(1000);
   const headingId = useId();
   let body: ReactNode;
-  if (phases === undefined) body = <SkeletonCard lines={2} label={t(messages.loading)} />;
-  else if (phases === null) body = <p>{t(messages.unavailable)}</p>;
-  else if (phases.length === 0) body = <p>{t(messages.none)}</p>;
+  if (phases === undefined) body = <SkeletonCard lines={2} label={t({ id: 'common.loading' })} />;
+  else if (phases === null) body = <p>{t({ id: 'phases.unavailable' })}</p>;
+  else if (phases.length === 0) body = <p>{t({ id: 'phases.none' })}</p>;
   else
     body = (
       <ul className="home-timelines">

@@ -4,12 +4,6 @@ import { useAuth } from '../auth/AuthProvider.js';
 import { formatMoment } from '../i18n/dates.js';
 import { activeSuspension } from '../users/suspension.js';
 
-const messages = {
-  title: { id: 'suspension.title' },
-  text: { id: 'suspension.text' },
-  short: { id: 'suspension.short' },
-};
-
 /** How often a shown suspension checks whether it is over, so that it leaves without a reload. */
 const checkMs = 15_000;
 
@@ -42,9 +36,9 @@ function SuspensionNotice({ until }: { until: Date }) {
   const date = useUntilText(until);
   return (
     <div className="notice notice--warning" role="status" data-suspended-until={until.toISOString()}>
-      <p className="notice__title">{t(messages.title)}</p>
+      <p className="notice__title">{t({ id: 'suspension.title' })}</p>
       <p>
-        {t(messages.text, {
+        {t({ id: 'suspension.text' }, {
           until: <time dateTime={until.toISOString()}>{date}</time>,
         })}
       </p>
@@ -60,7 +54,7 @@ export function HeaderSuspension() {
   if (!until) return null;
   return (
     <p className="header-suspension" role="status" data-suspended-until={until.toISOString()}>
-      {t(messages.short, { until: <time dateTime={until.toISOString()}>{date}</time> })}
+      {t({ id: 'suspension.short' }, { until: <time dateTime={until.toISOString()}>{date}</time> })}
     </p>
   );
 }

@@ -2,13 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { buildManifestUrl, isNewBuild, parseBuildManifest, scriptPath, updateCheckIntervalMs } from '../app/build-manifest.js';
 
-const messages = {
-  label: { id: 'update.label' },
-  text: { id: 'update.text' },
-  reload: { id: 'update.reload' },
-  later: { id: 'update.later' },
-};
-
 /** The entry scripts this page runs, as paths. */
 function pageScripts(): string[] {
   return [...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((script) => scriptPath(script.src, window.location.href));
@@ -50,14 +43,14 @@ export function UpdatePrompt() {
 
   if (!available || dismissed) return null;
   return (
-    <div className="update-prompt" role="region" aria-label={t(messages.label)} data-update-prompt="">
-      <p role="status">{t(messages.text)}</p>
+    <div className="update-prompt" role="region" aria-label={t({ id: 'update.label' })} data-update-prompt="">
+      <p role="status">{t({ id: 'update.text' })}</p>
       <div className="update-prompt__actions">
         <button type="button" onClick={() => window.location.reload()}>
-          {t(messages.reload)}
+          {t({ id: 'update.reload' })}
         </button>
         <button type="button" className="button--secondary" onClick={() => setDismissed(true)}>
-          {t(messages.later)}
+          {t({ id: 'update.later' })}
         </button>
       </div>
     </div>

@@ -4,20 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import type { SessionUser } from '@civic/contracts';
 import { useAuth } from '../auth/AuthProvider.js';
 import { useSnackbar } from '../feedback/Snackbar.js';
-
-const messages = {
-  login: { id: 'header.login' },
-  register: { id: 'header.register' },
-  menuLabel: { id: 'header.userMenu' },
-  activity: { id: 'header.activity' },
-  settings: { id: 'header.settings' },
-  moderation: { id: 'header.moderation' },
-  trollHunt: { id: 'header.trollHunt' },
-  notifications: { id: 'header.notificationsShort' },
-  todo: { id: 'header.todo' },
-  logout: { id: 'header.logout' },
-  loggedOut: { id: 'header.loggedOut' },
-};
+import { useOnNavigation } from './navigation.js';
 
 export function userPath(user: Pick<SessionUser, 'id' | 'userName'>, page: 'activity' | 'settings' | 'delete-account'): string {
   return `/users/${encodeURIComponent(user.id)}/${encodeURIComponent(user.userName)}/${page}`;
@@ -36,11 +23,11 @@ export function UserMenu() {
     return (
       <ul className="user-menu user-menu--visitor">
         <li>
-          <Link to={`/login${next}`}>{t(messages.login)}</Link>
+          <Link to={`/login${next}`}>{t({ id: 'header.login' })}</Link>
         </li>
         <li>
           <Link className="button button--small" to={`/register${next}`}>
-            {t(messages.register)}
+            {t({ id: 'header.register' })}
           </Link>
         </li>
       </ul>
@@ -53,18 +40,11 @@ function MemberMenu({ user }: { user: SessionUser }) {
   const { formatMessage: t } = useIntl();
   const { logout } = useAuth();
   const snackbar = useSnackbar();
-  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const container = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-
-  // A navigation closes the menu.
-  const [lastPath, setLastPath] = useState(pathname);
-  if (lastPath !== pathname) {
-    setLastPath(pathname);
-    setOpen(false);
-  }
+  useOnNavigation(() => setOpen(false));
 
   useEffect(() => {
     if (!open) return;
@@ -78,7 +58,7 @@ function MemberMenu({ user }: { user: SessionUser }) {
   const onLogout = async () => {
     try {
       await logout('/');
-      snackbar.show({ message: t(messages.loggedOut), kind: 'success' });
+      snackbar.show({ message: t({ id: 'header.loggedOut' }), kind: 'success' });
     } catch (error) {
       snackbar.showError(error);
     }
@@ -104,7 +84,7 @@ function MemberMenu({ user }: { user: SessionUser }) {
         className="user-menu__toggle"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t(messages.menuLabel, { userName: user.userName })}
+        aria-label={t({ id: 'header.userMenu' }, { userName: user.userName })}
         onClick={() => setOpen((value) => !value)}
       >
         {user.userName}
@@ -114,26 +94,26 @@ function MemberMenu({ user }: { user: SessionUser }) {
       </button>
       <ul id={menuId} className="user-menu__list" hidden={!open}>
         <li>
-          <Link to={userPath(user, 'activity')}>{t(messages.activity)}</Link>
+          <Link to={userPath(user, 'activity')}>{t({ id: 'header.activity' })}</Link>
         </li>
         <li>
-          <Link to={userPath(user, 'settings')}>{t(messages.settings)}</Link>
+          <Link to={userPath(user, 'settings')}>{t({ id: 'header.settings' })}</Link>
         </li>
         <li>
-          <Link to="/notifications">{t(messages.notifications)}</Link>
+          <Link to="/notifications">{t({ id: 'header.notificationsShort' })}</Link>
         </li>
         <li>
-          <Link to="/protected">{t(messages.todo)}</Link>
+          <Link to="/protected">{t({ id: 'header.todo' })}</Link>
         </li>
         {user.moderator ? (
           <li className="user-menu__group">
-            <span className="user-menu__role">{t(messages.moderation)}</span>
-            <Link to="/decisions/troll-hunt">{t(messages.trollHunt)}</Link>
+            <span className="user-menu__role">{t({ id: 'header.moderation' })}</span>
+            <Link to="/decisions/troll-hunt">{t({ id: 'header.trollHunt' })}</Link>
           </li>
         ) : null}
         <li>
           <button type="button" className="user-menu__logout" onClick={() => void onLogout()}>
-            {t(messages.logout)}
+            {t({ id: 'header.logout' })}
           </button>
         </li>
       </ul>

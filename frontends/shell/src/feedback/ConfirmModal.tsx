@@ -29,8 +29,6 @@ export type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 
 const ConfirmContext = createContext<Confirm | null>(null);
 
-const messages = { yes: { id: 'confirm.yes' }, no: { id: 'confirm.no' } };
-
 interface Pending extends ConfirmOptions {
   /** Set by the buttons; read by the asking side every 100 ms (docs/product.md#shell-behaviour). */
   answer: boolean | undefined;
@@ -142,10 +140,10 @@ function ConfirmDialog({ options, onAnswer }: { options: ConfirmOptions; onAnswe
         ) : null}
         <div className="modal__actions">
           <button ref={noRef} type="button" className="button--secondary" onClick={() => onAnswer(false)}>
-            {options.cancelLabel ?? t(messages.no)}
+            {options.cancelLabel ?? t({ id: 'confirm.no' })}
           </button>
           <button type="button" className={options.danger ? 'button--danger' : undefined} onClick={() => onAnswer(true)}>
-            {options.confirmLabel ?? t(messages.yes)}
+            {options.confirmLabel ?? t({ id: 'confirm.yes' })}
           </button>
         </div>
       </div>

@@ -30,12 +30,6 @@ export interface Snackbar {
 
 const SnackbarContext = createContext<Snackbar | null>(null);
 
-const messages = {
-  regionLabel: { id: 'snackbar.label' },
-  close: { id: 'snackbar.close' },
-  withDate: { id: 'snackbar.errorWithDate' },
-};
-
 /** Keeps the last few messages; older ones leave first. */
 const maxShown = 3;
 
@@ -76,7 +70,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
       let message = intl.formatMessage({ id: `error.${apiError.key}` });
       const date = errorDate(apiError);
       if (date) {
-        message = intl.formatMessage(messages.withDate, {
+        message = intl.formatMessage({ id: 'snackbar.errorWithDate' }, {
           message,
           date: formatDayDate(intl, date, { dateStyle: 'long', timeStyle: 'short' }),
         });
@@ -103,7 +97,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
         className="snackbar-region"
         role="status"
         aria-live="polite"
-        aria-label={intl.formatMessage(messages.regionLabel)}
+        aria-label={intl.formatMessage({ id: 'snackbar.label' })}
       >
         {items.map((item) => (
           <div key={item.id} className={`snackbar snackbar--${item.kind}`} data-snackbar={item.kind}>
@@ -112,7 +106,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
               <button
                 type="button"
                 className="snackbar__close"
-                aria-label={intl.formatMessage(messages.close)}
+                aria-label={intl.formatMessage({ id: 'snackbar.close' })}
                 onClick={() => dismiss(item.id)}
               >
                 ×

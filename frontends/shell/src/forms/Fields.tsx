@@ -4,16 +4,6 @@ import { Limits } from '@civic/contracts';
 import type { FieldProps } from './useForm.js';
 import { characterCount } from './validation.js';
 
-const messages = {
-  counter: { id: 'form.counter' },
-  counterLabel: { id: 'form.counterLabel' },
-  sending: { id: 'form.sending' },
-  userName: { id: 'form.userName' },
-  userNameHint: { id: 'form.userNameHint' },
-  passwordHint: { id: 'form.passwordHint' },
-  confirmation: { id: 'form.passwordConfirmation' },
-};
-
 export interface TextFieldProps extends FieldProps {
   label: string;
   type?: 'text' | 'email' | 'password';
@@ -81,9 +71,9 @@ export function TextField({
           <span
             id={counterId}
             className={`field__counter${over ? ' field__counter--over' : ''}`}
-            aria-label={t(messages.counterLabel, { count, max: maxLength })}
+            aria-label={t({ id: 'form.counterLabel' }, { count, max: maxLength })}
           >
-            {t(messages.counter, { count, max: maxLength })}
+            {t({ id: 'form.counter' }, { count, max: maxLength })}
           </span>
         ) : null}
       </div>
@@ -97,8 +87,8 @@ export function UserNameField(field: FieldProps) {
   return (
     <TextField
       {...field}
-      label={t(messages.userName)}
-      hint={t(messages.userNameHint, { min: Limits.userName.min, max: Limits.userName.max })}
+      label={t({ id: 'form.userName' })}
+      hint={t({ id: 'form.userNameHint' }, { min: Limits.userName.min, max: Limits.userName.max })}
       autoComplete="nickname"
       maxLength={Limits.userName.max}
     />
@@ -113,11 +103,11 @@ export function NewPasswordFields({ password, confirmation, label }: { password:
       <TextField
         {...password}
         label={label}
-        hint={t(messages.passwordHint, { min: Limits.password.min, max: Limits.password.max })}
+        hint={t({ id: 'form.passwordHint' }, { min: Limits.password.min, max: Limits.password.max })}
         type="password"
         autoComplete="new-password"
       />
-      <TextField {...confirmation} label={t(messages.confirmation)} type="password" autoComplete="new-password" />
+      <TextField {...confirmation} label={t({ id: 'form.passwordConfirmation' })} type="password" autoComplete="new-password" />
     </>
   );
 }
@@ -130,7 +120,7 @@ export function SubmitButton({ submitting, children }: { submitting: boolean; ch
       {submitting ? (
         <>
           <span className="spinner" aria-hidden="true" />
-          {t(messages.sending)}
+          {t({ id: 'form.sending' })}
         </>
       ) : (
         children

@@ -4,13 +4,6 @@ import type { ProfileLayoutProps } from '@civic/frontend-kit/shell-contract';
 import { useAuth } from '../auth/AuthProvider.js';
 import { ScreenLayout } from './ScreenLayout.js';
 
-const messages = {
-  navLabel: { id: 'profile.nav.label' },
-  activity: { id: 'profile.nav.activity' },
-  settings: { id: 'profile.nav.settings' },
-  deleteAccount: { id: 'profile.nav.deleteAccount' },
-};
-
 /**
  * A user's pages: the user's name, the tabs between activity, settings and account deletion (the
  * last two only for the user themself, the only one allowed there).
@@ -21,18 +14,18 @@ export function ProfileLayout({ userId, userName, ...props }: ProfileLayoutProps
   const own = user?.id === userId;
   const base = `/users/${encodeURIComponent(userId)}/${encodeURIComponent(userName)}`;
   const tabs = (
-    <nav className="tabs" aria-label={intl.formatMessage(messages.navLabel, { userName })}>
+    <nav className="tabs" aria-label={intl.formatMessage({ id: 'profile.nav.label' }, { userName })}>
       <ul>
         <li>
-          <NavLink to={`${base}/activity`}>{intl.formatMessage(messages.activity)}</NavLink>
+          <NavLink to={`${base}/activity`}>{intl.formatMessage({ id: 'profile.nav.activity' })}</NavLink>
         </li>
         {own ? (
           <>
             <li>
-              <NavLink to={`${base}/settings`}>{intl.formatMessage(messages.settings)}</NavLink>
+              <NavLink to={`${base}/settings`}>{intl.formatMessage({ id: 'profile.nav.settings' })}</NavLink>
             </li>
             <li>
-              <NavLink to={`${base}/delete-account`}>{intl.formatMessage(messages.deleteAccount)}</NavLink>
+              <NavLink to={`${base}/delete-account`}>{intl.formatMessage({ id: 'profile.nav.deleteAccount' })}</NavLink>
             </li>
           </>
         ) : null}

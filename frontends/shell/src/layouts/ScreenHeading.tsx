@@ -2,12 +2,10 @@ import { useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { PageHeader } from '@civic/frontend-kit/design';
 
-const messages = { appName: { id: 'app.name' } };
-
 /** The screen's single h1 and intro sentence; also names the browser tab after the screen. */
 export function ScreenHeading({ title, intro }: { title: string; intro?: ReactNode }) {
   const intl = useIntl();
-  const appName = intl.formatMessage(messages.appName);
+  const appName = intl.formatMessage({ id: 'app.name' });
   useEffect(() => {
     document.title = `${title} · ${appName}`;
   }, [title, appName]);

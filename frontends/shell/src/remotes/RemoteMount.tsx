@@ -58,11 +58,8 @@ function remoteComponent(name: RemoteName, retry: boolean): RemoteComponent {
   return entry.component;
 }
 
-const messages = {
-  loading: { id: 'remote.loading' },
-  unavailable: { id: 'remote.unavailable' },
-  unavailableHint: { id: 'remote.unavailableHint' },
-  retry: { id: 'remote.retry' },
+/** The name of the section a remote serves (the archive's pages live in the decisions remote). */
+const sectionNames = {
   decisions: { id: 'nav.decisions' },
   elections: { id: 'nav.elections' },
   archive: { id: 'nav.archive' },
@@ -76,14 +73,14 @@ function RemoteUnavailable({ remote, onRetry, focusRetry }: { remote: RemoteName
   useEffect(() => {
     if (focusRetry) retryRef.current?.focus();
   }, [focusRetry]);
-  const section = pathname.startsWith('/archive') ? messages.archive : messages[remote];
+  const section = sectionNames[pathname.startsWith('/archive') ? 'archive' : remote];
   return (
     <DefaultLayout title={t(section)}>
       <div className="notice notice--warning remote-unavailable" role="alert" data-remote-unavailable={remote}>
-        <p className="notice__title">{t(messages.unavailable)}</p>
-        <p>{t(messages.unavailableHint)}</p>
+        <p className="notice__title">{t({ id: 'remote.unavailable' })}</p>
+        <p>{t({ id: 'remote.unavailableHint' })}</p>
         <button type="button" ref={retryRef} onClick={onRetry}>
-          {t(messages.retry)}
+          {t({ id: 'remote.retry' })}
         </button>
       </div>
     </DefaultLayout>
@@ -136,7 +133,7 @@ function RemoteMountForRemote({ remote }: { remote: RemoteName }) {
   }, [remote]);
   return (
     <RemoteErrorBoundary key={attempt} remote={remote} attempt={attempt} onRetry={retry}>
-      <Suspense fallback={<Loading text={t(messages.loading)} />}>
+      <Suspense fallback={<Loading text={t({ id: 'remote.loading' })} />}>
         <RemoteRoutes layouts={layouts} NotFound={NotFoundScreen} services={services} />
       </Suspense>
     </RemoteErrorBoundary>

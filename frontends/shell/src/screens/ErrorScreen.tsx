@@ -4,12 +4,6 @@ import { errorKeyOf, type ErrorKey } from '@civic/contracts';
 import type { ErrorPageState } from '../app/error-page.js';
 import { SingleColumnLayout } from '../layouts/index.js';
 
-const messages = {
-  title: { id: 'errorPage.title' },
-  statusCode: { id: 'errorPage.statusCode' },
-  backHome: { id: 'common.backHome' },
-};
-
 function readState(state: unknown): { statusCode: number; key: ErrorKey } {
   const value = (typeof state === 'object' && state !== null ? state : {}) as ErrorPageState;
   const statusCode =
@@ -24,11 +18,11 @@ export function ErrorScreen() {
   const location = useLocation();
   const { statusCode, key } = readState(location.state);
   return (
-    <SingleColumnLayout title={t(messages.title)}>
-      <p className="status-code">{t(messages.statusCode, { statusCode })}</p>
+    <SingleColumnLayout title={t({ id: 'errorPage.title' })}>
+      <p className="status-code">{t({ id: 'errorPage.statusCode' }, { statusCode })}</p>
       <p className="error-message">{t({ id: `error.${key}` })}</p>
       <p>
-        <Link to="/">{t(messages.backHome)}</Link>
+        <Link to="/">{t({ id: 'common.backHome' })}</Link>
       </p>
     </SingleColumnLayout>
   );

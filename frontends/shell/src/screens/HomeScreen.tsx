@@ -4,48 +4,29 @@ import { ActionLinks } from '../components/ActionLinks.js';
 import { HomePhases } from '../components/Phases.js';
 import { CardsListLayout } from '../layouts/index.js';
 
-const messages = {
-  title: { id: 'home.title' },
-  intro: { id: 'home.intro' },
-  phasesTitle: { id: 'home.phases.title' },
-  ctaTitle: { id: 'home.cta.title' },
-  ctaPropose: { id: 'home.cta.propose' },
-  ctaVote: { id: 'home.cta.vote' },
-  ctaRegister: { id: 'home.cta.register' },
-  ctaHow: { id: 'home.cta.how' },
-  decisionsTitle: { id: 'home.card.decisions.title' },
-  decisionsDescription: { id: 'home.card.decisions.description' },
-  electionsTitle: { id: 'home.card.elections.title' },
-  electionsDescription: { id: 'home.card.elections.description' },
-  archiveTitle: { id: 'home.card.archive.title' },
-  archiveDescription: { id: 'home.card.archive.description' },
-  aboutTitle: { id: 'home.card.about.title' },
-  aboutDescription: { id: 'home.card.about.description' },
-};
-
 /** The slogan, the current phases with their countdowns, calls to action and the main sections. */
 export function HomeScreen() {
   const { formatMessage: t } = useIntl();
   const { user } = useAuth();
   return (
     <CardsListLayout
-      title={t(messages.title)}
-      intro={t(messages.intro)}
+      title={t({ id: 'home.title' })}
+      intro={t({ id: 'home.intro' })}
       cards={[
-        { to: '/decisions', title: t(messages.decisionsTitle), description: t(messages.decisionsDescription) },
-        { to: '/elections', title: t(messages.electionsTitle), description: t(messages.electionsDescription) },
-        { to: '/archive', title: t(messages.archiveTitle), description: t(messages.archiveDescription) },
-        { to: '/about', title: t(messages.aboutTitle), description: t(messages.aboutDescription) },
+        { to: '/decisions', title: t({ id: 'home.card.decisions.title' }), description: t({ id: 'home.card.decisions.description' }) },
+        { to: '/elections', title: t({ id: 'home.card.elections.title' }), description: t({ id: 'home.card.elections.description' }) },
+        { to: '/archive', title: t({ id: 'home.card.archive.title' }), description: t({ id: 'home.card.archive.description' }) },
+        { to: '/about', title: t({ id: 'home.card.about.title' }), description: t({ id: 'home.card.about.description' }) },
       ]}
     >
-      <HomePhases title={t(messages.phasesTitle)} />
-      <section className="home-cta" aria-label={t(messages.ctaTitle)}>
+      <HomePhases title={t({ id: 'home.phases.title' })} />
+      <section className="home-cta" aria-label={t({ id: 'home.cta.title' })}>
         <ActionLinks
           links={[
-            { to: '/decisions/proposals', text: t(messages.ctaPropose) },
-            { to: '/decisions/voting-on-proposals', text: t(messages.ctaVote) },
-            ...(user ? [] : [{ to: '/register', text: t(messages.ctaRegister) }]),
-            { to: '/about', text: t(messages.ctaHow), plain: true },
+            { to: '/decisions/proposals', text: t({ id: 'home.cta.propose' }) },
+            { to: '/decisions/voting-on-proposals', text: t({ id: 'home.cta.vote' }) },
+            ...(user ? [] : [{ to: '/register', text: t({ id: 'home.cta.register' }) }]),
+            { to: '/about', text: t({ id: 'home.cta.how' }), plain: true },
           ]}
         />
       </section>

@@ -35,56 +35,48 @@ function useRuleValues(): { values: Record<string, string | number> | null; fail
 
 const rulesUnavailable = { id: 'about.rules.unavailable' };
 
-const about = {
-  title: { id: 'about.title' },
-  intro: { id: 'about.intro' },
-  stepsTitle: { id: 'about.steps.title' },
-  proposals: { id: 'about.steps.proposals' },
-  voting: { id: 'about.steps.voting' },
-  creation: { id: 'about.steps.creation' },
-  finalVote: { id: 'about.steps.finalVote' },
-  archive: { id: 'about.steps.archive' },
-  rulesTitle: { id: 'about.rules.title' },
-  rulesIntro: { id: 'about.rules.intro' },
-  rules: ['cycle', 'startRule', 'proposalVote', 'selection', 'creators', 'finalVote', 'limits', 'archive'].map((key) => ({
-    id: `about.rules.${key}`,
-  })),
-  rolesTitle: { id: 'about.roles.title' },
-  roles: { id: 'about.roles.text' },
-  accessTitle: { id: 'about.access.title' },
-  access: { id: 'about.access.text' },
-};
+/** The rules of each step, worded with the decision settings' numbers. */
+const aboutRules = [
+  { id: 'about.rules.cycle' },
+  { id: 'about.rules.startRule' },
+  { id: 'about.rules.proposalVote' },
+  { id: 'about.rules.selection' },
+  { id: 'about.rules.creators' },
+  { id: 'about.rules.finalVote' },
+  { id: 'about.rules.limits' },
+  { id: 'about.rules.archive' },
+];
 
 /** /about: what the platform is and how a proposal becomes a law, with the rules of each step. */
 export function AboutScreen() {
   const { formatMessage: t } = useIntl();
   const { values, failed } = useRuleValues();
   return (
-    <DefaultLayout title={t(about.title)} intro={t(about.intro)}>
-      <h2>{t(about.stepsTitle)}</h2>
+    <DefaultLayout title={t({ id: 'about.title' })} intro={t({ id: 'about.intro' })}>
+      <h2>{t({ id: 'about.steps.title' })}</h2>
       <ol className="steps">
-        <li>{t(about.proposals)}</li>
-        <li>{t(about.voting)}</li>
-        <li>{t(about.creation)}</li>
-        <li>{t(about.finalVote)}</li>
-        <li>{t(about.archive)}</li>
+        <li>{t({ id: 'about.steps.proposals' })}</li>
+        <li>{t({ id: 'about.steps.voting' })}</li>
+        <li>{t({ id: 'about.steps.creation' })}</li>
+        <li>{t({ id: 'about.steps.finalVote' })}</li>
+        <li>{t({ id: 'about.steps.archive' })}</li>
       </ol>
-      <h2>{t(about.rulesTitle)}</h2>
+      <h2>{t({ id: 'about.rules.title' })}</h2>
       {values ? (
         <>
-          <p>{t(about.rulesIntro)}</p>
+          <p>{t({ id: 'about.rules.intro' })}</p>
           <ul className="rules">
-            {about.rules.map((rule) => (
+            {aboutRules.map((rule) => (
               <li key={rule.id}>{t(rule, values)}</li>
             ))}
           </ul>
         </>
       ) : null}
       {failed ? <p role="status">{t(rulesUnavailable)}</p> : null}
-      <h2>{t(about.rolesTitle)}</h2>
-      <p>{t(about.roles)}</p>
-      <h2>{t(about.accessTitle)}</h2>
-      <p>{t(about.access)}</p>
+      <h2>{t({ id: 'about.roles.title' })}</h2>
+      <p>{t({ id: 'about.roles.text' })}</p>
+      <h2>{t({ id: 'about.access.title' })}</h2>
+      <p>{t({ id: 'about.access.text' })}</p>
     </DefaultLayout>
   );
 }
@@ -93,19 +85,12 @@ const helpTopics = ['account', 'propose', 'vote', 'create', 'elections', 'chat',
 /** The answers that state numbers of the decision process, shown once those are known. */
 const topicsWithRules = new Set<string>(['propose', 'create']);
 
-const help = {
-  title: { id: 'help.title' },
-  intro: { id: 'help.intro' },
-  contact: { id: 'help.contact' },
-  about: { id: 'help.aboutLink' },
-};
-
 /** /help: answers to the questions citizens ask. */
 export function HelpScreen() {
   const { formatMessage: t } = useIntl();
   const { values, failed } = useRuleValues();
   return (
-    <DefaultLayout title={t(help.title)} intro={t(help.intro)}>
+    <DefaultLayout title={t({ id: 'help.title' })} intro={t({ id: 'help.intro' })}>
       {helpTopics
         .filter((topic) => values || !topicsWithRules.has(topic))
         .map((topic) => (
@@ -116,36 +101,25 @@ export function HelpScreen() {
         ))}
       {failed ? <p role="status">{t(rulesUnavailable)}</p> : null}
       <p>
-        <Link to="/about">{t(help.about)}</Link>
+        <Link to="/about">{t({ id: 'help.aboutLink' })}</Link>
       </p>
-      <p>{t(help.contact)}</p>
+      <p>{t({ id: 'help.contact' })}</p>
     </DefaultLayout>
   );
 }
-
-const legal = {
-  title: { id: 'legal.title' },
-  intro: { id: 'legal.intro' },
-  publisherTitle: { id: 'legal.publisher.title' },
-  publisher: { id: 'legal.publisher.text' },
-  privacyTitle: { id: 'legal.privacy.title' },
-  cookies: { id: 'legal.privacy.cookies' },
-  ipAddresses: { id: 'legal.privacy.ipAddresses' },
-  deletion: { id: 'legal.privacy.deletion' },
-};
 
 /** /legal: the legal notice and the privacy commitments of docs/product.md#privacy. */
 export function LegalScreen() {
   const { formatMessage: t } = useIntl();
   return (
-    <DefaultLayout title={t(legal.title)} intro={t(legal.intro)}>
-      <h2>{t(legal.publisherTitle)}</h2>
-      <p>{t(legal.publisher)}</p>
-      <h2>{t(legal.privacyTitle)}</h2>
+    <DefaultLayout title={t({ id: 'legal.title' })} intro={t({ id: 'legal.intro' })}>
+      <h2>{t({ id: 'legal.publisher.title' })}</h2>
+      <p>{t({ id: 'legal.publisher.text' })}</p>
+      <h2>{t({ id: 'legal.privacy.title' })}</h2>
       <ul>
-        <li>{t(legal.cookies)}</li>
-        <li>{t(legal.ipAddresses)}</li>
-        <li>{t(legal.deletion)}</li>
+        <li>{t({ id: 'legal.privacy.cookies' })}</li>
+        <li>{t({ id: 'legal.privacy.ipAddresses' })}</li>
+        <li>{t({ id: 'legal.privacy.deletion' })}</li>
       </ul>
     </DefaultLayout>
   );

@@ -12,17 +12,6 @@ import { OwnSuspensionNotice } from '../components/SuspensionNotice.js';
 import { ListLayout } from '../layouts/index.js';
 import { phaseChangeReadDelayMs, todoItems, type TodoItem, type TodoSources } from '../todo/todo.js';
 
-const protectedPage = {
-  title: { id: 'protected.title' },
-  intro: { id: 'protected.intro' },
-  empty: { id: 'protected.empty' },
-  emptyHint: { id: 'protected.emptyHint' },
-  decisions: { id: 'protected.decisions' },
-  failed: { id: 'protected.failed' },
-  retry: { id: 'protected.retry' },
-  listLabel: { id: 'protected.listLabel' },
-};
-
 type TodoState = { state: 'loading' } | { state: 'loaded'; items: TodoItem[] } | { state: 'failed' };
 
 async function readSources(user: SessionUser, signal: AbortSignal): Promise<TodoSources> {
@@ -115,10 +104,10 @@ function Todo({ user }: { user: SessionUser }) {
   if (todo.state === 'failed') {
     return (
       <div className="notice notice--error" role="alert" data-todo="failed">
-        <p>{t(protectedPage.failed)}</p>
+        <p>{t({ id: 'protected.failed' })}</p>
         <p>
           <button type="button" className="button--secondary" onClick={reload}>
-            {t(protectedPage.retry)}
+            {t({ id: 'protected.retry' })}
           </button>
         </p>
       </div>
@@ -127,14 +116,14 @@ function Todo({ user }: { user: SessionUser }) {
   if (todo.items.length === 0) {
     return (
       <div data-todo="empty">
-        <EmptyState title={t(protectedPage.empty)} action={<ButtonLink to="/decisions" variant="secondary">{t(protectedPage.decisions)}</ButtonLink>}>
-          <p>{t(protectedPage.emptyHint)}</p>
+        <EmptyState title={t({ id: 'protected.empty' })} action={<ButtonLink to="/decisions" variant="secondary">{t({ id: 'protected.decisions' })}</ButtonLink>}>
+          <p>{t({ id: 'protected.emptyHint' })}</p>
         </EmptyState>
       </div>
     );
   }
   return (
-    <ul className="todo-list" data-todo="list" aria-label={t(protectedPage.listLabel)}>
+    <ul className="todo-list" data-todo="list" aria-label={t({ id: 'protected.listLabel' })}>
       {todo.items.map((item) => (
         <TodoEntry key={`${item.kind}:${item.to}`} item={item} />
       ))}
@@ -158,7 +147,7 @@ export function ProtectedScreen() {
   const { formatMessage: t } = useIntl();
   return (
     <RequireUser>
-      <ListLayout title={t(protectedPage.title)} intro={t(protectedPage.intro)}>
+      <ListLayout title={t({ id: 'protected.title' })} intro={t({ id: 'protected.intro' })}>
         <MemberTodo />
       </ListLayout>
     </RequireUser>

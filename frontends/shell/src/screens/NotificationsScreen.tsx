@@ -10,34 +10,12 @@ import { ListLayout } from '../layouts/index.js';
 import { useNotifications } from '../notifications/NotificationsProvider.js';
 import { wordAlert } from '../notifications/wording.js';
 
-const messages = {
-  title: { id: 'notifications.title' },
-  intro: { id: 'notifications.intro' },
-  loading: { id: 'notifications.loading' },
-  empty: { id: 'notifications.empty' },
-  emptyHint: { id: 'notifications.emptyHint' },
-  unreadCount: { id: 'notifications.unreadCount' },
-  markAllRead: { id: 'notifications.markAllRead' },
-  markRead: { id: 'notifications.markRead' },
-  delete: { id: 'notifications.delete' },
-  deleteTitle: { id: 'notifications.deleteTitle' },
-  deleted: { id: 'notifications.deleted' },
-  allRead: { id: 'notifications.allRead' },
-  loadOlder: { id: 'notifications.loadOlder' },
-  loadingOlder: { id: 'notifications.loadingOlder' },
-  noOlder: { id: 'notifications.noOlder' },
-  unread: { id: 'notifications.unread' },
-  read: { id: 'notifications.read' },
-  open: { id: 'notifications.open' },
-  listLabel: { id: 'notifications.listLabel' },
-};
-
 /** /notifications: the member's alerts, newest first, newer ones prepended live, older ones loaded on scroll. */
 export function NotificationsScreen() {
   const { formatMessage: t } = useIntl();
   return (
     <RequireUser>
-      <NotificationsList title={t(messages.title)} intro={t(messages.intro)} />
+      <NotificationsList title={t({ id: 'notifications.title' })} intro={t({ id: 'notifications.intro' })} />
     </RequireUser>
   );
 }
@@ -68,14 +46,14 @@ function NotificationsList({ title, intro }: { title: string; intro: string }) {
   }, [canLoadOlder, loadOlder, list.alerts.length]);
 
   const onMarkAll = async () => {
-    if (await markAllRead()) snackbar.show({ message: t(messages.allRead), kind: 'success' });
+    if (await markAllRead()) snackbar.show({ message: t({ id: 'notifications.allRead' }), kind: 'success' });
   };
 
   const onDelete = async (alert: Alert) => {
-    const yes = await confirm({ title: t(messages.deleteTitle), message: wordAlert(intl, alert), danger: true });
+    const yes = await confirm({ title: t({ id: 'notifications.deleteTitle' }), message: wordAlert(intl, alert), danger: true });
     if (!yes) return;
     if (await remove(alert.id)) {
-      snackbar.show({ message: t(messages.deleted), kind: 'success' });
+      snackbar.show({ message: t({ id: 'notifications.deleted' }), kind: 'success' });
       listRef.current?.focus();
     }
   };
@@ -84,10 +62,10 @@ function NotificationsList({ title, intro }: { title: string; intro: string }) {
   const toolbar = (
     <div className="notifications-toolbar">
       <p className="notifications-toolbar__count" role="status" aria-live="polite" data-unread-total={count}>
-        {t(messages.unreadCount, { count })}
+        {t({ id: 'notifications.unreadCount' }, { count })}
       </p>
       <button type="button" className="button--secondary" onClick={() => void onMarkAll()} disabled={count === 0 || busy}>
-        {t(messages.markAllRead)}
+        {t({ id: 'notifications.markAllRead' })}
       </button>
     </div>
   );
@@ -98,23 +76,23 @@ function NotificationsList({ title, intro }: { title: string; intro: string }) {
         <Loading />
       ) : list.alerts.length === 0 ? (
         <div data-notifications="empty">
-          <EmptyState title={t(messages.empty)}>
-            <p>{t(messages.emptyHint)}</p>
+          <EmptyState title={t({ id: 'notifications.empty' })}>
+            <p>{t({ id: 'notifications.emptyHint' })}</p>
           </EmptyState>
         </div>
       ) : (
         <>
-          <ul className="notification-list" aria-label={t(messages.listLabel)} ref={listRef} tabIndex={-1}>
+          <ul className="notification-list" aria-label={t({ id: 'notifications.listLabel' })} ref={listRef} tabIndex={-1}>
             {list.alerts.map((alert) => (
               <AlertItem key={alert.id} alert={alert} onRead={() => void markRead(alert.id)} onDelete={() => void onDelete(alert)} busy={busy} />
             ))}
           </ul>
           <div ref={sentinel} className="notification-list__end">
             {list.exhausted ? (
-              <p className="muted">{t(messages.noOlder)}</p>
+              <p className="muted">{t({ id: 'notifications.noOlder' })}</p>
             ) : (
               <button type="button" className="button--secondary" onClick={() => void loadOlder()} disabled={busy}>
-                {busy ? t(messages.loadingOlder) : t(messages.loadOlder)}
+                {busy ? t({ id: 'notifications.loadingOlder' }) : t({ id: 'notifications.loadOlder' })}
               </button>
             )}
           </div>
@@ -133,7 +111,7 @@ function AlertItem({ alert, onRead, onDelete, busy }: { alert: Alert; onRead: ()
   return (
     <li className={`notification${unread ? ' notification--unread' : ''}`} data-alert-id={alert.id} data-viewed={alert.viewed}>
       <article aria-labelledby={textId}>
-        <p className="notification__status">{unread ? t(messages.unread) : t(messages.read)}</p>
+        <p className="notification__status">{unread ? t({ id: 'notifications.unread' }) : t({ id: 'notifications.read' })}</p>
         <p className="notification__text" id={textId}>
           {text}
         </p>
@@ -143,7 +121,7 @@ function AlertItem({ alert, onRead, onDelete, busy }: { alert: Alert; onRead: ()
             <>
               {' · '}
               <Link to={alert.link} onClick={unread ? onRead : undefined}>
-                {t(messages.open)}
+                {t({ id: 'notifications.open' })}
               </Link>
             </>
           ) : null}
@@ -151,11 +129,11 @@ function AlertItem({ alert, onRead, onDelete, busy }: { alert: Alert; onRead: ()
         <div className="notification__actions">
           {unread ? (
             <button type="button" className="button--small button--secondary" onClick={onRead} disabled={busy} aria-describedby={textId}>
-              {t(messages.markRead)}
+              {t({ id: 'notifications.markRead' })}
             </button>
           ) : null}
           <button type="button" className="button--small button--secondary" onClick={onDelete} disabled={busy} aria-describedby={textId}>
-            {t(messages.delete)}
+            {t({ id: 'notifications.delete' })}
           </button>
         </div>
       </article>

@@ -16,15 +16,6 @@ import { SingleColumnLayout } from '../layouts/index.js';
 import { unsubscribeTokenOf } from '../users/following.js';
 import { LinkErrorWithCountdown, useLinkCall } from './account/AccountParts.js';
 
-const m = {
-  title: { id: 'unsubscribe.title' },
-  checking: { id: 'unsubscribe.checking' },
-  doneTitle: { id: 'unsubscribe.done.title' },
-  doneText: { id: 'unsubscribe.done.text' },
-  settings: { id: 'unsubscribe.done.settings' },
-  login: { id: 'unsubscribe.done.login' },
-};
-
 const unsubscribe = (token: string) => notificationsApi.unsubscribeDigest(token);
 const nothingMore = () => undefined;
 
@@ -32,7 +23,7 @@ export function UnsubscribeScreen() {
   const { formatMessage: t } = useIntl();
   const token = unsubscribeTokenOf(useLocation().search);
   return (
-    <SingleColumnLayout title={t(m.title)}>
+    <SingleColumnLayout title={t({ id: 'unsubscribe.title' })}>
       {token ? (
         <Unsubscribe key={token} token={token} />
       ) : (
@@ -47,18 +38,18 @@ function Unsubscribe({ token }: { token: string }) {
   const { user } = useAuth();
   // Once per token, even if the screen renders again: the call is the click the mail asked for.
   const result = useLinkCall('unsubscribe', token, unsubscribe, nothingMore);
-  if (result.state === 'pending') return <Loading text={t(m.checking)} />;
+  if (result.state === 'pending') return <Loading text={t({ id: 'unsubscribe.checking' })} />;
   if (result.state === 'failed') return <LinkErrorWithCountdown error={result.error} />;
   return (
     <>
-      <Outcome kind="success" title={t(m.doneTitle)}>
-        <p>{t(m.doneText)}</p>
+      <Outcome kind="success" title={t({ id: 'unsubscribe.done.title' })}>
+        <p>{t({ id: 'unsubscribe.done.text' })}</p>
       </Outcome>
       <ActionLinks
         links={[
           user
-            ? { to: userPath(user, 'settings'), text: t(m.settings), data: { 'data-unsubscribed': 'settings' } }
-            : { to: '/login', text: t(m.login), data: { 'data-unsubscribed': 'login' } },
+            ? { to: userPath(user, 'settings'), text: t({ id: 'unsubscribe.done.settings' }), data: { 'data-unsubscribed': 'settings' } }
+            : { to: '/login', text: t({ id: 'unsubscribe.done.login' }), data: { 'data-unsubscribed': 'login' } },
         ]}
       />
     </>

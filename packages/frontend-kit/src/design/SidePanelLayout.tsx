@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { trapTab } from './keys.js';
 import { useKitWords } from './text.js';
 
@@ -16,6 +16,44 @@ export function useWideScreen(): boolean {
     return () => query.removeEventListener('change', change);
   }, []);
   return wide;
+}
+
+/**
+ * A panel that is a modal dialog on narrow screens only (the chat's bottom sheet, the shell's menu
+ * drawer), opened by a button (`opener`): while open it takes the focus to its close button
+ * (`closeButton`), stops the page scrolling behind it and keeps Tab inside (`onKeyDown` on `panel`);
+ * Escape or `close` shuts it and gives the focus back to the opener. From 64rem it is part of the page.
+ */
+export function useNarrowDialog<Panel extends HTMLElement>() {
+  const wide = useWideScreen();
+  const [open, setOpen] = useState(false);
+  const modal = !wide && open;
+  const panel = useRef<Panel>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!modal) return;
+    closeButton.current?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, [modal]);
+
+  const close = () => {
+    setOpen(false);
+    opener.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!modal) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+    } else if (panel.current) trapTab(event, panel.current);
+  };
+  return { wide, open, setOpen, modal, panel, opener, closeButton, close, onKeyDown };
 }
 
 export interface SidePanelLayoutProps {
@@ -40,29 +78,9 @@ export interface SidePanelLayoutProps {
  * focus kept inside, Escape closes). The aside stays mounted either way, so its connection lives on.
  */
 export function SidePanelLayout({ main, aside, asideLabel, asideTitle, unread = 0 }: SidePanelLayoutProps) {
-  const wide = useWideScreen();
-  const [open, setOpen] = useState(false);
-  const sheet = !wide && open;
+  const { wide, open, setOpen, modal: sheet, panel, opener: tab, closeButton, close, onKeyDown } = useNarrowDialog<HTMLElement>();
   const titleId = useId();
-  const panel = useRef<HTMLElement>(null);
-  const tab = useRef<HTMLButtonElement>(null);
-  const closeButton = useRef<HTMLButtonElement>(null);
   const words = useKitWords();
-
-  useEffect(() => {
-    if (!sheet) return;
-    closeButton.current?.focus();
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, [sheet]);
-
-  const close = () => {
-    setOpen(false);
-    tab.current?.focus();
-  };
 
   if (aside === null)
     return (
@@ -82,13 +100,7 @@ export function SidePanelLayout({ main, aside, asideLabel, asideTitle, unread = 
         aria-labelledby={sheet ? titleId : undefined}
         role={sheet ? 'dialog' : undefined}
         aria-modal={sheet || undefined}
-        onKeyDown={(event) => {
-          if (!sheet) return;
-          if (event.key === 'Escape') {
-            event.preventDefault();
-            close();
-          } else if (panel.current) trapTab(event, panel.current);
-        }}
+        onKeyDown={onKeyDown}
       >
         <div className="ui-side-layout__head">
           <h2 className="ui-side-layout__title" id={titleId}>

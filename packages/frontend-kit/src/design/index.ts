@@ -8,5 +8,5 @@ export { Menu, type MenuItem } from './Menu.js';
 export { TabPanel, Tabs, type TabItem } from './Tabs.js';
 export { ResultBars, VoteBars, percentages, type VoteChoice } from './Charts.js';
 export { PhaseTimeline, nowPosition, type TimelinePhase } from './PhaseTimeline.js';
-export { SidePanelLayout, WIDE_QUERY, useWideScreen, type SidePanelLayoutProps } from './SidePanelLayout.js';
+export { SidePanelLayout, WIDE_QUERY, useNarrowDialog, useWideScreen, type SidePanelLayoutProps } from './SidePanelLayout.js';
 export { focusables, nextIndex, trapTab } from './keys.js';

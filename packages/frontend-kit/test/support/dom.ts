@@ -15,3 +15,23 @@ export function installDom(url = 'http://localhost/'): void {
     Object.defineProperty(globalThis, name, { value: name === 'window' ? window : window[name], configurable: true, writable: true });
   }
 }
+
+/**
+ * The few globals React DOM needs to render with `act` and no Testing Library (window, document,
+ * navigator, HTMLElement, Node, and `more` of the window's names), in React's act environment. They
+ * are removed by hand after the file's tests: jest's own clean-up of leftover globals recurses through
+ * jsdom's window. Returns the window, for a test to fake what jsdom lacks (matchMedia, layout).
+ */
+export function installActDom({ more = [], visual = false }: { more?: readonly string[]; visual?: boolean } = {}) {
+  const { window } = new JSDOM('<!doctype html><html><body></body></html>', { pretendToBeVisual: visual });
+  const names = ['window', 'document', 'navigator', 'HTMLElement', 'Node', ...more];
+  for (const name of names) {
+    Object.defineProperty(globalThis, name, { value: name === 'window' ? window : window[name as keyof typeof window], configurable: true, writable: true });
+  }
+  afterAll(() => {
+    for (const name of names) delete (globalThis as Record<string, unknown>)[name];
+    window.close();
+  });
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  return window;
+}

@@ -13,14 +13,6 @@ import { TextForm } from '../TextForm.js';
 import { common } from '../../messages.js';
 import { drafting } from './messages.js';
 
-const m = {
-  addGroup: { id: 'decisions.group.add' },
-  groupName: { id: 'decisions.group.name' },
-  addArticle: { id: 'decisions.article.add' },
-  articleGroup: { id: 'decisions.article.group' },
-  noGroup: { id: 'decisions.article.noGroup' },
-};
-
 type Open = 'article' | 'group' | null;
 
 export function AddContent({ law, reload }: { law: LawDetail; reload: Reload }) {
@@ -66,15 +58,14 @@ export function AddContent({ law, reload }: { law: LawDetail; reload: Reload }) 
           <TextForm
             label={t(common.articleText)}
             multiline
-            autoFocus
             max={5000}
-            submitLabel={t(m.addArticle)}
+            submitLabel={t({ id: 'decisions.article.add' })}
             onCancel={close}
             extra={
               <div className="field">
-                <label htmlFor={groupSelectId}>{t(m.articleGroup)}</label>
+                <label htmlFor={groupSelectId}>{t({ id: 'decisions.article.group' })}</label>
                 <select id={groupSelectId} value={groupForArticle} onChange={(event) => setGroupForArticle(event.target.value)}>
-                  <option value="">{t(m.noGroup)}</option>
+                  <option value="">{t({ id: 'decisions.article.noGroup' })}</option>
                   {law.groups.map((group) => (
                     <option key={group.id} value={group.id}>
                       {group.name}
@@ -96,10 +87,9 @@ export function AddContent({ law, reload }: { law: LawDetail; reload: Reload }) 
         <Card title={t(drafting.addGroupTitle)} titleLevel={4} className="drafting-add__card">
           <p className="drafting-add__hint">{t(drafting.addGroupHint)}</p>
           <TextForm
-            label={t(m.groupName)}
-            autoFocus
+            label={t({ id: 'decisions.group.name' })}
             max={120}
-            submitLabel={t(m.addGroup)}
+            submitLabel={t({ id: 'decisions.group.add' })}
             onCancel={close}
             onSubmit={async (name) => {
               const detail = await lawsApi.addGroup(law.id, name);

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Article, LawDetail, SessionUser } from '@civic/contracts';
-import { buttonClass, EmptyState, Menu, type MenuItem } from '@civic/frontend-kit/design';
+import { buttonClass, EmptyState, type MenuItem } from '@civic/frontend-kit/design';
 import { lawsApi } from '../../api/laws.js';
 import { useRun, type Reload } from '../act.js';
 import { ArticleBlock } from '../ArticleBlock.js';
@@ -20,24 +20,11 @@ import { TextForm } from '../TextForm.js';
 import { HistoryLink } from '../history/HistoryLink.js';
 import { common } from '../../messages.js';
 import { AddContent } from './AddContent.js';
+import { ActionBar } from './ActionBar.js';
 import { drafting } from './messages.js';
 import { SortableArticles } from './SortableArticles.js';
 import './drafting.css';
 import { useArticleOrder } from './use-article-order.js';
-
-const m = {
-  youAreCreator: { id: 'decisions.creations.youAreCreator' },
-  readOnly: { id: 'decisions.creations.readOnly' },
-  ungrouped: { id: 'decisions.creations.ungrouped' },
-  noArticles: { id: 'decisions.creations.noArticles' },
-  groupName: { id: 'decisions.group.name' },
-  rename: { id: 'decisions.group.rename' },
-  deleteGroup: { id: 'decisions.group.delete' },
-  deleteGroupTitle: { id: 'decisions.group.deleteTitle' },
-  deleteGroupMessage: { id: 'decisions.group.deleteMessage' },
-  groupActions: { id: 'decisions.group.actions' },
-  addSource: { id: 'decisions.source.add' },
-};
 
 interface Section {
   /** The group's id, null for the articles without a group. */
@@ -75,11 +62,9 @@ function SectionHead({ law, section, index, count, draft, reload }: { law: LawDe
       <div className="drafting-section__head">
         {heading}
         <TextForm
-          label={t(m.groupName)}
+          label={t({ id: 'decisions.group.name' })}
           initial={section.name}
-          autoFocus
           max={120}
-          submitLabel={t(common.save)}
           onCancel={() => setRenaming(false)}
           onSubmit={async (name) => {
             await lawsApi.renameGroup(law.id, groupId, name);
@@ -97,19 +82,19 @@ function SectionHead({ law, section, index, count, draft, reload }: { law: LawDe
   if (index < count - 1) more.push({ key: 'down', label: t(common.moveDown), onSelect: () => run(() => lawsApi.moveGroup(law.id, groupId, 'down'), t(common.saved)) });
   more.push({
     key: 'delete',
-    label: t(m.deleteGroup),
+    label: t({ id: 'decisions.group.delete' }),
     danger: true,
-    onSelect: () => run(() => lawsApi.deleteGroup(law.id, groupId), t(common.saved), { title: t(m.deleteGroupTitle), message: t(m.deleteGroupMessage, { name: section.name }), danger: true }),
+    onSelect: () =>
+      run(() => lawsApi.deleteGroup(law.id, groupId), t(common.saved), {
+        title: t({ id: 'decisions.group.deleteTitle' }),
+        message: t({ id: 'decisions.group.deleteMessage' }, { name: section.name }),
+        danger: true,
+      }),
   });
   return (
     <div className="drafting-section__head">
       {heading}
-      <div className="drafting-bar" role="group" aria-label={t(m.groupActions, { name: section.name })}>
-        <button type="button" className={buttonClass('secondary')} onClick={() => setRenaming(true)}>
-          {t(m.rename)}
-        </button>
-        <Menu label={t(drafting.moreActions)} items={more} />
-      </div>
+      <ActionBar label={t({ id: 'decisions.group.actions' }, { name: section.name })} main={{ text: t({ id: 'decisions.group.rename' }), onClick: () => setRenaming(true) }} more={more} />
     </div>
   );
 }
@@ -120,7 +105,7 @@ export function LawDocument({ law, user, reload, onLawChanged }: { law: LawDetai
   // Only the notice says whether the reader was drawn: what they may do is the answer's `may`.
   const creator = Boolean(user && law.creators.some((entry) => entry.userId === user.id));
   const order = useArticleOrder(law, reload, t(drafting.orderSaved));
-  const sections = sectionsOf(law, order.articles, t(m.ungrouped));
+  const sections = sectionsOf(law, order.articles, t({ id: 'decisions.creations.ungrouped' }));
   const empty = law.articles.length === 0 && law.groups.length === 0;
   // The law's own sources close the document, quietly; the form opens from a quiet button.
   const canAddSource = law.may.addSource;
@@ -139,16 +124,16 @@ export function LawDocument({ law, user, reload, onLawChanged }: { law: LawDetai
         </p>
         <p className="drafting-doc__description">{law.description}</p>
         <LawActions key={`${law.id}:${law.updatedAt}`} law={law} user={user} reload={reload} onChanged={onLawChanged} />
-        <p className={creator ? 'notice notice--success' : 'notice'}>{creator ? t(m.youAreCreator) : t(m.readOnly)}</p>
+        <p className={creator ? 'notice notice--success' : 'notice'}>{creator ? t({ id: 'decisions.creations.youAreCreator' }) : t({ id: 'decisions.creations.readOnly' })}</p>
       </header>
-      {empty ? <EmptyState title={t(m.noArticles)}>{draft ? <p>{t(drafting.emptyHint)}</p> : null}</EmptyState> : null}
+      {empty ? <EmptyState title={t({ id: 'decisions.creations.noArticles' })}>{draft ? <p>{t(drafting.emptyHint)}</p> : null}</EmptyState> : null}
       {sections.map((section, index) => {
         if (section.id === null && section.articles.length === 0) return null;
         return (
           <section key={section.id ?? 'none'} className="drafting-section" aria-labelledby={`group-${section.id ?? 'none'}`} data-group={section.name}>
             <SectionHead law={law} section={section} index={index} count={sections.length} draft={draft} reload={reload} />
             {section.articles.length === 0 ? (
-              <p className="decisions-muted">{t(m.noArticles)}</p>
+              <p className="decisions-muted">{t({ id: 'decisions.creations.noArticles' })}</p>
             ) : (
             <SortableArticles
               items={section.articles.map(({ article, number }) => ({ id: article.id, label: t(common.article, { number }) }))}
@@ -187,7 +172,7 @@ export function LawDocument({ law, user, reload, onLawChanged }: { law: LawDetai
       {canAddSource && !addingSource ? (
         <p className="drafting-doc__more">
           <button type="button" className={buttonClass('quiet')} onClick={() => setAddingSource(true)}>
-            {t(m.addSource)}
+            {t({ id: 'decisions.source.add' })}
           </button>
         </p>
       ) : null}

@@ -4,29 +4,22 @@ import { Button } from '@civic/frontend-kit/design';
 import { useFeedback } from '../feedback.js';
 import { shortHash } from './versions.js';
 
-const m = {
-  copy: { id: 'decisions.history.copyHash' },
-  copyLabel: { id: 'decisions.history.copyHashOf' },
-  copied: { id: 'decisions.history.hashCopied' },
-  copyFailed: { id: 'decisions.history.hashCopyFailed' },
-};
-
 /** `of` names what the hash belongs to, for the copy button's accessible name ("version 3"). */
 export function HashChip({ hash, of, full = false }: { hash: string; of: string; full?: boolean }) {
   const { formatMessage: t } = useIntl();
   const { toast } = useFeedback();
   const copy = () =>
     navigator.clipboard.writeText(hash).then(
-      () => toast(t(m.copied), 'success'),
-      () => toast(t(m.copyFailed), 'error'),
+      () => toast(t({ id: 'decisions.history.hashCopied' }), 'success'),
+      () => toast(t({ id: 'decisions.history.hashCopyFailed' }), 'error'),
     );
   return (
     <span className="decisions-hash">
       <code className="decisions-code" title={hash} data-hash={hash}>
         {full ? hash : shortHash(hash)}
       </code>
-      <Button variant="quiet" size="sm" onClick={() => void copy()} aria-label={t(m.copyLabel, { of })}>
-        {t(m.copy)}
+      <Button variant="quiet" size="sm" onClick={() => void copy()} aria-label={t({ id: 'decisions.history.copyHashOf' }, { of })}>
+        {t({ id: 'decisions.history.copyHash' })}
       </Button>
     </span>
   );

@@ -4,11 +4,6 @@ import { Link } from 'react-router-dom';
 import type { TextKind } from '@civic/contracts';
 import { historyPath } from '../../api/history.js';
 
-const m = {
-  history: { id: 'decisions.history.link' },
-  historyOf: { id: 'decisions.history.linkOf' },
-};
-
 /** What the link hands to the history screen: the text's name where it was read ("Article 3"). */
 export interface HistoryLinkState {
   of: string;
@@ -22,8 +17,8 @@ export function HistoryLink({ kind, id, of }: { kind: TextKind; id: string; of: 
   const { formatMessage: t } = useIntl();
   const state: HistoryLinkState = { of };
   return (
-    <Link className="decisions-history-link" to={historyPath(kind, id)} state={state} aria-label={t(m.historyOf, { of })} data-history={kind}>
-      {t(m.history)}
+    <Link className="decisions-history-link" to={historyPath(kind, id)} state={state} aria-label={t({ id: 'decisions.history.linkOf' }, { of })} data-history={kind}>
+      {t({ id: 'decisions.history.link' })}
     </Link>
   );
 }

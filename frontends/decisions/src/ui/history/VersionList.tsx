@@ -29,29 +29,16 @@ export const kindMessages: Record<TextKind, { id: string }> = {
   amendment: { id: 'decisions.history.kind.amendment' },
 };
 
-const m = {
-  version: { id: 'decisions.history.version' },
-  by: { id: 'decisions.history.by' },
-  reason: { id: 'decisions.history.reason' },
-  created: { id: 'decisions.history.created' },
-  deleted: { id: 'decisions.history.deleted' },
-  withheld: { id: 'decisions.history.withheld' },
-  titleChanged: { id: 'decisions.history.titleChanged' },
-  hash: { id: 'decisions.history.hash' },
-  showEarlier: { id: 'decisions.history.showEarlier' },
-  shown: { id: 'decisions.history.shown' },
-};
-
 function VersionBody({ row, showTitle }: { row: VersionRow<TextVersionView>; showTitle: boolean }) {
   const { formatMessage: t } = useIntl();
   const { version } = row;
-  if (version.change === 'deleted') return <p className="notice decisions-version__tombstone">{t(m.deleted)}</p>;
-  if (version.withheld) return <p className="notice notice--warning decisions-version__withheld">{t(m.withheld)}</p>;
+  if (version.change === 'deleted') return <p className="notice decisions-version__tombstone">{t({ id: 'decisions.history.deleted' })}</p>;
+  if (version.withheld) return <p className="notice notice--warning decisions-version__withheld">{t({ id: 'decisions.history.withheld' })}</p>;
   return (
     <>
       {row.titleBefore !== null && version.title !== null ? (
         <div className="decisions-version__title-change">
-          <p className="decisions-muted">{t(m.titleChanged)}</p>
+          <p className="decisions-muted">{t({ id: 'decisions.history.titleChanged' })}</p>
           <Changes before={row.titleBefore} after={version.title} />
         </div>
       ) : showTitle && version.title ? (
@@ -71,7 +58,7 @@ function VersionItem({ row, historyKind }: { row: VersionRow<TextVersionView>; h
   const { formatMessage: t } = intl;
   const { version } = row;
   const headingId = `version-${version.seq}`;
-  const name = t(m.version, { seq: version.seq });
+  const name = t({ id: 'decisions.history.version' }, { seq: version.seq });
   // The first version and the first of a new kind (a law after its proposal) show their title.
   const showTitle = row.previous === null || row.previous.kind !== version.kind;
   return (
@@ -81,22 +68,22 @@ function VersionItem({ row, historyKind }: { row: VersionRow<TextVersionView>; h
           {name}
         </h3>
         {version.kind !== historyKind ? <Badge>{t(kindMessages[version.kind])}</Badge> : null}
-        {version.change === 'created' ? <Badge tone="accent">{t(m.created)}</Badge> : null}
-        {version.change === 'deleted' ? <Badge tone="danger">{t(m.deleted)}</Badge> : null}
+        {version.change === 'created' ? <Badge tone="accent">{t({ id: 'decisions.history.created' })}</Badge> : null}
+        {version.change === 'deleted' ? <Badge tone="danger">{t({ id: 'decisions.history.deleted' })}</Badge> : null}
       </div>
       <p className="decisions-proposal__meta">
         <time dateTime={version.createdAt}>{formatDay(intl, version.createdAt, { dateStyle: 'long', timeStyle: 'short' })}</time>
-        <span className="decisions-proposal__author">{t(m.by, { name: version.editorName })}</span>
+        <span className="decisions-proposal__author">{t({ id: 'decisions.history.by' }, { name: version.editorName })}</span>
         <Badge tone={roleTones[version.role]}>{t(roleMessages[version.role])}</Badge>
       </p>
       {version.reason ? (
         <p className="decisions-version__reason">
-          <strong>{t(m.reason)}</strong> {version.reason}
+          <strong>{t({ id: 'decisions.history.reason' })}</strong> {version.reason}
         </p>
       ) : null}
       <VersionBody row={row} showTitle={showTitle} />
       <p className="decisions-version__hash">
-        <span className="decisions-muted">{t(m.hash)}</span> <HashChip hash={version.hash} of={name} />
+        <span className="decisions-muted">{t({ id: 'decisions.history.hash' })}</span> <HashChip hash={version.hash} of={name} />
       </p>
     </article>
   );
@@ -129,9 +116,9 @@ export function VersionList({ versions, historyKind }: { versions: readonly Text
       </ol>
       {shown < rows.length ? (
         <div className="decisions-actions" data-history-more>
-          <p className="decisions-muted">{t(m.shown, { shown, count: rows.length })}</p>
+          <p className="decisions-muted">{t({ id: 'decisions.history.shown' }, { shown, count: rows.length })}</p>
           <Button variant="secondary" onClick={showEarlier}>
-            {t(m.showEarlier)}
+            {t({ id: 'decisions.history.showEarlier' })}
           </Button>
         </div>
       ) : null}

@@ -5,14 +5,6 @@ import { CategoryOptions } from '../FormParts.js';
 import { listSearchOf, SEARCH_MAX_CHARACTERS, SIMILAR_DEBOUNCE_MS, withListSearch } from './search-rules.js';
 import './search.css';
 
-const m = {
-  filter: { id: 'decisions.proposals.filter' },
-  all: { id: 'decisions.proposals.allCategories' },
-  search: { id: 'decisions.search.label' },
-  searchHint: { id: 'decisions.search.hint' },
-  searchRegion: { id: 'decisions.search.region' },
-};
-
 /**
  * The proposals list's search: words and a category, both kept in the address (`?q=&category=`).
  * The words are written to the address after a pause (or at once on Enter); the category at once.
@@ -51,7 +43,7 @@ export function ProposalSearchBar() {
   return (
     <form
       role="search"
-      aria-label={t(m.searchRegion)}
+      aria-label={t({ id: 'decisions.search.region' })}
       className="search-bar"
       onSubmit={(event) => {
         event.preventDefault();
@@ -59,21 +51,21 @@ export function ProposalSearchBar() {
       }}
     >
       <div className="field">
-        <label htmlFor={searchId}>{t(m.search)}</label>
+        <label htmlFor={searchId}>{t({ id: 'decisions.search.label' })}</label>
         <input
           id={searchId}
           type="search"
           name="q"
           value={typed}
           maxLength={SEARCH_MAX_CHARACTERS}
-          placeholder={t(m.searchHint)}
+          placeholder={t({ id: 'decisions.search.hint' })}
           onChange={(event) => setTyped(event.target.value)}
         />
       </div>
       <div className="field decisions-filter">
-        <label htmlFor={filterId}>{t(m.filter)}</label>
+        <label htmlFor={filterId}>{t({ id: 'decisions.proposals.filter' })}</label>
         <select id={filterId} value={category ?? ''} onChange={(event) => setCategory(event.target.value)}>
-          <CategoryOptions none={t(m.all)} />
+          <CategoryOptions none={t({ id: 'decisions.proposals.allCategories' })} />
         </select>
       </div>
     </form>

@@ -9,19 +9,6 @@ import { similarProposalPath, similarQuery } from './search-rules.js';
 import { SimilarSearch, type SimilarState } from './similar-search.js';
 import './search.css';
 
-const messages = {
-  title: { id: 'decisions.similar.title' },
-  hint: { id: 'decisions.similar.hint' },
-  loading: { id: 'decisions.similar.loading' },
-  empty: { id: 'decisions.similar.empty' },
-  error: { id: 'decisions.similar.error' },
-  retry: { id: 'decisions.similar.retry' },
-  proposals: { id: 'decisions.similar.proposals' },
-  laws: { id: 'decisions.similar.laws' },
-  adopted: { id: 'decisions.similar.adopted' },
-  rejected: { id: 'decisions.similar.rejected' },
-};
-
 /** The similar proposals and laws of the text being written, asked after a pause in typing. */
 function useSimilar(title: string, description: string, excludeId: string | undefined): { state: SimilarState; retry: () => void } {
   const [state, setState] = useState<SimilarState>({ status: 'idle' });
@@ -47,60 +34,63 @@ export function SimilarPanel({ title, description, excludeId }: { title: string;
   const { state, retry } = useSimilar(title, description, excludeId);
 
   let body;
-  if (state.status === 'idle') body = <p className="decisions-muted">{t(messages.hint)}</p>;
-  else if (state.status === 'loading') body = <p className="decisions-muted">{t(messages.loading)}</p>;
+  if (state.status === 'idle') body = <p className="decisions-muted">{t({ id: 'decisions.similar.hint' })}</p>;
+  else if (state.status === 'loading') body = <p className="decisions-muted">{t({ id: 'decisions.similar.loading' })}</p>;
   else if (state.status === 'error')
     body = (
       <p className="notice notice--warning">
-        {t(messages.error)}{' '}
+        {t({ id: 'decisions.similar.error' })}{' '}
         <Button size="sm" variant="secondary" onClick={retry}>
-          {t(messages.retry)}
+          {t({ id: 'decisions.similar.retry' })}
         </Button>
       </p>
     );
-  else if (state.answer.proposals.length === 0 && state.answer.laws.length === 0) body = <p className="decisions-muted">{t(messages.empty)}</p>;
+  else if (state.answer.proposals.length === 0 && state.answer.laws.length === 0) body = <p className="decisions-muted">{t({ id: 'decisions.similar.empty' })}</p>;
   else
     body = (
       <>
-        {state.answer.proposals.length ? (
-          <>
-            <h4 className="search-similar__group">{t(messages.proposals)}</h4>
-            <ul className="search-similar__list" data-similar="proposals">
-              {state.answer.proposals.map((proposal) => (
-                <li key={proposal.id}>
-                  <Link to={similarProposalPath(proposal)}>{proposal.title}</Link>
-                  <span className="search-similar__meta">{t(categoryMessages[proposal.category])}</span>
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {state.answer.laws.length ? (
-          <>
-            <h4 className="search-similar__group">{t(messages.laws)}</h4>
-            <ul className="search-similar__list" data-similar="laws">
-              {state.answer.laws.map((law) => (
-                <li key={law.id}>
-                  <Link to={lawPath(law)}>{law.title}</Link>
-                  <span className="search-similar__meta">
-                    {t(law.state === 'adopted' ? messages.adopted : messages.rejected)} · {t(categoryMessages[law.category])}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
+        <SimilarGroup
+          kind="proposals"
+          title={t({ id: 'decisions.similar.proposals' })}
+          items={state.answer.proposals.map((proposal) => ({ id: proposal.id, to: similarProposalPath(proposal), title: proposal.title, meta: t(categoryMessages[proposal.category]) }))}
+        />
+        <SimilarGroup
+          kind="laws"
+          title={t({ id: 'decisions.similar.laws' })}
+          items={state.answer.laws.map((law) => {
+            const outcome = t(law.state === 'adopted' ? { id: 'decisions.similar.adopted' } : { id: 'decisions.similar.rejected' });
+            return { id: law.id, to: lawPath(law), title: law.title, meta: `${outcome} · ${t(categoryMessages[law.category])}` };
+          })}
+        />
       </>
     );
 
   return (
     <aside className="search-similar" aria-labelledby={headingId} data-similar-status={state.status}>
       <h3 id={headingId} className="search-similar__title">
-        {t(messages.title)}
+        {t({ id: 'decisions.similar.title' })}
       </h3>
       <div aria-live="polite" aria-busy={state.status === 'loading'}>
         {body}
       </div>
     </aside>
+  );
+}
+
+/** One kind of similar text (proposals, laws): its heading and its links, each with a word about it. */
+function SimilarGroup({ kind, title, items }: { kind: 'proposals' | 'laws'; title: string; items: { id: string; to: string; title: string; meta: string }[] }) {
+  if (items.length === 0) return null;
+  return (
+    <>
+      <h4 className="search-similar__group">{title}</h4>
+      <ul className="search-similar__list" data-similar={kind}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link to={item.to}>{item.title}</Link>
+            <span className="search-similar__meta">{item.meta}</span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -15,24 +15,6 @@ import { Section } from '../States.js';
 import { HashChip } from '../history/HashChip.js';
 import { nameSentence, parseJson, problemSentence, textNames } from './problems.js';
 
-const m = {
-  title: { id: 'decisions.verify.title' },
-  seal: { id: 'decisions.verify.seal' },
-  sealedOn: { id: 'decisions.verify.sealedOn' },
-  noSeal: { id: 'decisions.verify.noSeal' },
-  explain: { id: 'decisions.verify.explain' },
-  verify: { id: 'decisions.verify.verify' },
-  verifying: { id: 'decisions.verify.verifying' },
-  file: { id: 'decisions.verify.file' },
-  fileHint: { id: 'decisions.verify.fileHint' },
-  verified: { id: 'decisions.verify.verified' },
-  failed: { id: 'decisions.verify.failed' },
-  badJson: { id: 'decisions.verify.badJson' },
-  loadFailed: { id: 'decisions.verify.loadFailed' },
-  sealName: { id: 'decisions.verify.sealName' },
-  cannotVerify: { id: 'decisions.verify.cannotVerify' },
-};
-
 type Outcome =
   | { state: 'idle' }
   | { state: 'running' }
@@ -58,7 +40,7 @@ export function SealPanel({ law }: { law: LawDetail }) {
       setOutcome({ state: 'done', report: await verifyOpenData(data.data), names: textNames(data.data) });
     } catch {
       // The check reports what it finds as problems; a throw means data it could not read at all.
-      setOutcome({ state: 'unreadable', message: t(m.cannotVerify) });
+      setOutcome({ state: 'unreadable', message: t({ id: 'decisions.verify.cannotVerify' }) });
     }
   };
 
@@ -66,7 +48,7 @@ export function SealPanel({ law }: { law: LawDetail }) {
     void check(() =>
       historyApi.openData(law.id).then(
         (data) => ({ ok: true as const, data }),
-        (error: unknown) => ({ ok: false as const, message: `${t(m.loadFailed)} (${errorText(error)})` }),
+        (error: unknown) => ({ ok: false as const, message: `${t({ id: 'decisions.verify.loadFailed' })} (${errorText(error)})` }),
       ),
     );
 
@@ -75,12 +57,12 @@ export function SealPanel({ law }: { law: LawDetail }) {
     if (!file) return;
     void check(async () => {
       const parsed = parseJson(await file.text());
-      return parsed.ok ? parsed : { ok: false as const, message: t(m.badJson, { file: file.name }) };
+      return parsed.ok ? parsed : { ok: false as const, message: t({ id: 'decisions.verify.badJson' }, { file: file.name }) };
     });
   };
 
   let result = null;
-  if (outcome.state === 'running') result = <p>{t(m.verifying)}</p>;
+  if (outcome.state === 'running') result = <p>{t({ id: 'decisions.verify.verifying' })}</p>;
   else if (outcome.state === 'unreadable') result = <p className="notice notice--error">{outcome.message}</p>;
   else if (outcome.state === 'done') {
     const { report, names } = outcome;
@@ -90,11 +72,11 @@ export function SealPanel({ law }: { law: LawDetail }) {
     };
     result = report.ok ? (
       <p className="notice notice--success" data-verify="ok">
-        {t(m.verified, { texts: report.texts, versions: report.versions, seal: report.seal ?? '' })}
+        {t({ id: 'decisions.verify.verified' }, { texts: report.texts, versions: report.versions, seal: report.seal ?? '' })}
       </p>
     ) : (
       <div className="notice notice--error" data-verify="failed">
-        <p className="notice__title">{t(m.failed)}</p>
+        <p className="notice__title">{t({ id: 'decisions.verify.failed' })}</p>
         <ul className="decisions-seal__problems">
           {report.problems.map((problem, index) => {
             const sentence = problemSentence(problem, textName);
@@ -106,28 +88,28 @@ export function SealPanel({ law }: { law: LawDetail }) {
   }
 
   return (
-    <Section id="law-seal" title={t(m.title)} className="decisions-section decisions-seal">
+    <Section id="law-seal" title={t({ id: 'decisions.verify.title' })} className="decisions-section decisions-seal">
       {seal ? (
         <>
           <p className="decisions-seal__hash" data-seal={seal.hash}>
-            <strong>{t(m.seal)}</strong> <HashChip hash={seal.hash} of={t(m.sealName)} full />
+            <strong>{t({ id: 'decisions.verify.seal' })}</strong> <HashChip hash={seal.hash} of={t({ id: 'decisions.verify.sealName' })} full />
           </p>
-          <p className="decisions-muted">{t(m.sealedOn, { date: formatDay(intl, seal.sealedAt, { dateStyle: 'long', timeStyle: 'short' }) })}</p>
+          <p className="decisions-muted">{t({ id: 'decisions.verify.sealedOn' }, { date: formatDay(intl, seal.sealedAt, { dateStyle: 'long', timeStyle: 'short' }) })}</p>
         </>
       ) : (
-        <p className="decisions-muted">{t(m.noSeal)}</p>
+        <p className="decisions-muted">{t({ id: 'decisions.verify.noSeal' })}</p>
       )}
-      <p>{t(m.explain)}</p>
+      <p>{t({ id: 'decisions.verify.explain' })}</p>
       <div className="decisions-actions">
         <Button variant="primary" onClick={verifyServed} busy={outcome.state === 'running'}>
-          {t(m.verify)}
+          {t({ id: 'decisions.verify.verify' })}
         </Button>
       </div>
       <div className="field">
-        <label htmlFor={fileId}>{t(m.file)}</label>
+        <label htmlFor={fileId}>{t({ id: 'decisions.verify.file' })}</label>
         <input id={fileId} type="file" accept="application/json,.json" onChange={verifyFile} aria-describedby={`${fileId}-hint`} />
         <p id={`${fileId}-hint`} className="field__hint decisions-muted">
-          {t(m.fileHint)}
+          {t({ id: 'decisions.verify.fileHint' })}
         </p>
       </div>
       <div role="status" aria-live="polite" data-verify-result>

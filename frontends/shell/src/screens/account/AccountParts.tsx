@@ -64,11 +64,6 @@ export function useLinkToken(): string | null {
 /** Seconds before a failed link sends the user home (docs/product.md#audience-and-accounts). */
 export const linkErrorRedirectSeconds = 10;
 
-const linkError = {
-  countdown: { id: 'linkError.countdown' },
-  homeNow: { id: 'linkError.homeNow' },
-};
-
 /** The error of an emailed link: the translated message and a visible countdown to the home page. */
 export function LinkErrorWithCountdown({ error, retry }: { error: ApiError; retry?: { to: string; label: string } }) {
   const { formatMessage: t } = useIntl();
@@ -79,7 +74,7 @@ export function LinkErrorWithCountdown({ error, retry }: { error: ApiError; retr
     <>
       <Outcome kind="error" title={errorText(error)}>
         <p className="countdown" data-countdown={seconds}>
-          {t(linkError.countdown, { seconds })}
+          {t({ id: 'linkError.countdown' }, { seconds })}
         </p>
       </Outcome>
       <ul className="link-list">
@@ -90,7 +85,7 @@ export function LinkErrorWithCountdown({ error, retry }: { error: ApiError; retr
         ) : null}
         <li>
           <Link to="/" replace>
-            {t(linkError.homeNow)}
+            {t({ id: 'linkError.homeNow' })}
           </Link>
         </li>
       </ul>

@@ -14,20 +14,6 @@ import { Outcome } from '../../forms/Fields.js';
 import { SingleColumnLayout } from '../../layouts/index.js';
 import { LinkErrorWithCountdown, useErrorText, useLinkCall, useLinkToken, useTokenCall } from './AccountParts.js';
 
-const changeEmail = {
-  title: { id: 'changeEmail.title' },
-  intro: { id: 'changeEmail.intro' },
-  current: { id: 'changeEmail.current' },
-  newEmail: { id: 'changeEmail.newEmail' },
-  password: { id: 'changeEmail.password' },
-  submit: { id: 'changeEmail.submit' },
-  sent: { id: 'changeEmail.sent' },
-  confirming: { id: 'changeEmail.confirming' },
-  doneTitle: { id: 'changeEmail.done.title' },
-  doneText: { id: 'changeEmail.done.text' },
-  toSettings: { id: 'changeEmail.toSettings' },
-};
-
 /** /change-email: the new address and the password; with ?token= from the mail, the confirmation. */
 export function ChangeEmailScreen() {
   const token = useLinkToken();
@@ -46,19 +32,19 @@ function RequestEmailChange() {
   const { user } = useAuth();
   if (!user) return <Loading />;
   return (
-    <SingleColumnLayout title={t(changeEmail.title)} intro={t(changeEmail.intro)}>
+    <SingleColumnLayout title={t({ id: 'changeEmail.title' })} intro={t({ id: 'changeEmail.intro' })}>
       <EmailRequestForm
-        emailLabel={t(changeEmail.newEmail)}
-        passwordLabel={t(changeEmail.password)}
-        submitText={t(changeEmail.submit)}
-        sentText={(email) => t(changeEmail.sent, { email })}
+        emailLabel={t({ id: 'changeEmail.newEmail' })}
+        passwordLabel={t({ id: 'changeEmail.password' })}
+        submitText={t({ id: 'changeEmail.submit' })}
+        sentText={(email) => t({ id: 'changeEmail.sent' }, { email })}
         send={(newEmail, password) => identityApi.requestEmailChange(user.id, { newEmail, password })}
         errorFields={changeEmailErrorFields}
       >
-        <p>{t(changeEmail.current, { email: user.email })}</p>
+        <p>{t({ id: 'changeEmail.current' }, { email: user.email })}</p>
       </EmailRequestForm>
       <p>
-        <Link to={userPath(user, 'settings')}>{t(changeEmail.toSettings)}</Link>
+        <Link to={userPath(user, 'settings')}>{t({ id: 'changeEmail.toSettings' })}</Link>
       </p>
     </SingleColumnLayout>
   );
@@ -69,39 +55,29 @@ function ConfirmEmailChange({ token }: { token: string }) {
   const errorText = useErrorText();
   const result = useTokenCall('email', token, identityApi.confirmEmailChange);
   return (
-    <SingleColumnLayout title={t(changeEmail.title)}>
+    <SingleColumnLayout title={t({ id: 'changeEmail.title' })}>
       {result.state === 'pending' ? (
-        <Loading text={t(changeEmail.confirming)} />
+        <Loading text={t({ id: 'changeEmail.confirming' })} />
       ) : result.state === 'failed' ? (
         <>
           <Outcome kind="error" title={errorText(result.error)} />
           <p>
-            <Link to="/change-email">{t(changeEmail.submit)}</Link>
+            <Link to="/change-email">{t({ id: 'changeEmail.submit' })}</Link>
           </p>
         </>
       ) : (
         <>
-          <Outcome kind="success" title={t(changeEmail.doneTitle)}>
-            <p>{t(changeEmail.doneText, { email: result.value.email })}</p>
+          <Outcome kind="success" title={t({ id: 'changeEmail.done.title' })}>
+            <p>{t({ id: 'changeEmail.done.text' }, { email: result.value.email })}</p>
           </Outcome>
           <p>
-            <Link to={userPath(result.value, 'settings')}>{t(changeEmail.toSettings)}</Link>
+            <Link to={userPath(result.value, 'settings')}>{t({ id: 'changeEmail.toSettings' })}</Link>
           </p>
         </>
       )}
     </SingleColumnLayout>
   );
 }
-
-const undoEmail = {
-  title: { id: 'changeEmail.undo.title' },
-  undoing: { id: 'changeEmail.undo.undoing' },
-  doneTitle: { id: 'changeEmail.undo.done.title' },
-  doneText: { id: 'changeEmail.undo.done.text' },
-  doneAdvice: { id: 'changeEmail.undo.done.advice' },
-  newPassword: { id: 'changeEmail.undo.newPassword' },
-  login: { id: 'password.reset.login' },
-};
 
 /**
  * /change-email/undo?token= from the notice mailed to the old address of an email change: the account
@@ -111,7 +87,7 @@ export function UndoEmailChangeScreen() {
   const { formatMessage: t } = useIntl();
   const token = useLinkToken();
   return (
-    <SingleColumnLayout title={t(undoEmail.title)}>
+    <SingleColumnLayout title={t({ id: 'changeEmail.undo.title' })}>
       {token ? <UndoEmailChange key={token} token={token} /> : <LinkErrorWithCountdown error={new ApiError(400, ErrorMessages.missingToken)} />}
     </SingleColumnLayout>
   );
@@ -122,18 +98,18 @@ function UndoEmailChange({ token }: { token: string }) {
   const { clear } = useAuth();
   const loggedOut = useCallback(() => clear(), [clear]);
   const result = useLinkCall('email-undo', token, identityApi.undoEmailChange, loggedOut);
-  if (result.state === 'pending') return <Loading text={t(undoEmail.undoing)} />;
+  if (result.state === 'pending') return <Loading text={t({ id: 'changeEmail.undo.undoing' })} />;
   if (result.state === 'failed') return <LinkErrorWithCountdown error={result.error} />;
   return (
     <>
-      <Outcome kind="success" title={t(undoEmail.doneTitle)}>
-        <p>{t(undoEmail.doneText)}</p>
-        <p>{t(undoEmail.doneAdvice)}</p>
+      <Outcome kind="success" title={t({ id: 'changeEmail.undo.done.title' })}>
+        <p>{t({ id: 'changeEmail.undo.done.text' })}</p>
+        <p>{t({ id: 'changeEmail.undo.done.advice' })}</p>
       </Outcome>
       <ActionLinks
         links={[
-          { to: '/password', text: t(undoEmail.newPassword) },
-          { to: '/login', text: t(undoEmail.login) },
+          { to: '/password', text: t({ id: 'changeEmail.undo.newPassword' }) },
+          { to: '/login', text: t({ id: 'password.reset.login' }) },
         ]}
       />
     </>

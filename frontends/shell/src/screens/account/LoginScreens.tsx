@@ -13,14 +13,6 @@ import { fields } from './AccountParts.js';
 
 const loginSchema = { email: rules.email, password: rules.currentPassword };
 
-const login = {
-  title: { id: 'login.title' },
-  intro: { id: 'login.intro' },
-  submit: { id: 'login.submit' },
-  forgotPassword: { id: 'login.forgotPassword' },
-  noAccount: { id: 'login.noAccount' },
-};
-
 /** /login (the forgotten-password flow starts from here); back to `?next=` or home afterwards. */
 export function LoginScreen() {
   const { formatMessage: t } = useIntl();
@@ -41,30 +33,23 @@ export function LoginScreen() {
   });
 
   return (
-    <SingleColumnLayout title={t(login.title)} intro={t(login.intro)}>
+    <SingleColumnLayout title={t({ id: 'login.title' })} intro={t({ id: 'login.intro' })}>
       <form className="form" noValidate onSubmit={submit} aria-busy={form.submitting || undefined}>
         <TextField {...form.field('email')} label={t(fields.email)} type="email" autoComplete="email" />
         <TextField {...form.field('password')} label={t(fields.password)} type="password" autoComplete="current-password" />
-        <SubmitButton submitting={form.submitting}>{t(login.submit)}</SubmitButton>
+        <SubmitButton submitting={form.submitting}>{t({ id: 'login.submit' })}</SubmitButton>
       </form>
       <ul className="link-list">
         <li>
-          <Link to="/password">{t(login.forgotPassword)}</Link>
+          <Link to="/password">{t({ id: 'login.forgotPassword' })}</Link>
         </li>
         <li>
-          <Link to={withNext('/register', next)}>{t(login.noAccount)}</Link>
+          <Link to={withNext('/register', next)}>{t({ id: 'login.noAccount' })}</Link>
         </li>
       </ul>
     </SingleColumnLayout>
   );
 }
-
-const identify = {
-  title: { id: 'identify.title' },
-  intro: { id: 'identify.intro' },
-  login: { id: 'identify.login' },
-  register: { id: 'identify.register' },
-};
 
 /** /identify: the "log in or register" choice before a members-only action (docs/product.md#screens-and-routes). */
 export function IdentifyScreen() {
@@ -73,11 +58,11 @@ export function IdentifyScreen() {
   const next = useNextPath();
   if (user) return <Navigate to={next} replace />;
   return (
-    <SingleColumnLayout title={t(identify.title)} intro={t(identify.intro)}>
+    <SingleColumnLayout title={t({ id: 'identify.title' })} intro={t({ id: 'identify.intro' })}>
       <ActionLinks
         links={[
-          { to: withNext('/login', next), text: t(identify.login) },
-          { to: withNext('/register', next), text: t(identify.register) },
+          { to: withNext('/login', next), text: t({ id: 'identify.login' }) },
+          { to: withNext('/register', next), text: t({ id: 'identify.register' }) },
         ]}
       />
     </SingleColumnLayout>

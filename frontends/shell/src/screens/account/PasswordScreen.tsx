@@ -12,24 +12,11 @@ import { rules } from '../../forms/validation.js';
 import { SingleColumnLayout } from '../../layouts/index.js';
 import { EmailRequestScreen, fields, useErrorText, useLinkToken } from './AccountParts.js';
 
-const password = {
-  title: { id: 'password.title' },
-  intro: { id: 'password.intro' },
-  requestSubmit: { id: 'password.request.submit' },
-  requestDone: { id: 'password.request.done' },
-  resetTitle: { id: 'password.reset.title' },
-  resetIntro: { id: 'password.reset.intro' },
-  resetSubmit: { id: 'password.reset.submit' },
-  resetDone: { id: 'password.reset.done' },
-  toLogin: { id: 'password.reset.login' },
-  newLink: { id: 'password.reset.newLink' },
-};
-
 /** /password: the forgotten-password request; with ?token= from the mail, the new password. */
 export function PasswordScreen() {
   const token = useLinkToken();
   if (token) return <ResetPassword key={token} token={token} />;
-  const texts = { title: password.title, intro: password.intro, submit: password.requestSubmit, sent: password.requestDone };
+  const texts = { title: { id: 'password.title' }, intro: { id: 'password.intro' }, submit: { id: 'password.request.submit' }, sent: { id: 'password.request.done' } };
   return <EmailRequestScreen texts={texts} send={identityApi.forgotPassword} errorFields={requestErrorFields} />;
 }
 
@@ -59,15 +46,15 @@ function ResetPassword({ token }: { token: string }) {
     }
   });
   return (
-    <SingleColumnLayout title={t(password.resetTitle)} intro={outcome ? undefined : t(password.resetIntro)}>
+    <SingleColumnLayout title={t({ id: 'password.reset.title' })} intro={outcome ? undefined : t({ id: 'password.reset.intro' })}>
       {outcome === 'done' ? (
         <>
           <Outcome kind="success">
-            <p>{t(password.resetDone)}</p>
+            <p>{t({ id: 'password.reset.done' })}</p>
           </Outcome>
           <p>
             <Link className="button" to="/login">
-              {t(password.toLogin)}
+              {t({ id: 'password.reset.login' })}
             </Link>
           </p>
         </>
@@ -75,13 +62,13 @@ function ResetPassword({ token }: { token: string }) {
         <>
           <Outcome kind="error" title={errorText(outcome)} />
           <p>
-            <Link to="/password">{t(password.newLink)}</Link>
+            <Link to="/password">{t({ id: 'password.reset.newLink' })}</Link>
           </p>
         </>
       ) : (
         <form className="form" noValidate onSubmit={submit} aria-busy={form.submitting || undefined}>
           <NewPasswordFields password={form.field('password')} confirmation={form.field('confirmation')} label={t(fields.newPassword)} />
-          <SubmitButton submitting={form.submitting}>{t(password.resetSubmit)}</SubmitButton>
+          <SubmitButton submitting={form.submitting}>{t({ id: 'password.reset.submit' })}</SubmitButton>
         </form>
       )}
     </SingleColumnLayout>

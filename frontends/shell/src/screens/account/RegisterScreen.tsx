@@ -24,19 +24,6 @@ const registerSchema = {
 };
 const registerErrorFields = { emailAlreadyRegistered: 'email', userNameTaken: 'userName', ...newPasswordErrors('password') } as const;
 
-const register = {
-  title: { id: 'register.title' },
-  intro: { id: 'register.intro' },
-  submit: { id: 'register.submit' },
-  haveAccount: { id: 'register.haveAccount' },
-  doneTitle: { id: 'register.done.title' },
-  doneText: { id: 'register.done.text' },
-  doneHint: { id: 'register.done.hint' },
-  resend: { id: 'register.done.resend' },
-  toLogin: { id: 'register.done.login' },
-  retryAt: { id: 'register.retryAt' },
-};
-
 /** "in 3 hours" / "dans 3 heures": the largest whole unit left, rounded up. */
 function relativeTime(intl: IntlShape, seconds: number): string {
   if (seconds >= 3600) return intl.formatRelativeTime(Math.ceil(seconds / 3600), 'hour', { numeric: 'always' });
@@ -85,17 +72,17 @@ export function RegisterScreen() {
 
   if (sentTo) {
     return (
-      <SingleColumnLayout title={t(register.title)}>
-        <Outcome kind="success" title={t(register.doneTitle)}>
-          <p>{t(register.doneText, { email: sentTo })}</p>
-          <p>{t(register.doneHint)}</p>
+      <SingleColumnLayout title={t({ id: 'register.title' })}>
+        <Outcome kind="success" title={t({ id: 'register.done.title' })}>
+          <p>{t({ id: 'register.done.text' }, { email: sentTo })}</p>
+          <p>{t({ id: 'register.done.hint' })}</p>
         </Outcome>
         <ul className="link-list">
           <li>
-            <Link to={withNext('/login', next)}>{t(register.toLogin)}</Link>
+            <Link to={withNext('/login', next)}>{t({ id: 'register.done.login' })}</Link>
           </li>
           <li>
-            <Link to="/verify-account">{t(register.resend)}</Link>
+            <Link to="/verify-account">{t({ id: 'register.done.resend' })}</Link>
           </li>
         </ul>
       </SingleColumnLayout>
@@ -103,16 +90,16 @@ export function RegisterScreen() {
   }
 
   return (
-    <SingleColumnLayout title={t(register.title)} intro={t(register.intro)}>
+    <SingleColumnLayout title={t({ id: 'register.title' })} intro={t({ id: 'register.intro' })}>
       <form className="form" noValidate onSubmit={submit} aria-busy={form.submitting || undefined}>
         {refusal ? <RegistrationRefused refusal={refusal} /> : null}
         <TextField {...form.field('email')} label={t(fields.email)} type="email" autoComplete="email" />
         <UserNameField {...form.field('userName')} />
         <NewPasswordFields password={form.field('password')} confirmation={form.field('confirmation')} label={t(fields.password)} />
-        <SubmitButton submitting={form.submitting}>{t(register.submit)}</SubmitButton>
+        <SubmitButton submitting={form.submitting}>{t({ id: 'register.submit' })}</SubmitButton>
       </form>
       <p>
-        <Link to={withNext('/login', next)}>{t(register.haveAccount)}</Link>
+        <Link to={withNext('/login', next)}>{t({ id: 'register.haveAccount' })}</Link>
       </p>
     </SingleColumnLayout>
   );
@@ -127,7 +114,7 @@ function RegistrationRefused({ refusal }: { refusal: Refusal }) {
     <Outcome kind="error" title={errorText(refusal.error)}>
       {retry ? (
         <p data-retry-at={retry.at.toISOString()}>
-          {intl.formatMessage(register.retryAt, {
+          {intl.formatMessage({ id: 'register.retryAt' }, {
             relative: relativeTime(intl, retry.inSeconds),
             date: formatMoment(intl, retry.at),
           })}

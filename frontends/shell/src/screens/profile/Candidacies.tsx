@@ -9,13 +9,6 @@ import { useSnackbar } from '../../feedback/Snackbar.js';
 import { candidacyChange, candidacyMonthAt, candidacyRoles, isStandingThisMonth } from '../../users/candidacy.js';
 import { SettingsSection } from './ProfileParts.js';
 
-const candidacy = {
-  title: { id: 'profile.settings.candidacy.title' },
-  intro: { id: 'profile.settings.candidacy.intro' },
-  standing: { id: 'profile.settings.candidacy.standing' },
-  withdrawn: { id: 'profile.settings.candidacy.withdrawn' },
-};
-
 const roleKeys = { [CandidateTo.Moderator]: 'moderator', [CandidateTo.Scribe]: 'scribe', [CandidateTo.GreatWise]: 'greatWise' } as const;
 
 const roleLabels = {
@@ -61,7 +54,7 @@ export function Candidacies({ user }: { user: SessionUser }) {
       setUser(updated);
       const roleKey = roleKeys[role];
       snackbar.show({
-        message: change.value ? t(candidacy.standing, { role: roleKey, month }) : t(candidacy.withdrawn, { role: roleKey }),
+        message: change.value ? t({ id: 'profile.settings.candidacy.standing' }, { role: roleKey, month }) : t({ id: 'profile.settings.candidacy.withdrawn' }, { role: roleKey }),
         kind: 'success',
       });
     } catch (error) {
@@ -72,8 +65,8 @@ export function Candidacies({ user }: { user: SessionUser }) {
   };
 
   return (
-    <SettingsSection id="settings-candidacy" title={t(candidacy.title)}>
-      <p>{t(candidacy.intro, { month })}</p>
+    <SettingsSection id="settings-candidacy" title={t({ id: 'profile.settings.candidacy.title' })}>
+      <p>{t({ id: 'profile.settings.candidacy.intro' }, { month })}</p>
       <ul className="toggles">
         {candidacyRoles.map((role) => (
           <li key={role}>

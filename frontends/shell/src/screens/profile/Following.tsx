@@ -1,38 +1,24 @@
 /** Following from the settings page: which alerts of followed texts come, the digest mail, and what is followed. */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { Follow, FollowPreferences } from '@civic/contracts';
+import type { DigestFrequency, Follow, FollowPreferences } from '@civic/contracts';
 import { asApiError, type ApiError } from '@civic/frontend-kit/api-client';
 import { notificationsApi } from '../../api/notifications.js';
 import { Loading } from '../../auth/Guards.js';
 import { useSnackbar } from '../../feedback/Snackbar.js';
 import { formatDayDate } from '../../i18n/dates.js';
-import { changedPreferences, digestChoices, followAlertPreferences, followedPath } from '../../users/following.js';
+import { changedPreferences, digestChoices, followAlertPreferences, followedPath, type FollowAlertPreference } from '../../users/following.js';
 import { SettingsSection } from './ProfileParts.js';
 
-const m = {
-  title: { id: 'profile.settings.follow.title' },
-  intro: { id: 'profile.settings.follow.intro' },
-  alerts: { id: 'profile.settings.follow.alerts' },
+/** The label of each choice of the settings: an alert to follow, a digest frequency. */
+const choiceLabels: Record<FollowAlertPreference | DigestFrequency, MessageDescriptor> = {
   edits: { id: 'profile.settings.follow.edits' },
   results: { id: 'profile.settings.follow.results' },
   closing: { id: 'profile.settings.follow.closing' },
-  digest: { id: 'profile.settings.follow.digest' },
-  digestHint: { id: 'profile.settings.follow.digestHint' },
   off: { id: 'profile.settings.follow.digestOff' },
   daily: { id: 'profile.settings.follow.digestDaily' },
   weekly: { id: 'profile.settings.follow.digestWeekly' },
-  saved: { id: 'profile.settings.follow.saved' },
-  listTitle: { id: 'profile.settings.follow.listTitle' },
-  empty: { id: 'profile.settings.follow.empty' },
-  proposal: { id: 'profile.settings.follow.kindProposal' },
-  law: { id: 'profile.settings.follow.kindLaw' },
-  followedAt: { id: 'profile.settings.follow.followedAt' },
-  unfollow: { id: 'profile.settings.follow.unfollow' },
-  unfollowNamed: { id: 'profile.settings.follow.unfollowNamed' },
-  unfollowed: { id: 'profile.settings.follow.unfollowed' },
-  retry: { id: 'profile.settings.follow.retry' },
 };
 
 type Loaded<T> = { state: 'loading' } | { state: 'loaded'; value: T } | { state: 'failed'; error: ApiError };
@@ -68,7 +54,7 @@ function LoadFailed({ error, onRetry }: { error: ApiError; onRetry: () => void }
     <div className="notice notice--error" role="alert">
       <p className="notice__title">{t({ id: `error.${error.key}` })}</p>
       <button type="button" className="button button--secondary button--small" onClick={onRetry}>
-        {t(m.retry)}
+        {t({ id: 'profile.settings.follow.retry' })}
       </button>
     </div>
   );
@@ -78,8 +64,8 @@ function LoadFailed({ error, onRetry }: { error: ApiError; onRetry: () => void }
 export function Following() {
   const { formatMessage: t } = useIntl();
   return (
-    <SettingsSection id="settings-follow" title={t(m.title)}>
-      <p>{t(m.intro)}</p>
+    <SettingsSection id="settings-follow" title={t({ id: 'profile.settings.follow.title' })}>
+      <p>{t({ id: 'profile.settings.follow.intro' })}</p>
       <Preferences />
       <FollowedList />
     </SettingsSection>
@@ -123,36 +109,36 @@ function Preferences() {
   return (
     <form className="form follow-preferences" aria-busy={saving || undefined} onSubmit={(event) => event.preventDefault()}>
       <fieldset>
-        <legend>{t(m.alerts)}</legend>
+        <legend>{t({ id: 'profile.settings.follow.alerts' })}</legend>
         <ul className="toggles">
           {followAlertPreferences.map((key) => (
             <li key={key}>
               <label className="toggle">
                 <input type="checkbox" name={key} checked={preferences[key]} onChange={(event) => void change(key, event.target.checked)} />
-                <span>{t(m[key])}</span>
+                <span>{t(choiceLabels[key])}</span>
               </label>
             </li>
           ))}
         </ul>
       </fieldset>
       <fieldset aria-describedby={digestHintId}>
-        <legend>{t(m.digest)}</legend>
+        <legend>{t({ id: 'profile.settings.follow.digest' })}</legend>
         <p id={digestHintId} className="field__hint">
-          {t(m.digestHint)}
+          {t({ id: 'profile.settings.follow.digestHint' })}
         </p>
         <ul className="toggles">
           {digestChoices.map((choice) => (
             <li key={choice}>
               <label className="toggle">
                 <input type="radio" name="digest" value={choice} checked={preferences.digest === choice} onChange={() => void change('digest', choice)} />
-                <span>{t(m[choice])}</span>
+                <span>{t(choiceLabels[choice])}</span>
               </label>
             </li>
           ))}
         </ul>
       </fieldset>
       <p role="status" className="field__hint" data-follow-saved={saved || undefined}>
-        {saved ? t(m.saved) : null}
+        {saved ? t({ id: 'profile.settings.follow.saved' }) : null}
       </p>
     </form>
   );
@@ -173,7 +159,7 @@ function FollowedList() {
     try {
       await notificationsApi.unfollow(follow.documentId);
       setFollows(follows.filter((item) => item.documentId !== follow.documentId));
-      snackbar.show({ message: t(m.unfollowed, { title: follow.title }), kind: 'success' });
+      snackbar.show({ message: t({ id: 'profile.settings.follow.unfollowed' }, { title: follow.title }), kind: 'success' });
     } catch (error) {
       snackbar.showError(error);
     } finally {
@@ -183,27 +169,28 @@ function FollowedList() {
 
   return (
     <div className="follow-list">
-      <h3>{t(m.listTitle)}</h3>
+      <h3>{t({ id: 'profile.settings.follow.listTitle' })}</h3>
       {loaded.state === 'loading' ? <Loading /> : null}
       {loaded.state === 'failed' ? <LoadFailed error={loaded.error} onRetry={reload} /> : null}
-      {loaded.state === 'loaded' && loaded.value.length === 0 ? <p>{t(m.empty)}</p> : null}
+      {loaded.state === 'loaded' && loaded.value.length === 0 ? <p>{t({ id: 'profile.settings.follow.empty' })}</p> : null}
       {loaded.state === 'loaded' && loaded.value.length > 0 ? (
         <ul className="follow-list__items">
           {loaded.value.map((follow) => (
             <li key={follow.documentId} data-followed={follow.documentId}>
               <Link to={followedPath(follow)}>{follow.title}</Link>{' '}
               <span className="field__hint">
-                {t(follow.kind === 'law' ? m.law : m.proposal)} · {t(m.followedAt, { date: formatDayDate(intl, follow.followedAt, { dateStyle: 'long' }) })}
+                {t(follow.kind === 'law' ? { id: 'profile.settings.follow.kindLaw' } : { id: 'profile.settings.follow.kindProposal' })} ·{' '}
+                {t({ id: 'profile.settings.follow.followedAt' }, { date: formatDayDate(intl, follow.followedAt, { dateStyle: 'long' }) })}
               </span>{' '}
               <button
                 type="button"
                 className="button button--secondary button--small"
                 disabled={removing !== null}
                 aria-busy={removing === follow.documentId || undefined}
-                aria-label={t(m.unfollowNamed, { title: follow.title })}
+                aria-label={t({ id: 'profile.settings.follow.unfollowNamed' }, { title: follow.title })}
                 onClick={() => void unfollow(loaded.value, follow)}
               >
-                {t(m.unfollow)}
+                {t({ id: 'profile.settings.follow.unfollow' })}
               </button>
             </li>
           ))}

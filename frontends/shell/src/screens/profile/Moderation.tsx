@@ -8,19 +8,6 @@ import { useSnackbar } from '../../feedback/Snackbar.js';
 import { formatMoment } from '../../i18n/dates.js';
 import { activeSuspension } from '../../users/suspension.js';
 
-const moderation = {
-  title: { id: 'profile.moderation.title' },
-  notSuspended: { id: 'profile.moderation.notSuspended' },
-  suspendedUntil: { id: 'profile.moderation.suspendedUntil' },
-  suspendFor: { id: 'profile.moderation.suspendFor' },
-  lift: { id: 'profile.moderation.lift' },
-  confirmSuspend: { id: 'profile.moderation.confirmSuspend' },
-  confirmSuspendText: { id: 'profile.moderation.confirmSuspendText' },
-  confirmLift: { id: 'profile.moderation.confirmLift' },
-  suspended: { id: 'profile.moderation.suspended' },
-  lifted: { id: 'profile.moderation.lifted' },
-};
-
 /** A suspension length in words: "10 minutes", "1 hour", "2 hours", "1 day". */
 function useLengthText(): (minutes: SuspensionMinutes) => string {
   const { formatMessage: t } = useIntl();
@@ -61,35 +48,35 @@ export function Moderation({ profile }: { profile: UserProfile }) {
 
   const suspend = (minutes: SuspensionMinutes) =>
     act(
-      { title: t(moderation.confirmSuspend, { userName: profile.userName, length: lengthText(minutes) }), message: t(moderation.confirmSuspendText) },
+      { title: t({ id: 'profile.moderation.confirmSuspend' }, { userName: profile.userName, length: lengthText(minutes) }), message: t({ id: 'profile.moderation.confirmSuspendText' }) },
       async () => (await identityApi.suspend(profile.id, minutes)).suspendedUntil,
-      (value) => t(moderation.suspended, { userName: profile.userName, until: value ? untilText(new Date(value)) : '' }),
+      (value) => t({ id: 'profile.moderation.suspended' }, { userName: profile.userName, until: value ? untilText(new Date(value)) : '' }),
     );
   const lift = () =>
     act(
-      { title: t(moderation.confirmLift, { userName: profile.userName }) },
+      { title: t({ id: 'profile.moderation.confirmLift' }, { userName: profile.userName }) },
       async () => {
         await identityApi.liftSuspension(profile.id);
         return null;
       },
-      () => t(moderation.lifted, { userName: profile.userName }),
+      () => t({ id: 'profile.moderation.lifted' }, { userName: profile.userName }),
     );
 
   return (
     <section className="moderation" aria-labelledby="profile-moderation" aria-busy={busy || undefined}>
-      <h2 id="profile-moderation">{t(moderation.title)}</h2>
+      <h2 id="profile-moderation">{t({ id: 'profile.moderation.title' })}</h2>
       <p data-moderation-state={until ? 'suspended' : 'active'} role="status">
-        {until ? t(moderation.suspendedUntil, { userName: profile.userName, until: untilText(until) }) : t(moderation.notSuspended, { userName: profile.userName })}
+        {until ? t({ id: 'profile.moderation.suspendedUntil' }, { userName: profile.userName, until: untilText(until) }) : t({ id: 'profile.moderation.notSuspended' }, { userName: profile.userName })}
       </p>
       <div className="moderation__actions">
         {suspensionMinutes.map((minutes) => (
           <button key={minutes} type="button" className="button--secondary" disabled={busy} data-suspend={minutes} onClick={() => void suspend(minutes)}>
-            {t(moderation.suspendFor, { length: lengthText(minutes) })}
+            {t({ id: 'profile.moderation.suspendFor' }, { length: lengthText(minutes) })}
           </button>
         ))}
         {until ? (
           <button type="button" className="button--danger" disabled={busy} data-lift-suspension="true" onClick={() => void lift()}>
-            {t(moderation.lift)}
+            {t({ id: 'profile.moderation.lift' })}
           </button>
         ) : null}
       </div>

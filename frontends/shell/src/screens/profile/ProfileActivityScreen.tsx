@@ -14,22 +14,6 @@ import { NotFoundScreen } from '../NotFoundScreen.js';
 import { Moderation } from './Moderation.js';
 import { useProfileParams } from './ProfileParts.js';
 
-const activity = {
-  title: { id: 'profile.activity.title' },
-  intro: { id: 'profile.activity.intro' },
-  deletedTitle: { id: 'profile.activity.deleted.title' },
-  deletedText: { id: 'profile.activity.deleted.text' },
-  memberSince: { id: 'profile.activity.memberSince' },
-  lawsCreated: { id: 'profile.activity.lawsCreated' },
-  articlesCreated: { id: 'profile.activity.articlesCreated' },
-  chatMessages: { id: 'profile.activity.chatMessages' },
-  roles: { id: 'profile.activity.roles' },
-  moderator: { id: 'profile.role.moderator' },
-  scribe: { id: 'profile.role.scribe' },
-  member: { id: 'profile.role.member' },
-  statsLabel: { id: 'profile.activity.statsLabel' },
-};
-
 type Loaded = { state: 'loading' } | { state: 'loaded'; profile: UserProfile } | { state: 'failed'; error: ApiError };
 
 /** GET /api/users/{id} for the page's user. */
@@ -73,8 +57,8 @@ export function ProfileActivityScreen() {
     <ProfileLayout
       userId={params.userId}
       userName={userName}
-      title={deleted ? t(activity.deletedTitle) : t(activity.title, { userName })}
-      intro={deleted ? undefined : t(activity.intro, { userName })}
+      title={deleted ? t({ id: 'profile.activity.deleted.title' }) : t({ id: 'profile.activity.title' }, { userName })}
+      intro={deleted ? undefined : t({ id: 'profile.activity.intro' }, { userName })}
     >
       {loaded.state === 'loading' ? <Loading /> : null}
       {loaded.state === 'failed' ? <Outcome kind="error" title={t({ id: `error.${loaded.error.key}` })} /> : null}
@@ -83,19 +67,19 @@ export function ProfileActivityScreen() {
         <>
           {deleted ? (
             <div className="notice" data-profile-deleted="true">
-              <p>{t(activity.deletedText)}</p>
+              <p>{t({ id: 'profile.activity.deleted.text' })}</p>
             </div>
           ) : null}
-          <dl className="stats" aria-label={t(activity.statsLabel)}>
-            <Stat label={t(activity.memberSince)}>
+          <dl className="stats" aria-label={t({ id: 'profile.activity.statsLabel' })}>
+            <Stat label={t({ id: 'profile.activity.memberSince' })}>
               <time dateTime={loaded.profile.memberSince}>{formatDayDate(intl, loaded.profile.memberSince, { dateStyle: 'long' })}</time>
             </Stat>
-            <Stat label={t(activity.lawsCreated)}>{formatNumber(loaded.profile.lawsCreated)}</Stat>
-            <Stat label={t(activity.articlesCreated)}>{formatNumber(loaded.profile.articlesCreated)}</Stat>
-            <Stat label={t(activity.chatMessages)}>{formatNumber(loaded.profile.chatMessages)}</Stat>
-            <Stat label={t(activity.roles)}>
-              {[loaded.profile.moderator ? t(activity.moderator) : null, loaded.profile.scribe ? t(activity.scribe) : null].filter(Boolean).join(', ') ||
-                t(activity.member)}
+            <Stat label={t({ id: 'profile.activity.lawsCreated' })}>{formatNumber(loaded.profile.lawsCreated)}</Stat>
+            <Stat label={t({ id: 'profile.activity.articlesCreated' })}>{formatNumber(loaded.profile.articlesCreated)}</Stat>
+            <Stat label={t({ id: 'profile.activity.chatMessages' })}>{formatNumber(loaded.profile.chatMessages)}</Stat>
+            <Stat label={t({ id: 'profile.activity.roles' })}>
+              {[loaded.profile.moderator ? t({ id: 'profile.role.moderator' }) : null, loaded.profile.scribe ? t({ id: 'profile.role.scribe' }) : null].filter(Boolean).join(', ') ||
+                t({ id: 'profile.role.member' })}
             </Stat>
           </dl>
           {viewer?.moderator && !own && !deleted && !loaded.profile.moderator ? <Moderation key={loaded.profile.id} profile={loaded.profile} /> : null}

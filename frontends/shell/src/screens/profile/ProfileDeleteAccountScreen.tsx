@@ -10,22 +10,8 @@ import { useForm } from '../../forms/useForm.js';
 import { rules } from '../../forms/validation.js';
 import { ownerProfileScreen, showApiError } from './ProfileParts.js';
 
-const deleteAccount = {
-  title: { id: 'profile.deleteAccount.title' },
-  intro: { id: 'profile.deleteAccount.intro' },
-  anonymized: { id: 'profile.deleteAccount.anonymized' },
-  contentKept: { id: 'profile.deleteAccount.contentKept' },
-  final: { id: 'profile.deleteAccount.final' },
-  password: { id: 'profile.deleteAccount.password' },
-  passwordHint: { id: 'profile.deleteAccount.passwordHint' },
-  submit: { id: 'profile.deleteAccount.submit' },
-  confirmTitle: { id: 'profile.deleteAccount.confirm.title' },
-  confirmText: { id: 'profile.deleteAccount.confirm.text' },
-  deleted: { id: 'profile.deleteAccount.deleted' },
-};
-
 /** /users/:id/:userName/delete-account, for the user themself. */
-export const ProfileDeleteAccountScreen = ownerProfileScreen(deleteAccount, DeleteAccount);
+export const ProfileDeleteAccountScreen = ownerProfileScreen({ title: { id: 'profile.deleteAccount.title' }, intro: { id: 'profile.deleteAccount.intro' } }, DeleteAccount);
 
 const deleteSchema = { password: rules.currentPassword };
 const deleteErrorFields = { incorrectPassword: 'password' } as const;
@@ -41,14 +27,14 @@ function DeleteAccount() {
   if (!user) return null;
 
   const onDelete = form.onSubmit(async ({ password }) => {
-    const yes = await confirm({ title: t(deleteAccount.confirmTitle), message: t(deleteAccount.confirmText), danger: true });
+    const yes = await confirm({ title: t({ id: 'profile.deleteAccount.confirm.title' }), message: t({ id: 'profile.deleteAccount.confirm.text' }), danger: true });
     if (!yes) return;
     setDeleting(true);
     try {
       await identityApi.deleteUser(user.id, { password });
       clear('/'); // home and logged out in one step: this page's guard never sees the user leave
 
-      snackbar.show({ message: t(deleteAccount.deleted), kind: 'success' });
+      snackbar.show({ message: t({ id: 'profile.deleteAccount.deleted' }), kind: 'success' });
     } catch (error) {
       showApiError(snackbar.showError, form, error, deleteErrorFields);
       setDeleting(false);
@@ -58,21 +44,21 @@ function DeleteAccount() {
   return (
     <div className="delete-account">
       <ul>
-        <li>{t(deleteAccount.anonymized)}</li>
-        <li>{t(deleteAccount.contentKept)}</li>
-        <li>{t(deleteAccount.final)}</li>
+        <li>{t({ id: 'profile.deleteAccount.anonymized' })}</li>
+        <li>{t({ id: 'profile.deleteAccount.contentKept' })}</li>
+        <li>{t({ id: 'profile.deleteAccount.final' })}</li>
       </ul>
       <form className="form" noValidate onSubmit={onDelete} aria-busy={deleting || undefined}>
         <TextField
           {...form.field('password')}
-          label={t(deleteAccount.password)}
-          hint={t(deleteAccount.passwordHint)}
+          label={t({ id: 'profile.deleteAccount.password' })}
+          hint={t({ id: 'profile.deleteAccount.passwordHint' })}
           type="password"
           autoComplete="current-password"
         />
         {/* Not disabled while the modal asks: Escape gives the focus back to this button. */}
         <button type="submit" className="button--danger" disabled={deleting}>
-          {t(deleteAccount.submit)}
+          {t({ id: 'profile.deleteAccount.submit' })}
         </button>
       </form>
     </div>

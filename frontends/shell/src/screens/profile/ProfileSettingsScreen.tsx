@@ -18,30 +18,8 @@ import { Candidacies } from './Candidacies.js';
 import { Following } from './Following.js';
 import { ownerProfileScreen, SettingsSection, showApiError } from './ProfileParts.js';
 
-const settings = {
-  title: { id: 'profile.settings.title' },
-  intro: { id: 'profile.settings.intro' },
-  profileTitle: { id: 'profile.settings.profile.title' },
-  language: { id: 'profile.settings.language' },
-  languageHint: { id: 'profile.settings.languageHint' },
-  save: { id: 'profile.settings.profile.save' },
-  saved: { id: 'profile.settings.profile.saved' },
-  emailTitle: { id: 'profile.settings.email.title' },
-  emailCurrent: { id: 'profile.settings.email.current' },
-  emailChange: { id: 'profile.settings.email.change' },
-  passwordTitle: { id: 'profile.settings.password.title' },
-  currentPassword: { id: 'form.currentPassword' },
-  newPassword: { id: 'form.newPassword' },
-  passwordSave: { id: 'profile.settings.password.save' },
-  passwordSaved: { id: 'profile.settings.password.saved' },
-  deleteTitle: { id: 'profile.settings.delete.title' },
-  deleteLink: { id: 'profile.settings.delete.link' },
-  localeEn: { id: 'locale.en' },
-  localeFr: { id: 'locale.fr' },
-};
-
 /** /users/:id/:userName/settings, for the user themself. */
-export const ProfileSettingsScreen = ownerProfileScreen(settings, Settings);
+export const ProfileSettingsScreen = ownerProfileScreen({ title: { id: 'profile.settings.title' }, intro: { id: 'profile.settings.intro' } }, Settings);
 
 function Settings() {
   const { formatMessage: t } = useIntl();
@@ -51,18 +29,18 @@ function Settings() {
     <div className="settings">
       <OwnSuspensionNotice />
       <ProfileForm user={user} />
-      <SettingsSection id="settings-email" title={t(settings.emailTitle)}>
-        <p>{t(settings.emailCurrent, { email: user.email })}</p>
+      <SettingsSection id="settings-email" title={t({ id: 'profile.settings.email.title' })}>
+        <p>{t({ id: 'profile.settings.email.current' }, { email: user.email })}</p>
         <p>
-          <Link to="/change-email">{t(settings.emailChange)}</Link>
+          <Link to="/change-email">{t({ id: 'profile.settings.email.change' })}</Link>
         </p>
       </SettingsSection>
       <PasswordForm user={user} />
       <Candidacies user={user} />
       <Following />
-      <SettingsSection id="settings-delete" title={t(settings.deleteTitle)}>
+      <SettingsSection id="settings-delete" title={t({ id: 'profile.settings.delete.title' })}>
         <p>
-          <Link to={userPath(user, 'delete-account')}>{t(settings.deleteLink)}</Link>
+          <Link to={userPath(user, 'delete-account')}>{t({ id: 'profile.settings.delete.link' })}</Link>
         </p>
       </SettingsSection>
     </div>
@@ -89,23 +67,23 @@ function ProfileForm({ user }: { user: SessionUser }) {
       setUser(updated);
       if (updated.locale !== user.locale) setLocale(updated.locale);
       if (updated.userName !== user.userName) navigate(userPath(updated, 'settings'), { replace: true });
-      snackbar.show({ message: t(settings.saved), kind: 'success' });
+      snackbar.show({ message: t({ id: 'profile.settings.profile.saved' }), kind: 'success' });
     } catch (error) {
       showApiError(snackbar.showError, form, error, profileErrorFields);
     }
   });
   const languages: { value: Locale; label: string }[] = [
-    { value: 'en', label: t(settings.localeEn) },
-    { value: 'fr', label: t(settings.localeFr) },
+    { value: 'en', label: t({ id: 'locale.en' }) },
+    { value: 'fr', label: t({ id: 'locale.fr' }) },
   ];
   return (
-    <SettingsSection id="settings-profile" title={t(settings.profileTitle)}>
+    <SettingsSection id="settings-profile" title={t({ id: 'profile.settings.profile.title' })}>
       <form className="form" noValidate onSubmit={submit} aria-busy={form.submitting || undefined}>
         <UserNameField {...form.field('userName')} />
         <div className="field">
-          <label htmlFor={languageId}>{t(settings.language)}</label>
+          <label htmlFor={languageId}>{t({ id: 'profile.settings.language' })}</label>
           <p id={`${languageId}-hint`} className="field__hint">
-            {t(settings.languageHint)}
+            {t({ id: 'profile.settings.languageHint' })}
           </p>
           <select
             id={languageId}
@@ -121,7 +99,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
             ))}
           </select>
         </div>
-        <SubmitButton submitting={form.submitting}>{t(settings.save)}</SubmitButton>
+        <SubmitButton submitting={form.submitting}>{t({ id: 'profile.settings.profile.save' })}</SubmitButton>
       </form>
     </SettingsSection>
   );
@@ -143,22 +121,22 @@ function PasswordForm({ user }: { user: SessionUser }) {
     try {
       await identityApi.changePassword(user.id, { currentPassword, newPassword });
       form.reset();
-      snackbar.show({ message: t(settings.passwordSaved), kind: 'success' });
+      snackbar.show({ message: t({ id: 'profile.settings.password.saved' }), kind: 'success' });
     } catch (error) {
       showApiError(snackbar.showError, form, error, passwordErrorFields);
     }
   });
   return (
-    <SettingsSection id="settings-password" title={t(settings.passwordTitle)}>
+    <SettingsSection id="settings-password" title={t({ id: 'profile.settings.password.title' })}>
       <form className="form" noValidate onSubmit={submit} aria-busy={form.submitting || undefined}>
         <TextField
           {...form.field('currentPassword')}
-          label={t(settings.currentPassword)}
+          label={t({ id: 'form.currentPassword' })}
           type="password"
           autoComplete="current-password"
         />
-        <NewPasswordFields password={form.field('newPassword')} confirmation={form.field('confirmation')} label={t(settings.newPassword)} />
-        <SubmitButton submitting={form.submitting}>{t(settings.passwordSave)}</SubmitButton>
+        <NewPasswordFields password={form.field('newPassword')} confirmation={form.field('confirmation')} label={t({ id: 'form.newPassword' })} />
+        <SubmitButton submitting={form.submitting}>{t({ id: 'profile.settings.password.save' })}</SubmitButton>
       </form>
     </SettingsSection>
   );
