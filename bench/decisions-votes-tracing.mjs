@@ -4,18 +4,13 @@
 // reads and discards. The off variant runs first and last; the ratios compare with their mean.
 // Run: node bench/run-all.mjs decisions-votes-tracing (needs PostgreSQL and NATS, like decisions-votes).
 import { createServer } from 'node:http';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { benchNatsPrefix, createBenchDatabase, measure, report, root, startService } from './lib/bench.mjs';
+import { benchResources, measure, report, startService } from './lib/bench.mjs';
 import { mismatchedCounters, seedVoting, voter } from './lib/votes-fixture.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 10);
 const TARGET_RATIO_AT_10 = 0.9;
-
-const { TestTokens } = await import(pathToFileURL(path.join(root, 'packages/test-kit/dist/tokens.js')).href);
 
 /** An OTLP/HTTP endpoint that accepts and drops every export, counting the bytes it was sent. */
 async function startSink() {
@@ -36,12 +31,9 @@ async function startSink() {
   };
 }
 
-const database = await createBenchDatabase('votestracing', ['decisions']);
-const nats = benchNatsPrefix('votestracing');
-const tokens = await TestTokens.start();
+const resources = await benchResources('votestracing', ['decisions']);
+const { database, nats, tokens, sql } = resources;
 const sink = await startSink();
-const sql = new pg.Client({ connectionString: database.url });
-await sql.connect();
 const running = [];
 
 /** Starts decisions and a gateway in front of it with the given tracing settings; both stop at the end of `work`. */
@@ -108,9 +100,6 @@ try {
   if (mismatched !== 0 || offBefore.exportedBytes + offAfter.exportedBytes !== 0) process.exitCode = 1;
 } finally {
   for (const service of running) await service.stop();
-  await sql.end();
   await sink.close();
-  await tokens.close();
-  await nats.cleanup();
-  await database.drop();
+  await resources.close();
 }

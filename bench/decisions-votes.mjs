@@ -8,12 +8,7 @@
 // the vote rows afterwards.
 // Run: node bench/run-all.mjs decisions-votes (needs PostgreSQL and NATS: DATABASE_URL, NATS_URL,
 // default 127.0.0.1). Sends traffic to 127.0.0.1 only.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { benchNatsPrefix, createBenchDatabase, measure, report, root, startBaseline, startService, withPeak } from './lib/bench.mjs';
+import { benchResources, measure, measureServer, report, startBaseline, startService } from './lib/bench.mjs';
 import { mismatchedCounters, seedVoting, voter } from './lib/votes-fixture.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -23,30 +18,12 @@ const TARGET_PER_SECOND = 2000;
 const TARGET_P99_MS = 100;
 const TARGET_RATIO = 0.6;
 
-// CPU time of a process (user + system) from /proc/<pid>/stat, in µs; NaN where there is no /proc.
-const TICK_US = 1e6 / (Number(String(execFileSync('getconf', ['CLK_TCK'])).trim()) || 100);
-function cpuMicros(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
-  } catch {
-    return NaN;
-  }
-}
-
-// The test kit's stand-in for identity: a JWKS over HTTP and EdDSA access tokens signed like identity's.
-const { TestTokens } = await import(pathToFileURL(path.join(root, 'packages/test-kit/dist/tokens.js')).href);
-
-const database = await createBenchDatabase('decisions', ['decisions']);
-const nats = benchNatsPrefix('decisions');
-const tokens = await TestTokens.start();
+const resources = await benchResources('decisions', ['decisions']);
+const { database, nats, tokens, sql } = resources;
 let decisions = null;
 let gateway = null;
 let floor = null;
 let bareProxy = null;
-const sql = new pg.Client({ connectionString: database.url });
-await sql.connect();
 
 try {
   // A cycle in its vote with PROPOSALS proposals, one open for proposals, and MEMBERS verified members.
@@ -74,9 +51,7 @@ try {
   /** The votes sent to one server, with its peak memory and the CPU time (µs) it spent per vote. */
   const through = async (server) => {
     const client = votesTo(server.origin);
-    const before = cpuMicros(server.child.pid);
-    const [measured, peakRss] = await withPeak(server.rss, () => measure(client.task, { concurrency: CONNECTIONS }));
-    const cpuPerRequest = (cpuMicros(server.child.pid) - before) / measured.count;
+    const { measured, peakRss, cpuPerRequest } = await measureServer(server, client.task, { concurrency: CONNECTIONS });
     await client.close();
     return [measured, peakRss, cpuPerRequest];
   };
@@ -128,9 +103,6 @@ try {
   await decisions?.stop();
   await floor?.stop();
   await bareProxy?.stop();
-  await sql.end();
-  await tokens.close();
-  await nats.cleanup();
-  await database.drop();
+  await resources.close();
 }
 

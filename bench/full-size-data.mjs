@@ -11,16 +11,13 @@
 // from a bare Node server, as in shell-first-load.mjs.
 // Run: node bench/run-all.mjs full-size-data. Knobs: BENCH_SAMPLES, BENCH_BASELINE_SAMPLES (100), BENCH_LCP_SAMPLES (2),
 // BENCH_FULL_SIZE_SCALE (1: a fraction shrinks the full dataset while developing).
-import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'undici';
-import { benchNatsPrefix, createBenchDatabase, NATS_URL, REDIS_URL, report, root, summarize } from './lib/bench.mjs';
+import { createBenchDatabase, report, root, startBenchStack, summarize } from './lib/bench.mjs';
+import { launchChromium, largestContentfulPaint, startStaticPage } from './lib/browser.mjs';
 import { FULL_SIZE, SMALL_SIZE, idOf, seedPlatform } from './lib/full-size-seed.mjs';
-import { SERVICES, startStack } from '../scripts/stack.mjs';
+import { SERVICES } from '../scripts/stack.mjs';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const LCP_SAMPLES = Number(process.env.BENCH_LCP_SAMPLES ?? 2);
@@ -33,8 +30,6 @@ const TARGET_LCP_MS = 1500;
 const LOGIN_SAMPLES = Math.min(SAMPLES, 30);
 const PASSWORD = 'full-size bench password 1';
 
-const requireFromE2e = createRequire(path.join(root, 'e2e/package.json'));
-const { chromium } = requireFromE2e('playwright-core');
 const argon2 = createRequire(path.join(root, 'services/identity/package.json'))('argon2');
 
 const scaled = (size, scale) =>
@@ -128,32 +123,17 @@ const cookiesOf = (headers) => {
 /** One stack on one seeded database; answers what `work(stack)` answers, and stops everything. */
 async function withStack(label, size, passwordHash, work) {
   const database = await createBenchDatabase(`fullsize_${label}`, SERVICES);
-  const nats = benchNatsPrefix(`fullsize_${label}`);
-  const dataDir = path.join(os.tmpdir(), `civic-bench-fullsize-${label}-${randomBytes(3).toString('hex')}`);
   let stack = null;
   try {
     const seeded = await seedPlatform(database.url, size, passwordHash, log);
     const started = Date.now();
-    stack = await startStack({
-      databaseUrl: database.url,
-      natsUrl: NATS_URL,
-      natsPrefix: nats.prefix,
-      redisUrl: REDIS_URL,
-      ports: 'free',
-      host: '127.0.0.1',
-      dataDir,
-      build: false,
-      log: () => undefined,
-      // One client address sends every call: the gateway's per-address limit would measure itself.
-      envFor: (component) => (component === 'gateway' ? { RATE_LIMIT_MAX: '100000000' } : {}),
-    });
+    // One client address sends every call: the gateway's per-address limit would measure itself.
+    stack = await startBenchStack(`fullsize_${label}`, database.url, (component) => (component === 'gateway' ? { RATE_LIMIT_MAX: '100000000' } : {}));
     log(`${label} stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return await work({ origin: `http://127.0.0.1:${stack.ports.gateway}`, ...seeded });
+    return await work({ origin: stack.origin, ...seeded });
   } finally {
-    await stack?.stop().catch(() => undefined);
-    await nats.cleanup().catch(() => undefined);
+    await stack?.stop();
     await database.drop().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -207,28 +187,13 @@ async function measureCalls(pool, calls, cookie, defaultSamples) {
   return results;
 }
 
-function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}
-
 /** The LCP (ms after navigation start) once the h1 shows and the page's first data had time to arrive. */
 async function lcpOf(page, url) {
   await page.goto(url);
   await page.locator('h1').first().waitFor({ timeout: 15_000 });
   await page.waitForLoadState('load');
   await page.waitForTimeout(250);
-  return page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          resolve(entries[entries.length - 1].startTime);
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-  );
+  return largestContentfulPaint(page);
 }
 
 /** Median (the lower one of an even count) and slowest of a few visits. */
@@ -262,15 +227,8 @@ const full = await withStack('full', fullSize, passwordHash, async ({ origin, id
     await pool.close();
   }
 
-  const staticPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head><body><main><h1>Share and co-create the laws</h1>
-<p>Propose laws, discuss them, vote on proposals, write articles and amendments together, and read the laws the community has adopted.</p></main></body></html>`;
-  const baseline = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(staticPage);
-  });
-  await new Promise((resolve) => baseline.listen(0, '127.0.0.1', resolve));
-  const browser = await launch();
+  const baseline = await startStaticPage();
+  const browser = await launchChromium();
   const screens = [];
   let baselineLcp;
   try {
@@ -291,7 +249,7 @@ const full = await withStack('full', fullSize, passwordHash, async ({ origin, id
     // Warm-up: the services' first queries and the OS file cache are not what is measured.
     await visit(`${origin}/`);
     const baselineSamples = [];
-    for (let i = 0; i < LCP_SAMPLES; i++) baselineSamples.push(await visit(`http://127.0.0.1:${baseline.address().port}/`, { visitor: true }));
+    for (let i = 0; i < LCP_SAMPLES; i++) baselineSamples.push(await visit(baseline.url, { visitor: true }));
     baselineLcp = stats(baselineSamples);
     for (const [name, screenPath, options] of screensOf(ids, fullSize)) {
       const samples = [];

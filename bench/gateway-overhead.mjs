@@ -3,11 +3,9 @@
 // the same run. Reports requests/s, latency percentiles, the ratio to the direct baseline, the
 // gateway's peak memory, and the CPU time each proxy process spends per request it forwards.
 // Run: node bench/run-all.mjs gateway-overhead. Sends traffic to 127.0.0.1 only.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { Pool } from 'undici';
-import { measure, report, startBaseline, startService, withPeak } from './lib/bench.mjs';
+import { measure, measureServer, report, startBaseline, startService } from './lib/bench.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
@@ -19,18 +17,6 @@ function get(origin, pathName) {
     return statusCode === 200;
   };
   return { task, close: () => pool.close() };
-}
-
-// CPU time of a process (user + system) from /proc/<pid>/stat, in µs; NaN where there is no /proc.
-const TICK_US = 1e6 / (Number(String(execFileSync('getconf', ['CLK_TCK'])).trim()) || 100);
-function cpuMicros(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
-  } catch {
-    return NaN;
-  }
 }
 
 const upstream = Fastify({ logger: false });
@@ -49,11 +35,9 @@ try {
     const client = get(server.origin, '/api/decisions/start-rule');
     // Warm-up: JIT and keep-alive connections on both sides.
     await measure(client.task, { concurrency: CONNECTIONS, durationMs: 1000 });
-    const before = cpuMicros(server.child.pid);
-    const [measured, peakRss] = await withPeak(server.rss, () => measure(client.task, { concurrency: CONNECTIONS }));
-    const cpuPerRequest = (cpuMicros(server.child.pid) - before) / measured.count;
+    const result = await measureServer(server, client.task, { concurrency: CONNECTIONS });
     await client.close();
-    return { measured, peakRss, cpuPerRequest };
+    return result;
   };
 
   const directClient = get(upstreamOrigin, '/api/decisions/start-rule');

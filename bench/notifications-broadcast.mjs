@@ -16,8 +16,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { benchNatsPrefix, createBenchDatabase, NATS_URL, report, root, startService, summarize } from './lib/bench.mjs';
+import { benchResources, NATS_URL, report, root, startService, summarize } from './lib/bench.mjs';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const STREAMS = Math.min(Number(process.env.BENCH_STREAMS ?? 10_000), MEMBERS);
@@ -31,7 +30,6 @@ const TARGET_WRITE_MS = 50;
 const TARGET_PUSH_MS = 1000;
 
 const kit = await import(pathToFileURL(path.join(root, 'packages/service-kit/dist/index.js')).href);
-const { TestTokens } = await import(pathToFileURL(path.join(root, 'packages/test-kit/dist/tokens.js')).href);
 const { CyclePhaseChanged, ProposalSignalled } = await import(pathToFileURL(path.join(root, 'packages/contracts/dist/index.js')).href);
 const { BroadcastRepository } = await import(pathToFileURL(path.join(root, 'services/notifications/dist/store/broadcast.repository.js')).href);
 const { unreadCount } = await import(pathToFileURL(path.join(root, 'services/notifications/dist/domain/broadcasts.js')).href);
@@ -47,11 +45,8 @@ const executor = (client) => ({
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const content = (n) => ({ messageKey: 'phaseChanged', params: { number: n, from: 'proposals', to: 'voting' }, link: `/decisions/${randomUUID()}` });
 
-const database = await createBenchDatabase('notifbroadcast', ['notifications']);
-const nats = benchNatsPrefix('notifbroadcast');
-const tokens = await TestTokens.start();
-const sql = new pg.Client({ connectionString: database.url });
-await sql.connect();
+const resources = await benchResources('notifbroadcast', ['notifications']);
+const { database, nats, tokens, sql } = resources;
 const exec = executor(sql);
 let service = null;
 let bus = null;
@@ -247,8 +242,5 @@ try {
   for (const request of requests) request.destroy();
   await bus?.close();
   await service?.stop();
-  await sql.end();
-  await tokens.close();
-  await nats.cleanup();
-  await database.drop();
+  await resources.close();
 }

@@ -10,9 +10,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import pg from 'pg';
 import { Pool } from 'undici';
-import { benchNatsPrefix, createBenchDatabase, measure, NATS_URL, report, root, startService, summarize, withPeak } from './lib/bench.mjs';
+import { benchResources, measure, NATS_URL, report, root, startService, summarize, withPeak } from './lib/bench.mjs';
 
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 1_000_000);
 /** Latency is measured with one client at a time (the machine is not saturated), throughput with several. */
@@ -22,14 +21,10 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 200);
 const TARGET_P99_MS = 20;
 
 const kit = await import(pathToFileURL(path.join(root, 'packages/service-kit/dist/index.js')).href);
-const { TestTokens } = await import(pathToFileURL(path.join(root, 'packages/test-kit/dist/tokens.js')).href);
 const { ProposalSignalled } = await import(pathToFileURL(path.join(root, 'packages/contracts/dist/index.js')).href);
 
-const database = await createBenchDatabase('notifications', ['notifications']);
-const nats = benchNatsPrefix('notifications');
-const tokens = await TestTokens.start();
-const sql = new pg.Client({ connectionString: database.url });
-await sql.connect();
+const resources = await benchResources('notifications', ['notifications']);
+const { database, nats, tokens, sql } = resources;
 let service = null;
 let bus = null;
 
@@ -178,8 +173,5 @@ try {
 } finally {
   await bus?.close();
   await service?.stop();
-  await sql.end();
-  await tokens.close();
-  await nats.cleanup();
-  await database.drop();
+  await resources.close();
 }

@@ -4,42 +4,20 @@
 // static page with the same kind of content (a heading and a paragraph, no JavaScript) from a bare
 // Node HTTP server, the floor of what the browser can do here. Also the first-load JavaScript.
 // Run: node bench/run-all.mjs shell-first-load. Target: home LCP under 1500 ms (issue 9).
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
-import { readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DATABASE_URL, NATS_URL, REDIS_URL, benchNatsPrefix, report, root, runId } from './lib/bench.mjs';
-import { startStack } from '../scripts/stack.mjs';
+import { createBenchDatabase, report, root, startBenchStack } from './lib/bench.mjs';
+import { launchChromium, largestContentfulPaint, startStaticPage } from './lib/browser.mjs';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 15);
 const TARGET_MS = 1500;
-// playwright-core is a dependency of the browser tests (e2e/); the system Chromium, never a download.
-const { chromium } = createRequire(path.join(root, 'e2e/package.json'))('playwright-core');
-
-function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}
-
 /** The LCP (ms after navigation start) of `url` once its h1 is on screen. */
 async function lcpOf(page, url) {
   await page.goto(url);
   await page.locator('h1').first().waitFor();
   await page.waitForTimeout(300);
-  return page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          resolve(entries[entries.length - 1].startTime);
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-  );
+  return largestContentfulPaint(page);
 }
 
 function stats(samples) {
@@ -48,40 +26,13 @@ function stats(samples) {
   return { p50: at(0.5), p99: at(0.99), count: sorted.length };
 }
 
-const staticPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head><body><main><h1>Share and co-create the laws</h1>
-<p>Propose laws, discuss them, vote on proposals, write articles and amendments together, and read the laws the community has adopted.</p></main></body></html>`;
-const baseline = createServer((_request, response) => {
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  response.end(staticPage);
-});
-await new Promise((resolve) => baseline.listen(0, '127.0.0.1', resolve));
-const baselineUrl = `http://127.0.0.1:${baseline.address().port}/`;
+const baseline = await startStaticPage();
 
-const { default: pg } = await import('pg');
-const database = `bench_shell_${runId}`;
-const admin = new pg.Client({ connectionString: DATABASE_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${database}"`);
-await admin.end();
-const databaseUrl = new URL(DATABASE_URL);
-databaseUrl.pathname = `/${database}`;
-const nats = benchNatsPrefix('shell');
-const dataDir = path.join(os.tmpdir(), `civic-bench-shell-${randomBytes(3).toString('hex')}`);
-
-const stack = await startStack({
-  databaseUrl: databaseUrl.toString(),
-  natsUrl: NATS_URL,
-  natsPrefix: nats.prefix,
-  redisUrl: REDIS_URL,
-  ports: 'free',
-  host: '127.0.0.1',
-  dataDir,
-  build: false,
-  log: () => undefined,
-});
-const home = `http://127.0.0.1:${stack.ports.gateway}/`;
-const browser = await launch();
+// An empty database: the stack applies the migrations as it starts.
+const database = await createBenchDatabase('shell', []);
+const stack = await startBenchStack('shell', database.url);
+const home = `${stack.origin}/`;
+const browser = await launchChromium();
 
 try {
   // Warm-up: the services' first queries and the OS file cache are not what is measured.
@@ -97,7 +48,7 @@ try {
   for (let i = 0; i < SAMPLES; i++) {
     {
       const context = await browser.newContext();
-      baselineSamples.push(await lcpOf(await context.newPage(), baselineUrl));
+      baselineSamples.push(await lcpOf(await context.newPage(), baseline.url));
       await context.close();
     }
     {
@@ -142,10 +93,5 @@ try {
   await browser.close();
   await stack.stop();
   baseline.close();
-  await nats.cleanup().catch(() => undefined);
-  const cleanup = new pg.Client({ connectionString: DATABASE_URL });
-  await cleanup.connect();
-  await cleanup.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
-  await cleanup.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  await database.drop().catch(() => undefined);
 }

@@ -5,11 +5,8 @@
 // or not, a partial last word, a long title with its description. Baseline in the same run: GET of one
 // proposal by id. Target: p99 under 50 ms. Run: node bench/run-all.mjs similar-search
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { Pool } from 'undici';
-import { benchNatsPrefix, createBenchDatabase, measure, report, root, startService } from './lib/bench.mjs';
+import { benchResources, measure, report, startService } from './lib/bench.mjs';
 
 const LAWS = Number(process.env.BENCH_ARCHIVED_LAWS ?? 50_000);
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 100);
@@ -62,12 +59,8 @@ const QUERIES = [
   ],
 ];
 
-const { TestTokens } = await import(pathToFileURL(path.join(root, 'packages/test-kit/dist/tokens.js')).href);
-const database = await createBenchDatabase('search', ['decisions']);
-const nats = benchNatsPrefix('search');
-const tokens = await TestTokens.start();
-const sql = new pg.Client({ connectionString: database.url });
-await sql.connect();
+const resources = await benchResources('search', ['decisions']);
+const { database, nats, tokens, sql } = resources;
 let service = null;
 
 try {
@@ -141,8 +134,5 @@ try {
   if (indexed[0].n !== indexed[0].total || Math.min(...found) === 0) process.exitCode = 1;
 } finally {
   await service?.stop();
-  await sql.end();
-  await tokens.close();
-  await nats.cleanup();
-  await database.drop();
+  await resources.close();
 }

@@ -1,13 +1,14 @@
 // What every benchmark shares: load loops with latency percentiles, a database and NATS prefix of its
 // own, built services started as child processes, their memory, and one result format that
 // `pnpm bench` (bench/run-all.mjs) gathers into docs/benchmarks.md.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { freePort } from '../../scripts/stack.mjs';
+import { freePort, startStack } from '../../scripts/stack.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
@@ -80,6 +81,32 @@ export async function createBenchDatabase(label, services) {
     url: url.toString(),
     async drop() {
       await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+/**
+ * What a service's benchmark starts from: a database of its own with the services' migrations, a
+ * NATS prefix, the test kit's stand-in for identity (a JWKS over HTTP and access tokens signed like
+ * identity's) and a pg client on the database; close() releases them all.
+ */
+export async function benchResources(label, services) {
+  const { TestTokens } = await import(pathToFileURL(path.join(root, 'packages/test-kit/dist/tokens.js')).href);
+  const database = await createBenchDatabase(label, services);
+  const nats = benchNatsPrefix(label);
+  const tokens = await TestTokens.start();
+  const sql = new pg.Client({ connectionString: database.url });
+  await sql.connect();
+  return {
+    database,
+    nats,
+    tokens,
+    sql,
+    async close() {
+      await sql.end();
+      await tokens.close();
+      await nats.cleanup();
+      await database.drop();
     },
   };
 }
@@ -181,6 +208,28 @@ export function report(benchmark, rows, notes = []) {
   if (process.env.BENCH_RESULTS) appendFileSync(process.env.BENCH_RESULTS, `${JSON.stringify({ benchmark, rows, notes })}\n`);
 }
 
+// CPU time of a process (user + system) from /proc/<pid>/stat, in µs; NaN where there is no /proc.
+const TICK_US = 1e6 / (Number(String(execFileSync('getconf', ['CLK_TCK'])).trim()) || 100);
+function cpuMicros(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * `measure(task, options)` against one started server (startService, startBaseline): the figures, the
+ * server's peak memory, and the CPU time (µs) it spent per request.
+ */
+export async function measureServer(server, task, options) {
+  const before = cpuMicros(server.child.pid);
+  const [measured, peakRss] = await withPeak(server.rss, () => measure(task, options));
+  return { measured, peakRss, cpuPerRequest: (cpuMicros(server.child.pid) - before) / measured.count };
+}
+
 /** Samples a function (e.g. a service's rss) every 200 ms while `work` runs; answers [result, peak]. */
 export async function withPeak(sample, work) {
   let peak = 0;
@@ -202,6 +251,32 @@ export async function withPeak(sample, work) {
     stopped = true;
     await sampler;
   }
+}
+
+/**
+ * The whole stack (scripts/stack.mjs: the services, and the gateway serving the built front ends) on
+ * a benchmark's database, with a NATS prefix and a data folder of its own; `envFor(component)` adds
+ * settings. stop() stops it and removes both.
+ */
+export async function startBenchStack(label, databaseUrl, envFor) {
+  const nats = benchNatsPrefix(label);
+  const dataDir = path.join(os.tmpdir(), `civic-bench-${label}-${randomBytes(3).toString('hex')}`);
+  const release = async () => {
+    await nats.cleanup().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const options = { natsUrl: NATS_URL, natsPrefix: nats.prefix, redisUrl: REDIS_URL, ports: 'free', host: '127.0.0.1', dataDir, build: false };
+  const stack = await startStack({ ...options, databaseUrl, envFor, log: () => undefined }).catch(async (error) => {
+    await release();
+    throw error;
+  });
+  return {
+    origin: `http://127.0.0.1:${stack.ports.gateway}`,
+    async stop() {
+      await stack.stop().catch(() => undefined);
+      await release();
+    },
+  };
 }
 
 /** A NATS prefix of the benchmark's own; cleanup() deletes the streams created under it. */

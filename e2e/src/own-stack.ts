@@ -20,6 +20,13 @@ export const CYCLE_STARTED_BY_TWO = {
   PHASE_EXTENSION_SECONDS: '2',
 };
 
+/** The lengths of a cycle's phases after the proposals on a test's stack, in seconds. */
+export const phaseSeconds = ({ voting, creation, finalVote }: { voting: number | string; creation: number | string; finalVote: number | string }) => ({
+  PHASE_VOTING_SECONDS: String(voting),
+  PHASE_CREATION_SECONDS: String(creation),
+  PHASE_FINAL_VOTE_SECONDS: String(finalVote),
+});
+
 /**
  * Ends a cycle's current phase now and lets the phase machine move it on (test stacks only: the
  * decisions service runs with DECISIONS_PHASE_CONTROL).

@@ -1,8 +1,8 @@
 /**
  * The steps every browser test repeats: a browser context with its page, a screen opened until its
- * heading shows, and a JSON call with a context's cookies.
+ * heading shows, a JSON call with a context's cookies, and what a refused form field shows.
  */
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 
 /** A browser context, its page, and what went wrong in that page. */
 export interface Session {
@@ -46,6 +46,18 @@ export async function apiCall<T>(context: BrowserContext, baseUrl: string, metho
   });
   if (!answer.ok()) throw new Error(`${method} ${url} answered ${answer.status()}: ${await answer.text()}`);
   return (await answer.json()) as T;
+}
+
+/** A field the form refused on submit: it has the focus and says it is invalid. */
+export async function expectFocusedInvalid(field: Locator): Promise<void> {
+  expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+  expect(await field.getAttribute('aria-invalid')).toBe('true');
+}
+
+/** The field names its error: the first element it is described by reads `error`. */
+export async function expectDescribedError(page: Page, field: Locator, error: string): Promise<void> {
+  const errorId = (await field.getAttribute('aria-describedby'))?.split(' ')[0];
+  expect(await page.locator(`[id="${errorId}"]`).textContent()).toContain(error);
 }
 
 /** Closes the sessions' contexts; a session left undefined (its beforeAll failed) is passed over. */

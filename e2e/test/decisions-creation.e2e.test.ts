@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import type { LawList } from '@civic/contracts';
 import { registerVerified, type Account } from '../src/accounts.js';
-import { CYCLE_STARTED_BY_TWO, endPhase, proposeAndWaitForTheVote, startOwnStack, type OwnStack } from '../src/own-stack.js';
+import { CYCLE_STARTED_BY_TWO, endPhase, phaseSeconds, proposeAndWaitForTheVote, startOwnStack, type OwnStack } from '../src/own-stack.js';
 import { apiCall, openAndWaitFor, openSession, waitForHeading, type Session } from '../src/session.js';
 import { until as untilWithin } from '../src/until.js';
 
@@ -65,9 +65,7 @@ beforeAll(async () => {
   // phase lasts until the test has done its part in it, then the test ends it (DECISIONS_PHASE_CONTROL).
   ownStack = await startOwnStack('e2e_creation', {
     ...CYCLE_STARTED_BY_TWO,
-    PHASE_VOTING_SECONDS: '3600',
-    PHASE_CREATION_SECONDS: '3600',
-    PHASE_FINAL_VOTE_SECONDS: '3600',
+    ...phaseSeconds({ voting: 3600, creation: 3600, finalVote: 3600 }),
     DECISIONS_PHASE_CONTROL: 'true',
   });
   ({ baseUrl, browser } = ownStack);

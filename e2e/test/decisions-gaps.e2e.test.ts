@@ -16,6 +16,7 @@ import { launchBrowser } from '../src/browser.js';
 import { openProposalsChat } from '../src/chat-panel.js';
 import { closeSessions, openAndWaitFor, openSession, type Session } from '../src/session.js';
 import { requireSharedStack, sharedStack } from '../src/shared-stack.js';
+import { browserLocales, languages, type Lang } from '../src/languages.js';
 
 const { baseUrl } = sharedStack;
 const run = randomBytes(3).toString('hex');
@@ -24,7 +25,6 @@ const week = 7 * 24 * 60 * 60 * 1000;
 
 const texts = {
   en: {
-    browserLocale: 'en-US',
     proposalsTitle: 'Proposals',
     trollHuntTitle: 'Troll hunt',
     notFound: 'Page not found',
@@ -65,7 +65,6 @@ const texts = {
     justNow: /^(now|\d+ seconds? ago|1 minute ago)$/,
   },
   fr: {
-    browserLocale: 'fr-FR',
     proposalsTitle: 'Propositions',
     trollHuntTitle: 'Chasse aux trolls',
     notFound: 'Page introuvable',
@@ -107,11 +106,9 @@ const texts = {
   },
 } as const;
 
-type Lang = keyof typeof texts;
-
 let browser: Browser;
 
-const newSession = (lang: Lang) => openSession(browser, { locale: texts[lang].browserLocale, viewport: narrow }, 15_000);
+const newSession = (lang: Lang) => openSession(browser, { locale: browserLocales[lang], viewport: narrow }, 15_000);
 const go = (page: Page, path: string, title: string) => openAndWaitFor(page, `${baseUrl}${path}`, title);
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
@@ -141,7 +138,7 @@ beforeAll(async () => {
 
 afterAll(() => browser?.close());
 
-describe.each(['en', 'fr'] as const)('decision screens, finer points (%s)', (lang) => {
+describe.each(languages)('decision screens, finer points (%s)', (lang) => {
   const t = texts[lang];
   const account = (name: string): Account => ({ email: `${name}-${run}-${lang}-gaps@example.org`, userName: `${name} ${lang} ${run}`, password: `${name}-minds-gaps-2026`, locale: lang });
   const aliceName = `alice ${lang} ${run}`;

@@ -18,8 +18,9 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import type { CycleSummary } from '@civic/contracts';
 import { registerVerified, type Account } from '../src/accounts.js';
-import { CYCLE_STARTED_BY_TWO, endPhase, startOwnStack, type OwnStack } from '../src/own-stack.js';
-import { closeSessions, openAndWaitFor, openSession, waitForHeading, type Session } from '../src/session.js';
+import { CYCLE_STARTED_BY_TWO, endPhase, phaseSeconds, startOwnStack, type OwnStack } from '../src/own-stack.js';
+import { closeSessions, expectDescribedError, expectFocusedInvalid, openAndWaitFor, openSession, waitForHeading, type Session } from '../src/session.js';
+import { browserLocales, languages, type Lang } from '../src/languages.js';
 
 let ownStack: OwnStack | null = null;
 let baseUrl = '';
@@ -31,7 +32,6 @@ const phaseWaitMs = Number(process.env.E2E_DECISIONS_PHASE_WAIT_MS ?? 60_000);
 
 const texts = {
   en: {
-    browserLocale: 'en-US',
     overviewTitle: 'Decisions',
     proposalsTitle: 'Proposals',
     votingTitle: 'Voting on proposals',
@@ -87,7 +87,6 @@ const texts = {
     },
   },
   fr: {
-    browserLocale: 'fr-FR',
     overviewTitle: 'Décisions',
     proposalsTitle: 'Propositions',
     votingTitle: 'Vote sur les propositions',
@@ -144,13 +143,12 @@ const texts = {
   },
 } as const;
 
-type Lang = keyof typeof texts;
 type Texts = (typeof texts)[Lang];
 
 let browser: Browser;
 const run = randomBytes(3).toString('hex');
 
-const newSession = (lang: Lang) => openSession(browser, { locale: texts[lang].browserLocale }, 10_000);
+const newSession = (lang: Lang) => openSession(browser, { locale: browserLocales[lang] }, 10_000);
 const go = (page: Page, path: string, title: string) => openAndWaitFor(page, `${baseUrl}${path}`, title);
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
@@ -205,7 +203,7 @@ async function vote(page: Page, t: Texts, title: string, choice: string): Promis
 
 beforeAll(async () => {
   // The vote lasts until the test has looked at it, then the test ends it (DECISIONS_PHASE_CONTROL).
-  ownStack = await startOwnStack('e2e_decisions', { ...CYCLE_STARTED_BY_TWO, PHASE_VOTING_SECONDS: '3600', PHASE_CREATION_SECONDS: '10', PHASE_FINAL_VOTE_SECONDS: '10', DECISIONS_PHASE_CONTROL: 'true' });
+  ownStack = await startOwnStack('e2e_decisions', { ...CYCLE_STARTED_BY_TWO, ...phaseSeconds({ voting: 3600, creation: 10, finalVote: 10 }), DECISIONS_PHASE_CONTROL: 'true' });
   ({ baseUrl, browser } = ownStack);
   // A clear failure when the decisions service does not serve its contract (yet).
   const probe = await fetch(`${baseUrl}/api/decisions`);
@@ -214,7 +212,7 @@ beforeAll(async () => {
 
 afterAll(() => ownStack?.stop(), 60_000);
 
-describe.each(['en', 'fr'] as const)('decision screens (%s)', (lang) => {
+describe.each(languages)('decision screens (%s)', (lang) => {
   const t = texts[lang];
   const account = (name: string): Account => ({
     email: `${name}-${run}-${lang}@example.org`,
@@ -274,8 +272,7 @@ describe.each(['en', 'fr'] as const)('decision screens (%s)', (lang) => {
     await form.getByRole('button', { name: t.submit }).click();
     expect(await form.getByText(t.required, { exact: true }).count()).toBe(3);
     const title = field(form, t.title);
-    expect(await title.evaluate((input) => input === document.activeElement)).toBe(true);
-    expect(await title.getAttribute('aria-invalid')).toBe('true');
+    await expectFocusedInvalid(title);
 
     await title.fill('ab');
     await form.getByText(t.min3, { exact: true }).waitFor();
@@ -287,8 +284,7 @@ describe.each(['en', 'fr'] as const)('decision screens (%s)', (lang) => {
     await description.fill('y'.repeat(601));
     await form.getByText(t.max600, { exact: true }).waitFor();
     await form.getByText('601 / 600', { exact: true }).waitFor();
-    const errorId = (await title.getAttribute('aria-describedby'))?.split(' ')[0];
-    expect(await page.locator(`[id="${errorId}"]`).textContent()).toContain(t.max256);
+    await expectDescribedError(page, title, t.max256);
 
     await fillProposal(page, t, { title: aliceTitle, description: t.descriptions.alice, category: t.environment });
     await snackbar(page, t.created);

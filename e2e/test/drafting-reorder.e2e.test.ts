@@ -11,7 +11,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { LawDetail, LawList } from '@civic/contracts';
 import { registerVerified, type Account } from '../src/accounts.js';
 import { describeViolations, seriousAxeViolations } from '../src/axe.js';
-import { CYCLE_STARTED_BY_TWO, proposeAndWaitForTheVote, startOwnStack, type OwnStack } from '../src/own-stack.js';
+import { CYCLE_STARTED_BY_TWO, phaseSeconds, proposeAndWaitForTheVote, startOwnStack, type OwnStack } from '../src/own-stack.js';
 import { apiCall, openAndWaitFor, openSession, type Session } from '../src/session.js';
 import { until } from '../src/until.js';
 
@@ -43,7 +43,7 @@ async function shot(page: Page, name: string) {
 }
 
 beforeAll(async () => {
-  ownStack = await startOwnStack('e2e_reorder', { ...CYCLE_STARTED_BY_TWO, PHASE_VOTING_SECONDS: '10', PHASE_CREATION_SECONDS: '900', PHASE_FINAL_VOTE_SECONDS: '900' });
+  ownStack = await startOwnStack('e2e_reorder', { ...CYCLE_STARTED_BY_TWO, ...phaseSeconds({ voting: 10, creation: 900, finalVote: 900 }) });
   ({ baseUrl, browser } = ownStack);
   [alice, bob] = await Promise.all([member('alice', 'en', { viewport: { width: 1280, height: 900 } }), member('bob', 'fr', { viewport: { width: 375, height: 800 }, colorScheme: 'dark' })]);
   const { ids, voting } = await proposeAndWaitForTheVote(baseUrl, [

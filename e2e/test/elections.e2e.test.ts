@@ -23,13 +23,13 @@ import { describeViolations, seriousAxeViolations } from '../src/axe.js';
 import { CYCLE_STARTED_BY_TWO, startOwnStack, type OwnStack } from '../src/own-stack.js';
 import { apiCall, openAndWaitFor, openSession, waitForHeading, type Session } from '../src/session.js';
 import { until } from '../src/until.js';
+import { browserLocales, languages, type Lang } from '../src/languages.js';
 
 let ownStack: OwnStack | null = null;
 let baseUrl = '';
 
 const texts = {
   en: {
-    browserLocale: 'en-US',
     title: 'Elections',
     electedTitle: 'Elected officials',
     identifyTitle: 'Log in or create an account',
@@ -66,7 +66,6 @@ const texts = {
     scribes: 'Scribes',
   },
   fr: {
-    browserLocale: 'fr-FR',
     title: 'Élections',
     electedTitle: 'Personnes élues',
     identifyTitle: 'Se connecter ou créer un compte',
@@ -103,13 +102,12 @@ const texts = {
   },
 } as const;
 
-type Lang = keyof typeof texts;
 type Texts = (typeof texts)[Lang];
 
 let browser: Browser;
 const run = randomBytes(3).toString('hex');
 
-const newSession = (lang: Lang) => openSession(browser, { locale: texts[lang].browserLocale, timezoneId: 'Europe/Paris' }, 10_000);
+const newSession = (lang: Lang) => openSession(browser, { locale: browserLocales[lang], timezoneId: 'Europe/Paris' }, 10_000);
 
 const go = (page: Page, path: string, title: string) => openAndWaitFor(page, `${baseUrl}${path}`, title);
 
@@ -157,7 +155,7 @@ beforeAll(async () => {
   ({ baseUrl, browser } = ownStack);
   const probe = await fetch(`${baseUrl}/api/elections/next`);
   if (!probe.ok) throw new Error(`GET /api/elections/next answered ${probe.status}: the elections service does not serve the contract of packages/contracts/src/elections.ts`);
-  for (const lang of ['en', 'fr'] as const) {
+  for (const lang of languages) {
     const [candidate, voter] = await Promise.all([newSession(lang), newSession(lang)]);
     await Promise.all([registerVerified(candidate.context, ownStack!, members[lang].candidate), registerVerified(voter.context, ownStack!, members[lang].voter)]);
     signedIn[lang] = { candidate, voter };
@@ -166,7 +164,7 @@ beforeAll(async () => {
 
 afterAll(() => ownStack?.stop(), 60_000);
 
-describe.each(['en', 'fr'] as const)('before the election (%s)', (lang) => {
+describe.each(languages)('before the election (%s)', (lang) => {
   const t: Texts = texts[lang];
 
   it('shows the roles and the countdown to a visitor, and sends them to /identify to stand or vote', async () => {
@@ -431,7 +429,7 @@ describe('after the election', () => {
     if (!answer.ok) throw new Error(`PUT /api/elections/clock answered ${answer.status}: run the stack with ELECTIONS_CLOCK_CONTROL=true`);
   });
 
-  describe.each(['en', 'fr'] as const)('(%s)', (lang) => {
+  describe.each(languages)('(%s)', (lang) => {
     const t: Texts = texts[lang];
 
     it('shows the elected officials by role and the results of the election', async () => {

@@ -20,12 +20,12 @@ import { waitForMailLink, type Mail } from '../src/mail.js';
 import { CYCLE_STARTED_BY_TWO, startOwnStack, type OwnStack } from '../src/own-stack.js';
 import { apiCall, closeSessions, openAndWaitFor, openSession, type Session } from '../src/session.js';
 import { until } from '../src/until.js';
+import { browserLocales, languages, type Lang } from '../src/languages.js';
 
 const N = '\u202f';
 
 const texts = {
   en: {
-    browserLocale: 'en-US',
     proposalsTitle: 'Proposals',
     follow: 'Follow',
     following: 'Following',
@@ -53,7 +53,6 @@ const texts = {
     nothingFollowed: 'You follow nothing yet.',
   },
   fr: {
-    browserLocale: 'fr-FR',
     proposalsTitle: 'Propositions',
     follow: 'Suivre',
     following: 'Suivie',
@@ -82,8 +81,6 @@ const texts = {
   },
 } as const;
 
-type Lang = keyof typeof texts;
-
 let ownStack: OwnStack | null = null;
 let baseUrl = '';
 let browser: Browser;
@@ -104,7 +101,7 @@ let proposalId = '';
 const sessions: Session[] = [];
 
 async function member(name: string, lang: Lang): Promise<{ session: Session; account: Account; id: string }> {
-  const session = await openSession(browser, { locale: texts[lang].browserLocale }, 15_000);
+  const session = await openSession(browser, { locale: browserLocales[lang] }, 15_000);
   sessions.push(session);
   const account: Account = { email: `${name}-${run}-follow@example.org`, userName: `${name} ${run}`, password: `${name}-follows-2026`, locale: lang };
   await registerVerified(session.context, ownStack!, account);
@@ -194,7 +191,7 @@ afterAll(async () => {
   await ownStack?.stop();
 }, 60_000);
 
-describe.each(['en', 'fr'] as const)('following in %s', (lang) => {
+describe.each(languages)('following in %s', (lang) => {
   const t = texts[lang];
   let follower: Session;
   let account: Account;
@@ -206,6 +203,12 @@ describe.each(['en', 'fr'] as const)('following in %s', (lang) => {
     ({ session: follower, account, id: followerId } = made);
     settingsUrl = `${baseUrl}/users/${followerId}/${encodeURIComponent(account.userName)}/settings`;
   }, 90_000);
+
+  /** Opens the follower's settings; answers their section about following. */
+  async function openFollowSettings(page: Page): Promise<Locator> {
+    await openAndWaitFor(page, settingsUrl, t.settingsTitle);
+    return page.getByRole('region', { name: t.followSection, exact: true });
+  }
 
   it('follows a proposal from its card, and the button keeps its state after a reload', async () => {
     const { page } = follower;
@@ -223,7 +226,7 @@ describe.each(['en', 'fr'] as const)('following in %s', (lang) => {
     expect(follower.problems).toEqual([]);
 
     // A visitor who presses it is asked to log in, and comes back here afterwards.
-    const visitor = await openSession(browser, { locale: t.browserLocale }, 15_000);
+    const visitor = await openSession(browser, { locale: browserLocales[lang] }, 15_000);
     sessions.push(visitor);
     await openAndWaitFor(visitor.page, `${baseUrl}/decisions/proposals`, t.proposalsTitle);
     await followButton(visitor.page, lang, false).click();
@@ -234,8 +237,7 @@ describe.each(['en', 'fr'] as const)('following in %s', (lang) => {
 
   it('sets the alerts and a daily digest in the settings, kept after a reload, and lists what is followed', async () => {
     const { page } = follower;
-    await openAndWaitFor(page, settingsUrl, t.settingsTitle);
-    const section = page.getByRole('region', { name: t.followSection, exact: true });
+    const section = await openFollowSettings(page);
     await section.getByText(t.digestHint, { exact: true }).waitFor();
     const edits = section.getByRole('checkbox', { name: t.edits, exact: true });
     await edits.waitFor();
@@ -272,8 +274,7 @@ describe.each(['en', 'fr'] as const)('following in %s', (lang) => {
     await witnessSeesTheEdit();
     expect(await editedAlerts(follower, followerId)).toEqual([]);
 
-    await openAndWaitFor(page, settingsUrl, t.settingsTitle);
-    const section = page.getByRole('region', { name: t.followSection, exact: true });
+    const section = await openFollowSettings(page);
     await section.getByRole('checkbox', { name: t.edits, exact: true }).check();
     await section.getByRole('status').getByText(t.saved, { exact: true }).waitFor();
 
@@ -328,8 +329,7 @@ describe.each(['en', 'fr'] as const)('following in %s', (lang) => {
 
   it('stops following from the list in the settings, and the card shows Follow again', async () => {
     const { page } = follower;
-    await openAndWaitFor(page, settingsUrl, t.settingsTitle);
-    const section = page.getByRole('region', { name: t.followSection, exact: true });
+    const section = await openFollowSettings(page);
     await section.getByRole('button', { name: t.unfollow(proposal.title), exact: true }).click();
     await page.locator('[data-snackbar="success"]', { hasText: t.unfollowed(proposal.title) }).waitFor();
     await section.getByText(t.nothingFollowed, { exact: true }).waitFor();

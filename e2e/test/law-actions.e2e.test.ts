@@ -15,9 +15,10 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { LawList } from '@civic/contracts';
 import { registerVerified, type Account } from '../src/accounts.js';
 import { describeViolations, seriousAxeViolations } from '../src/axe.js';
-import { CYCLE_STARTED_BY_TWO, proposeAndWaitForTheVote, startOwnStack, type OwnStack } from '../src/own-stack.js';
+import { CYCLE_STARTED_BY_TWO, phaseSeconds, proposeAndWaitForTheVote, startOwnStack, type OwnStack } from '../src/own-stack.js';
 import { apiCall, openAndWaitFor, openSession, type Session } from '../src/session.js';
 import { until } from '../src/until.js';
+import type { Lang } from '../src/languages.js';
 
 const run = randomBytes(3).toString('hex');
 const moderatorEmail = `moderator-${run}.law-actions@example.test`;
@@ -26,8 +27,6 @@ const narrow = { width: 375, height: 800 };
 let ownStack: OwnStack | null = null;
 let baseUrl = '';
 let browser: Browser;
-
-type Lang = 'en' | 'fr';
 
 const texts = {
   en: {
@@ -150,9 +149,7 @@ beforeAll(async () => {
   // seconds, and the creation phase outlasts the test.
   ownStack = await startOwnStack('e2e_law_actions', {
     ...CYCLE_STARTED_BY_TWO,
-    PHASE_VOTING_SECONDS: '10',
-    PHASE_CREATION_SECONDS: '900',
-    PHASE_FINAL_VOTE_SECONDS: '900',
+    ...phaseSeconds({ voting: 10, creation: 900, finalVote: 900 }),
     SEED_MODERATOR_EMAIL: moderatorEmail,
   });
   ({ baseUrl, browser } = ownStack);

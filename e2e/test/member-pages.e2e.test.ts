@@ -16,13 +16,13 @@ import { registerVerified, type Account } from '../src/accounts.js';
 import { waitForMailLink } from '../src/mail.js';
 import { CYCLE_STARTED_BY_TWO, proposeAndWaitForTheVote, startOwnStack, type OwnStack } from '../src/own-stack.js';
 import { apiCall, openAndWaitFor, openSession, type Session } from '../src/session.js';
+import { browserLocales, languages, type Lang } from '../src/languages.js';
 
 const run = randomBytes(3).toString('hex');
 const moderatorEmail = `moderator-${run}@example.org`;
 
 const texts = {
   en: {
-    browserLocale: 'en-US',
     todoTitle: 'Your to-do list',
     proposalVotes: (count: number) => (count === 1 ? '1 proposal is waiting for your vote' : `${count} proposals are waiting for your vote`),
     candidateVotes: (count: number) => (count === 1 ? '1 candidate is waiting for your vote in this month’s election' : `${count} candidates are waiting for your vote in this month’s election`),
@@ -52,7 +52,6 @@ const texts = {
     nextStep: /^Next step in \d+ (minutes?|hours?)( \d+ (minutes?|seconds?))*( \d+ seconds?)?$/,
   },
   fr: {
-    browserLocale: 'fr-FR',
     todoTitle: 'Vos tâches',
     proposalVotes: (count: number) => (count === 1 ? '1 proposition attend votre vote' : `${count} propositions attendent votre vote`),
     candidateVotes: (count: number) => (count === 1 ? '1 candidature attend votre vote à l’élection du mois' : `${count} candidatures attendent votre vote à l’élection du mois`),
@@ -83,8 +82,6 @@ const texts = {
   },
 } as const;
 
-type Lang = keyof typeof texts;
-
 interface Member extends Session {
   user: SessionUser;
 }
@@ -97,7 +94,7 @@ const members: Member[] = [];
 let candidate: Member;
 
 async function member(name: string, lang: Lang, email = `${name}-${run}-${lang}@example.org`): Promise<Member> {
-  const session = await openSession(browser, { locale: texts[lang].browserLocale }, 15_000);
+  const session = await openSession(browser, { locale: browserLocales[lang] }, 15_000);
   const account: Account = { email, userName: `${name} ${lang} ${run}`, password: `${name}-keeps-it-2026`, locale: lang };
   await registerVerified(session.context, ownStack!, account);
   const who: Member = { ...session, user: await api<SessionUser>(session, 'POST', '/api/login/auth-user') };
@@ -140,7 +137,7 @@ beforeAll(async () => {
 
 afterAll(() => ownStack?.stop(), 60_000);
 
-describe.each(['en', 'fr'] as const)('member pages (%s)', (lang) => {
+describe.each(languages)('member pages (%s)', (lang) => {
   const t = texts[lang];
   let citizen: Member;
   let moderator: Member;
@@ -260,7 +257,7 @@ describe.each(['en', 'fr'] as const)('member pages (%s)', (lang) => {
     });
     expect(first.status).toBe(200);
 
-    const { context, page } = await openSession(browser, { locale: t.browserLocale }, 15_000);
+    const { context, page } = await openSession(browser, { locale: browserLocales[lang] }, 15_000);
     try {
       await page.goto(`${baseUrl}${link.pathname}${link.search}`);
       await page.getByText(t.alreadyVerified, { exact: true }).waitFor();
@@ -276,7 +273,7 @@ describe.each(['en', 'fr'] as const)('member pages (%s)', (lang) => {
   });
 
   it('tells when to try again when a registration is refused by the address limit', async () => {
-    const { context, page } = await openSession(browser, { locale: t.browserLocale }, 15_000);
+    const { context, page } = await openSession(browser, { locale: browserLocales[lang] }, 15_000);
     try {
       await page.route('**/api/auth/register', (route) =>
         route.fulfill({

@@ -22,12 +22,12 @@ import { launchBrowser } from '../src/browser.js';
 import { openProposalsChat } from '../src/chat-panel.js';
 import { openAndWaitFor, waitForHeading } from '../src/session.js';
 import { requireSharedStack, sharedStack } from '../src/shared-stack.js';
+import { browserLocales, languages, type Lang } from '../src/languages.js';
 
 const { baseUrl } = sharedStack;
 
 const texts = {
   en: {
-    browserLocale: 'en-US',
     title: 'Notifications',
     bell: (count: number) => new RegExp(`^Notifications, ${count === 0 ? 'none unread' : `${count} unread`}$`),
     suspended: /^You are suspended until .+: you cannot vote, chat or propose until then\.$/,
@@ -50,7 +50,6 @@ const texts = {
     logout: 'Log out',
   },
   fr: {
-    browserLocale: 'fr-FR',
     title: 'Notifications',
     bell: (count: number) => new RegExp(`^Notifications, ${count === 0 ? 'aucune non lue' : `${count} non lues?`}$`),
     suspended: /^Votre compte est suspendu jusqu’au .+\u202f: vous ne pouvez ni voter, ni discuter, ni proposer d’ici là\.$/,
@@ -74,15 +73,13 @@ const texts = {
   },
 } as const;
 
-type Lang = keyof typeof texts;
-
 let browser: Browser;
 let moderator: BrowserContext;
 const run = randomBytes(3).toString('hex');
 const contexts: BrowserContext[] = [];
 
 async function newContext(lang: Lang): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: texts[lang].browserLocale });
+  const context = await browser.newContext({ locale: browserLocales[lang] });
   context.setDefaultTimeout(10_000);
   contexts.push(context);
   return context;
@@ -134,7 +131,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe.each(['en', 'fr'] as const)('notifications in %s', (lang) => {
+describe.each(languages)('notifications in %s', (lang) => {
   const t = texts[lang];
 
   it('raises the bell live, lists the alerts in the reader’s language, prepends a new one, marks all read, deletes one, and clears on logout', async () => {

@@ -23,11 +23,11 @@ import { launchBrowser } from '../src/browser.js';
 import { apiCall, closeSessions, openAndWaitFor, openSession, type Session } from '../src/session.js';
 import { startBrowserTestStack } from '../src/stacks.mjs';
 import { until } from '../src/until.js';
+import { languages, type Lang } from '../src/languages.js';
 
 const run = randomBytes(3).toString('hex');
 const moderatorEmail = `moderator-${run}.proposal-search@example.test`;
 
-type Lang = 'en' | 'fr';
 const texts = {
   en: {
     heading: 'Proposals',
@@ -125,7 +125,7 @@ afterAll(async () => {
   await stack?.stop();
 }, 60_000);
 
-it.each(['en', 'fr'] as const)('shows a similar proposal and a similar archived law while a member types a title, in %s', async (lang) => {
+it.each(languages)('shows a similar proposal and a similar archived law while a member types a title, in %s', async (lang) => {
   const who = members[lang]!;
   const { page } = who;
   const t = texts[lang];
@@ -175,7 +175,7 @@ it('keeps what a member types in the proposal form when the chat beside it arriv
   expect(who.problems).toEqual([]);
 }, 60_000);
 
-it.each(['en', 'fr'] as const)('narrows the proposals list by words and category, kept in the address, in %s', async (lang) => {
+it.each(languages)('narrows the proposals list by words and category, kept in the address, in %s', async (lang) => {
   const who = lang === 'en' ? visitor : members.fr!;
   const { page } = who;
   const t = texts[lang];

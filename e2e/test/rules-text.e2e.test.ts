@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { startOwnStack, type OwnStack } from '../src/own-stack.js';
 import { openAndWaitFor, openSession } from '../src/session.js';
+import { languages } from '../src/languages.js';
 
 let stack: OwnStack | null = null;
 
@@ -43,7 +44,7 @@ async function open(page: Page, path: string, title: string, awaited: string): P
   return ((await page.locator('main').textContent()) ?? '').replace(/\u00a0/g, ' ');
 }
 
-describe.each(['en', 'fr'] as const)('rule texts (%s)', (lang) => {
+describe.each(languages)('rule texts (%s)', (lang) => {
   const t = texts[lang];
 
   it('states the configured numbers on /about and /help', async () => {

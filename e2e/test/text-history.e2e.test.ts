@@ -18,17 +18,17 @@ import type { Article, LawDetail, LawList, TextHistory } from '@civic/contracts'
 import { registerVerified } from '../src/accounts.js';
 import { describeViolations, seriousAxeViolations } from '../src/axe.js';
 import { launchBrowser } from '../src/browser.js';
-import { CYCLE_STARTED_BY_TWO, proposeAndWaitForTheVote } from '../src/own-stack.js';
+import { CYCLE_STARTED_BY_TWO, phaseSeconds, proposeAndWaitForTheVote } from '../src/own-stack.js';
 import { apiCall, closeSessions, openAndWaitFor, openSession, type Session } from '../src/session.js';
 import { startBrowserTestStack } from '../src/stacks.mjs';
 import { until } from '../src/until.js';
+import { languages, type Lang } from '../src/languages.js';
 
 const run = randomBytes(3).toString('hex');
 const moderatorEmail = `moderator-${run}.text-history@example.test`;
 /** Time enough in creation for the edits through the screen on a busy machine. */
 const CREATION_SECONDS = 60;
 
-type Lang = 'en' | 'fr';
 const texts = {
   en: {
     history: 'Version history',
@@ -101,9 +101,7 @@ beforeAll(async () => {
     'e2e_text_history',
     {
       ...CYCLE_STARTED_BY_TWO,
-      PHASE_VOTING_SECONDS: '10',
-      PHASE_CREATION_SECONDS: String(CREATION_SECONDS),
-      PHASE_FINAL_VOTE_SECONDS: '15',
+      ...phaseSeconds({ voting: 10, creation: CREATION_SECONDS, finalVote: 15 }),
       SEED_MODERATOR_EMAIL: moderatorEmail,
     },
     { build: false },
@@ -174,7 +172,7 @@ it('asks a moderator editing someone else’s article why, and refuses the edit 
   expect(moderator.problems).toEqual([]);
 }, 90_000);
 
-it.each(['en', 'fr'] as const)('shows the article’s versions newest first with what each changed, who and why, in %s', async (lang) => {
+it.each(languages)('shows the article’s versions newest first with what each changed, who and why, in %s', async (lang) => {
   const who = lang === 'en' ? alice : bob;
   const { page } = who;
   const t = texts[lang];
@@ -228,7 +226,7 @@ it('lets a visitor read the history', async () => {
   expect(visitor.problems).toEqual([]);
 }, 60_000);
 
-it.each(['en', 'fr'] as const)('shows a deleted article’s tombstone as a row of its own, in %s', async (lang) => {
+it.each(languages)('shows a deleted article’s tombstone as a row of its own, in %s', async (lang) => {
   const who = lang === 'en' ? alice : bob;
   const { page } = who;
   await openAndWaitFor(page, `${baseUrl()}/decisions/history/article/${deletedId}`, texts[lang].history);
@@ -253,7 +251,7 @@ it('archives the law with its seal', async () => {
   expect(law.seal!.hash).toMatch(/^[0-9a-f]{64}$/);
 }, (CREATION_SECONDS + 150) * 1000);
 
-it.each(['en', 'fr'] as const)('verifies in %s that the adopted text is the text voted, and shows the seal', async (lang) => {
+it.each(languages)('verifies in %s that the adopted text is the text voted, and shows the seal', async (lang) => {
   const who = lang === 'en' ? alice : bob;
   const { page } = who;
   const t = texts[lang];
@@ -282,7 +280,7 @@ it.each(['en', 'fr'] as const)('verifies in %s that the adopted text is the text
   expect(who.problems).toEqual([]);
 }, 60_000);
 
-it.each(['en', 'fr'] as const)('fails the verification naming the article once its stored text was changed, in %s', async (lang) => {
+it.each(languages)('fails the verification naming the article once its stored text was changed, in %s', async (lang) => {
   if (lang === 'en') {
     const client = new pg.Client({ connectionString: stack!.databaseUrl });
     await client.connect();

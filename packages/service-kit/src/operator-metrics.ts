@@ -118,24 +118,18 @@ export function installOutboxMetrics(registry: Registry, db: SqlExecutor, schema
     );
     return { pending: Number(row?.pending ?? 0), age: Math.max(0, Number(row?.age ?? 0)) };
   }, sparseWarning(log, 'outbox metrics: cannot read the outbox, serving the last values'));
-  new Gauge({
-    name: OperatorMetrics.outboxPending,
-    help: 'Outbox rows not yet published to NATS',
-    registers: [registry],
-    async collect() {
-      const outbox = await read();
-      if (outbox) this.set(outbox.pending);
-    },
-  });
-  new Gauge({
-    name: OperatorMetrics.outboxOldestAge,
-    help: 'Age in seconds of the oldest outbox row not yet published (0 when none)',
-    registers: [registry],
-    async collect() {
-      const outbox = await read();
-      if (outbox) this.set(outbox.age);
-    },
-  });
+  const gauge = (name: string, help: string, value: (outbox: { pending: number; age: number }) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const outbox = await read();
+        if (outbox) this.set(value(outbox));
+      },
+    });
+  gauge(OperatorMetrics.outboxPending, 'Outbox rows not yet published to NATS', (outbox) => outbox.pending);
+  gauge(OperatorMetrics.outboxOldestAge, 'Age in seconds of the oldest outbox row not yet published (0 when none)', (outbox) => outbox.age);
 }
 
 interface ConsumerState {

@@ -2,9 +2,15 @@ import type { EventEnvelope } from '@civic/contracts';
 import { enqueueEvent } from './outbox.js';
 import type { SqlExecutor } from './prisma.js';
 
+/** How long a transaction may wait for a connection and run (Prisma's `$transaction` options). */
+export interface TransactionLimits {
+  maxWait?: number;
+  timeout?: number;
+}
+
 /** A client that opens transactions handing `Tx` (a Prisma client: its transaction client). */
 export interface TransactionRunner<Tx extends SqlExecutor> {
-  $transaction<R>(fn: (tx: Tx) => Promise<R>, options?: { maxWait?: number; timeout?: number }): Promise<R>;
+  $transaction<R>(fn: (tx: Tx) => Promise<R>, options?: TransactionLimits): Promise<R>;
 }
 
 /**
@@ -17,7 +23,7 @@ export async function unitOfWork<Tx extends SqlExecutor, T>(
   db: TransactionRunner<Tx>,
   schema: string,
   work: (tx: Tx, events: EventEnvelope[]) => Promise<T>,
-  options?: { maxWait?: number; timeout?: number },
+  options?: TransactionLimits,
 ): Promise<T> {
   return db.$transaction(async (tx) => {
     const events: EventEnvelope[] = [];
@@ -25,4 +31,10 @@ export async function unitOfWork<Tx extends SqlExecutor, T>(
     for (const event of events) await enqueueEvent(tx, schema, event);
     return value;
   }, options);
+}
+
+/** `unitOfWork` bound to one service's schema: what a service's `src/commands/unit-of-work.ts` exports. */
+export function schemaUnitOfWork<Tx extends SqlExecutor>(schema: string) {
+  return <T>(db: TransactionRunner<Tx>, work: (tx: Tx, events: EventEnvelope[]) => Promise<T>, options?: TransactionLimits): Promise<T> =>
+    unitOfWork(db, schema, work, options);
 }

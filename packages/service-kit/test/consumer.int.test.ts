@@ -38,6 +38,20 @@ const applyEffect = async (tx: SqlExecutor, payload: { displayName: string }, en
   await tx.$executeRaw(sql`INSERT INTO ${qualifiedTable(SCHEMA, 'effect')} (event_id, user_name) VALUES (${envelope.id}::uuid, ${payload.displayName})`);
 };
 
+/** A durable consumer of registrations named `name` on `bus`, its inbox in this file's database. */
+const registrations = (bus: EventBus, name: string) => ({ bus, db: pgSqlClient(pool), schema: SCHEMA, name, event: UserRegistered, log });
+
+/** The options of a durable consumer of registrations named `<label>-<now>` that applies the effect, on a bus of its own. */
+async function effectConsumer(label: string) {
+  const durable = `${label}-${Date.now()}`;
+  const bus = await connectBus({ url: process.env['NATS_URL']!, prefix, name: `consumer-${label}` });
+  return { durable, bus, options: { ...registrations(bus, durable), handle: applyEffect } };
+}
+
+/** A new member's registration written in `version`. */
+const newcomer = (version: number, displayName: string, locale: 'en' | 'fr') =>
+  eventAs(UserRegistered, version, { userId: crypto.randomUUID(), displayName, registeredAt: new Date().toISOString(), locale });
+
 async function effects(): Promise<{ event_id: string; user_name: string }[]> {
   return (await pool.query(`SELECT event_id::text, user_name FROM "${SCHEMA}".effect`)).rows;
 }
@@ -52,18 +66,13 @@ const event = (name: string) => newEvent(UserRegistered, { userId: crypto.random
 describe('idempotent consumer', () => {
   it('applies the effect once when the consumer dies after commit and before its ack', async () => {
     const durable = `crash-${Date.now()}`;
+    // Both processes run the same consumer; a redelivery comes after a second.
+    const processOf = (bus: EventBus) => ({ ...registrations(bus, durable), ackWaitMs: 1000, handle: applyEffect });
     const first = await connectBus({ url: process.env['NATS_URL']!, prefix, name: 'consumer-1' });
     let committedOnce!: () => void;
     const committed = new Promise<void>((resolve) => (committedOnce = resolve));
     const dying = await startConsumer({
-      bus: first,
-      db: pgSqlClient(pool),
-      schema: SCHEMA,
-      name: durable,
-      event: UserRegistered,
-      log,
-      ackWaitMs: 1000,
-      handle: applyEffect,
+      ...processOf(first),
       // The process "dies" here: the effect is committed, the ack never leaves.
       beforeAck: () => {
         committedOnce();
@@ -80,14 +89,7 @@ describe('idempotent consumer', () => {
     const second = await connectBus({ url: process.env['NATS_URL']!, prefix, name: 'consumer-2' });
     const redelivered: string[] = [];
     const survivor = await startConsumer({
-      bus: second,
-      db: pgSqlClient(pool),
-      schema: SCHEMA,
-      name: durable,
-      event: UserRegistered,
-      log,
-      ackWaitMs: 1000,
-      handle: applyEffect,
+      ...processOf(second),
       beforeAck: async (envelope) => {
         redelivered.push(envelope.id);
       },
@@ -105,12 +107,7 @@ describe('idempotent consumer', () => {
     const bus = await connectBus({ url: process.env['NATS_URL']!, prefix, name: 'consumer-retry' });
     let attempts = 0;
     const consumer = await startConsumer({
-      bus,
-      db: pgSqlClient(pool),
-      schema: SCHEMA,
-      name: `retry-${Date.now()}`,
-      event: UserRegistered,
-      log,
+      ...registrations(bus, `retry-${Date.now()}`),
       retryDelayMs: () => 50,
       handle: async (tx, payload, envelope) => {
         attempts += 1;
@@ -133,12 +130,7 @@ describe('idempotent consumer', () => {
     const handled: string[] = [];
     const durable = `park-${Date.now()}`;
     const consumer = await startConsumer({
-      bus,
-      db: pgSqlClient(pool),
-      schema: SCHEMA,
-      name: durable,
-      event: UserRegistered,
-      log,
+      ...registrations(bus, durable),
       metrics,
       handle: async (tx, payload, envelope) => {
         handled.push(payload.displayName);
@@ -177,12 +169,7 @@ describe('idempotent consumer', () => {
     const bus = await connectBus({ url: process.env['NATS_URL']!, prefix, name: 'consumer-versions' });
     const seen: unknown[] = [];
     const consumer = await startConsumer({
-      bus,
-      db: pgSqlClient(pool),
-      schema: SCHEMA,
-      name: `versions-${Date.now()}`,
-      event: UserRegistered,
-      log,
+      ...registrations(bus, `versions-${Date.now()}`),
       metrics: new Registry(),
       handle: async (tx, payload, envelope) => {
         seen.push(payload);
@@ -206,11 +193,9 @@ describe('idempotent consumer', () => {
   });
 
   it('replays parked events once when the upgraded consumer starts, and on request; unreadable ones stay parked', async () => {
-    const durable = `upgrade-${Date.now()}`;
-    const bus = await connectBus({ url: process.env['NATS_URL']!, prefix, name: 'consumer-upgrade' });
-    const options = { bus, db: pgSqlClient(pool), schema: SCHEMA, name: durable, event: UserRegistered, log, handle: applyEffect };
+    const { durable, bus, options } = await effectConsumer('upgrade');
     const old = await startConsumer({ ...options, metrics: new Registry(), readVersionsUpTo: 1 });
-    const newer = eventAs(UserRegistered, 2, { userId: crypto.randomUUID(), displayName: 'ada', registeredAt: new Date().toISOString(), locale: 'fr' });
+    const newer = newcomer(2, 'ada', 'fr');
     await publish(bus, newer, newer.id);
     const bad = { ...event('bad'), payload: { userId: crypto.randomUUID() } };
     await publish(bus, bad, bad.id);
@@ -243,12 +228,10 @@ describe('idempotent consumer', () => {
   });
 
   it('retries parked events while it runs: one an older replica parks after this one started is applied without a restart', async () => {
-    const durable = `rolling-${Date.now()}`;
-    const bus = await connectBus({ url: process.env['NATS_URL']!, prefix, name: 'consumer-rolling' });
-    const options = { bus, db: pgSqlClient(pool), schema: SCHEMA, name: durable, event: UserRegistered, log, handle: applyEffect };
+    const { durable, bus, options } = await effectConsumer('rolling');
     const upgraded = await startConsumer({ ...options, metrics: new Registry(), replayEveryMs: 200 });
     // Mid-rollout, a replica that predates version 2 parks one after the upgraded replica started.
-    const newer = eventAs(UserRegistered, 2, { userId: crypto.randomUUID(), displayName: 'grace', registeredAt: new Date().toISOString(), locale: 'en' });
+    const newer = newcomer(2, 'grace', 'en');
     await parkEvent(bus, {
       consumer: durable,
       subject: UserRegistered.subject,

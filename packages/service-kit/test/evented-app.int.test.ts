@@ -1,30 +1,14 @@
-import pg from 'pg';
 import { connectBus, createEventedApp, loadConfig, BaseConfig, type Sql } from '@civic/service-kit';
-import { closePool, createEventTables, createTestDatabase, OwnNatsServer, pgSqlClient, testNatsPrefix, type TestDatabase } from '@civic/test-kit';
+import { pgSqlClient, testNatsPrefix, useEventTestBed } from '@civic/test-kit';
 
-let database: TestDatabase;
-let pool: pg.Pool;
-let nats: OwnNatsServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase('evented');
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  await createEventTables(pool, 'identity');
-  nats = await OwnNatsServer.start();
-});
-
-afterAll(async () => {
-  await closePool(pool);
-  await database.drop();
-  await nats.dispose();
-});
+const bed = useEventTestBed('evented', 'identity', 2);
 
 describe('readiness of an evented service', () => {
   it('stays ready while NATS is away, reporting it degraded (the outbox keeps the events), and is unready without PostgreSQL', async () => {
-    const config = loadConfig(BaseConfig, { PORT: '0', DATABASE_URL: database.url, NATS_URL: nats.url, NATS_PREFIX: testNatsPrefix() });
-    const bus = await connectBus({ url: nats.url, prefix: config.NATS_PREFIX, name: 'evented-readiness' });
+    const config = loadConfig(BaseConfig, { PORT: '0', DATABASE_URL: bed.database.url, NATS_URL: bed.nats.url, NATS_PREFIX: testNatsPrefix() });
+    const bus = await connectBus({ url: bed.nats.url, prefix: config.NATS_PREFIX, name: 'evented-readiness' });
     let databaseUp = true;
-    const client = pgSqlClient(pool);
+    const client = pgSqlClient(bed.pool);
     const db = {
       ...client,
       $queryRaw: <T>(query: Sql) => (databaseUp ? client.$queryRaw<T>(query) : Promise.reject(new Error('connection refused'))),
@@ -34,7 +18,7 @@ describe('readiness of an evented service', () => {
     await app.ready();
     expect((await app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready', checks: { postgres: 'ok', nats: 'ok' } });
 
-    await nats.kill();
+    await bed.nats.kill();
     const withoutNats = await app.inject({ url: '/readyz' });
     expect(withoutNats.statusCode).toBe(200);
     expect(withoutNats.json()).toEqual({ status: 'degraded', checks: { postgres: 'ok', nats: 'degraded' } });
@@ -46,7 +30,7 @@ describe('readiness of an evented service', () => {
     expect(withoutDatabase.json().checks.postgres).toBe('unavailable');
 
     databaseUp = true;
-    await nats.restart();
+    await bed.nats.restart();
     await app.close();
     await bus.close();
   });

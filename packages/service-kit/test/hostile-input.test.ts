@@ -71,13 +71,14 @@ async function appWithRoutes(answerHeaders?: Parameters<typeof createServiceApp>
 
 const proposal = { title: 'A proposal', description: 'Its description.' };
 
-describe('the text rules of every route', () => {
-  let app: ServiceApp;
-  beforeAll(async () => {
-    app = await appWithRoutes();
-  });
-  afterAll(() => app.close());
+// The app of every describe below but 'answers the framework gives', which adds answer headers.
+let app: ServiceApp;
+beforeAll(async () => {
+  app = await appWithRoutes();
+});
+afterAll(() => app.close());
 
+describe('the text rules of every route', () => {
   test('a NUL byte in a query string is refused with forbiddenCharacters, not a 500', async () => {
     const answer = await app.inject({ url: '/laws?q=%00' });
     expect(answer.statusCode).toBe(400);
@@ -145,18 +146,18 @@ function parseAnswer(raw: string) {
 }
 
 describe('answers the framework gives', () => {
-  let app: ServiceApp;
+  let markedApp: ServiceApp;
   let port: number;
   const marked = () => [['x-content-type-options', 'nosniff'] as const];
   beforeAll(async () => {
-    app = await appWithRoutes(marked);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as AddressInfo).port;
+    markedApp = await appWithRoutes(marked);
+    await markedApp.listen({ port: 0, host: '127.0.0.1' });
+    port = (markedApp.server.address() as AddressInfo).port;
   });
-  afterAll(() => app.close());
+  afterAll(() => markedApp.close());
 
   test('a malformed URL gets the catalogue shape, the request id and the answer headers', async () => {
-    const answer = await app.inject({ url: '/laws/%c0', headers: { 'x-request-id': 'client-request-0001' } });
+    const answer = await markedApp.inject({ url: '/laws/%c0', headers: { 'x-request-id': 'client-request-0001' } });
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({ statusCode: 400, statusMessage: ErrorMessages.badRequest });
     expect(answer.headers['x-request-id']).toBe('client-request-0001');
@@ -164,7 +165,7 @@ describe('answers the framework gives', () => {
   });
 
   test('a 3,000-character parameter gets 414 in the catalogue shape, without framework codes', async () => {
-    const answer = await app.inject({ url: `/laws/${'a'.repeat(3000)}` });
+    const answer = await markedApp.inject({ url: `/laws/${'a'.repeat(3000)}` });
     expect(answer.statusCode).toBe(414);
     expect(answer.json()).toEqual({ statusCode: 414, statusMessage: ErrorMessages.badRequest });
     expect(answer.body).not.toContain('FST_');
@@ -181,7 +182,7 @@ describe('answers the framework gives', () => {
   });
 
   test('a body over the limit is 413 payloadTooLarge', async () => {
-    const answer = await app.inject({ method: 'POST', url: '/proposals', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ ...proposal, description: 'x'.repeat(BODY_LIMIT_BYTES) }) });
+    const answer = await markedApp.inject({ method: 'POST', url: '/proposals', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ ...proposal, description: 'x'.repeat(BODY_LIMIT_BYTES) }) });
     expect(answer.statusCode).toBe(413);
     expect(answer.json()).toEqual({ statusCode: 413, statusMessage: ErrorMessages.payloadTooLarge });
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
@@ -211,12 +212,6 @@ describe('answers the framework gives', () => {
 });
 
 describe('caching of personal answers', () => {
-  let app: ServiceApp;
-  beforeAll(async () => {
-    app = await appWithRoutes();
-  });
-  afterAll(() => app.close());
-
   test('an answer to a request with cookies or an Authorization header is no-store', async () => {
     for (const headers of [{ cookie: 'access_token=abc' }, { authorization: 'Bearer abc' }]) {
       expect((await app.inject({ url: '/laws', headers })).headers['cache-control']).toBe('no-store');

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { AppError, createServiceApp, isOutage } from '@civic/service-kit';
+import { AppError, createServiceApp, isOutage, type ServiceApp } from '@civic/service-kit';
 
 async function appWithRoutes(readyFails = false) {
   const app = await createServiceApp({
@@ -29,48 +29,44 @@ async function appWithRoutes(readyFails = false) {
 }
 
 describe('service app', () => {
+  let app: ServiceApp;
+  beforeAll(async () => {
+    app = await appWithRoutes();
+  });
+  afterAll(() => app.close());
+
   it('answers a missing field with "Missing required fields" and the field list', async () => {
-    const app = await appWithRoutes();
     const res = await app.inject({ method: 'POST', url: '/things', payload: { name: 'abc' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, statusMessage: 'Missing required fields', data: { in: 'body' } });
-    await app.close();
   });
 
   it('answers a wrong value with "Bad Request"', async () => {
-    const app = await appWithRoutes();
     const res = await app.inject({ method: 'POST', url: '/things', payload: { name: 'ab', count: 1 } });
     expect(res.json()).toMatchObject({ statusCode: 400, statusMessage: 'Bad Request' });
     const bad = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{oops' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ statusCode: 400, statusMessage: 'Bad Request' });
-    await app.close();
   });
 
   it('maps AppError to its status and catalogue message', async () => {
-    const app = await appWithRoutes();
     const res = await app.inject({ url: '/conflict' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ statusCode: 409, statusMessage: 'Email already registered', data: { field: 'email' } });
-    await app.close();
   });
 
   it('hides internals of unexpected errors', async () => {
-    const app = await appWithRoutes();
     const res = await app.inject({ url: '/boom' });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toMatch(/hunter2|stack/);
     expect(res.json()).toEqual({ statusCode: 500, statusMessage: 'Internal Server Error' });
-    await app.close();
   });
 
   it('answers 503 with Retry-After, not 500, while a dependency is unreachable', async () => {
-    const app = await appWithRoutes();
     const answer = await app.inject({ url: '/database-down' });
     expect(answer.statusCode).toBe(503);
     expect(answer.headers['retry-after']).toBe('5');
     expect(answer.json()).toEqual({ statusCode: 503, statusMessage: 'Service Unavailable' });
-    await app.close();
   });
 
   it('tells outages from bugs by code or message along the cause chain', () => {
@@ -83,19 +79,15 @@ describe('service app', () => {
   });
 
   it('answers unknown routes in the spec shape', async () => {
-    const app = await appWithRoutes();
     const res = await app.inject({ url: '/nowhere?x=1' });
     expect(res.json()).toEqual({ statusCode: 404, statusMessage: 'Not Found', data: { method: 'GET', path: '/nowhere' } });
-    await app.close();
   });
 
   it('keeps a valid incoming request id and makes one otherwise', async () => {
-    const app = await appWithRoutes();
     const kept = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'gateway-req-12345' } });
     expect(kept.headers['x-request-id']).toBe('gateway-req-12345');
     const made = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id with spaces' } });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    await app.close();
   });
 
   it('reports readiness per dependency', async () => {
@@ -110,12 +102,13 @@ describe('service app', () => {
   });
 
   it('exposes Prometheus metrics with request durations', async () => {
-    const app = await appWithRoutes();
-    await app.inject({ url: '/conflict' });
-    const res = await app.inject({ url: '/metrics' });
+    // An app of its own: its counters start at zero.
+    const fresh = await appWithRoutes();
+    await fresh.inject({ url: '/conflict' });
+    const res = await fresh.inject({ url: '/metrics' });
     expect(res.headers['content-type']).toMatch(/text\/plain/);
     expect(res.body).toMatch(/http_request_duration_seconds_count\{service="kit-test",method="GET",route="\/conflict",status_code="409"\} 1/);
     expect(res.body).toMatch(/process_cpu_user_seconds_total/);
-    await app.close();
+    await fresh.close();
   });
 });

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import type { LiveTopic, LiveUpdate } from '@civic/contracts';
-import { LivePublisher } from '../src/live-publisher.js';
+import { LivePublisher, type LivePublisherOptions } from '../src/live-publisher.js';
 import type { EventBus } from '../src/nats.js';
 
 const silent = pino({ level: 'silent' });
@@ -33,20 +33,26 @@ function fakeBus() {
 const law: LiveTopic = 'law:6f1d2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
 const cycle: LiveTopic = 'cycle:7a1d2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
 
+/** A publisher on a fake bus that records the topics it reads, each read answered by `figures`. */
+function readingPublisher(intervalMs: number, figures: (topic: LiveTopic) => Awaited<ReturnType<LivePublisherOptions['read']>>) {
+  const { bus, sent } = fakeBus();
+  const reads: LiveTopic[] = [];
+  const publisher = new LivePublisher({
+    bus,
+    log: silent,
+    intervalMs,
+    read: async (topic) => {
+      reads.push(topic);
+      return figures(topic);
+    },
+  });
+  return { publisher, sent, reads };
+}
+
 describe('LivePublisher', () => {
   it('reads and publishes a topic at once, then at most once per interval however many changes come, each time its latest figures', async () => {
-    const { bus, sent } = fakeBus();
     let figure = 0;
-    const reads: LiveTopic[] = [];
-    const publisher = new LivePublisher({
-      bus,
-      log: silent,
-      intervalMs: 80,
-      read: async (topic) => {
-        reads.push(topic);
-        return { kind: 'counts', data: { figure } };
-      },
-    });
+    const { publisher, sent, reads } = readingPublisher(80, () => ({ kind: 'counts', data: { figure } }));
     figure = 1;
     publisher.changed(law);
     await until(() => sent.length === 1);
@@ -65,18 +71,10 @@ describe('LivePublisher', () => {
   });
 
   it('reads each changed topic once per flush, skips a topic read as null, and goes on after a failed read', async () => {
-    const { bus, sent } = fakeBus();
     let failCycle = true;
-    const reads: LiveTopic[] = [];
-    const publisher = new LivePublisher({
-      bus,
-      log: silent,
-      intervalMs: 20,
-      read: async (topic) => {
-        reads.push(topic);
-        if (topic === cycle && failCycle) throw new Error('database away');
-        return topic === 'phases' ? null : { kind: topic.split(':')[0]!, data: {} };
-      },
+    const { publisher, sent, reads } = readingPublisher(20, (topic) => {
+      if (topic === cycle && failCycle) throw new Error('database away');
+      return topic === 'phases' ? null : { kind: topic.split(':')[0]!, data: {} };
     });
     publisher.changed(law);
     publisher.changed(cycle);

@@ -1,26 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
 import { UserRegistered } from '@civic/contracts';
 import { connectBus, createEventedApp, loadConfig, BaseConfig, nanos, startConsumer, type ConsumerHost, type EventBus, type ServiceApp, type Sql } from '@civic/service-kit';
-import { closePool, createEventTables, createTestDatabase, metricSample, OwnNatsServer, pgSqlClient, publishEvent, type TestDatabase, testNatsPrefix, waitFor } from '@civic/test-kit';
+import { metricSample, pgSqlClient, publishEvent, testNatsPrefix, useEventTestBed, waitFor } from '@civic/test-kit';
 
-let database: TestDatabase;
-let pool: pg.Pool;
-let nats: OwnNatsServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase('opmetrics');
-  pool = new pg.Pool({ connectionString: database.url, max: 3 });
-  await createEventTables(pool, 'decisions');
-  nats = await OwnNatsServer.start();
-});
-
-afterAll(async () => {
-  await closePool(pool);
-  await database.drop();
-  await nats.dispose();
-});
+const bed = useEventTestBed('opmetrics', 'decisions', 3);
 
 async function scrape(app: ServiceApp): Promise<string> {
   const answer = await app.inject({ url: '/metrics' });
@@ -30,7 +14,7 @@ async function scrape(app: ServiceApp): Promise<string> {
 
 /** An outbox row as enqueueEvent writes it, `ageMs` old. */
 async function enqueueRow(ageMs: number): Promise<void> {
-  await pool.query(`INSERT INTO decisions.outbox_event (id, subject, version, payload, occurred_at) VALUES ($1, 'decisions.test.happened', 1, '{}', now() - make_interval(secs => $2))`, [
+  await bed.pool.query(`INSERT INTO decisions.outbox_event (id, subject, version, payload, occurred_at) VALUES ($1, 'decisions.test.happened', 1, '{}', now() - make_interval(secs => $2))`, [
     randomUUID(),
     ageMs / 1000,
   ]);
@@ -45,9 +29,9 @@ describe('operator metrics of an evented service', () => {
 
   beforeAll(async () => {
     prefix = testNatsPrefix();
-    const config = loadConfig(BaseConfig, { PORT: '0', DATABASE_URL: database.url, NATS_URL: nats.url, NATS_PREFIX: prefix });
-    bus = await connectBus({ url: nats.url, prefix, name: 'operator-metrics' });
-    const client = pgSqlClient(pool);
+    const config = loadConfig(BaseConfig, { PORT: '0', DATABASE_URL: bed.database.url, NATS_URL: bed.nats.url, NATS_PREFIX: prefix });
+    bus = await connectBus({ url: bed.nats.url, prefix, name: 'operator-metrics' });
+    const client = pgSqlClient(bed.pool);
     const db = {
       ...client,
       $queryRaw: <T>(query: Sql) => (databaseUp ? client.$queryRaw<T>(query) : Promise.reject(new Error('connection refused'))),
@@ -84,7 +68,7 @@ describe('operator metrics of an evented service', () => {
     expect(metricSample(withoutDatabase, 'outbox_events_pending', { service: 'decisions' })).toBe(2);
     databaseUp = true;
 
-    await pool.query('UPDATE decisions.outbox_event SET sent_at = now()');
+    await bed.pool.query('UPDATE decisions.outbox_event SET sent_at = now()');
     const published = await scrape(app);
     expect(metricSample(published, 'outbox_events_pending', { service: 'decisions' })).toBe(0);
     expect(metricSample(published, 'outbox_oldest_pending_age_seconds', { service: 'decisions' })).toBe(0);
@@ -145,11 +129,11 @@ describe('operator metrics of an evented service', () => {
     again?.ack();
 
     // NATS away: the scrape still answers, with the last values.
-    await nats.kill();
+    await bed.nats.kill();
     const started = Date.now();
     const withoutNats = await scrape(app);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(metricSample(withoutNats, 'nats_consumer_pending_messages', labels)).toBe(2);
-    await nats.restart();
+    await bed.nats.restart();
   });
 });

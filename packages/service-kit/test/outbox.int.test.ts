@@ -1,28 +1,12 @@
-import pg from 'pg';
 import pino from 'pino';
 import { UserRegistered } from '@civic/contracts';
 import { connectBus, enqueueEvent, newEvent, OutboxRelay, type EventBus } from '@civic/service-kit';
-import { closePool, createEventTables, createTestDatabase, OwnNatsServer, pgSqlClient, testNatsPrefix, waitFor, type TestDatabase } from '@civic/test-kit';
+import { pgSqlClient, testNatsPrefix, useEventTestBed, waitFor } from '@civic/test-kit';
 
 const SCHEMA = 'identity';
 const log = pino({ level: 'silent' });
 
-let database: TestDatabase;
-let pool: pg.Pool;
-let nats: OwnNatsServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase('outbox');
-  pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  await createEventTables(pool, SCHEMA);
-  nats = await OwnNatsServer.start();
-});
-
-afterAll(async () => {
-  await closePool(pool);
-  await database.drop();
-  await nats.dispose();
-});
+const bed = useEventTestBed('outbox', SCHEMA, 4);
 
 function registration(i: number) {
   return newEvent(UserRegistered, {
@@ -45,8 +29,8 @@ async function streamIds(bus: EventBus): Promise<string[]> {
 
 describe('transactional outbox', () => {
   it('publishes only committed events, each once, in commit order', async () => {
-    const db = pgSqlClient(pool);
-    const bus = await connectBus({ url: nats.url, prefix: testNatsPrefix(), name: 'outbox-order' });
+    const db = pgSqlClient(bed.pool);
+    const bus = await connectBus({ url: bed.nats.url, prefix: testNatsPrefix(), name: 'outbox-order' });
     await bus.ensureStream('identity');
     const relay = new OutboxRelay({ db, schema: SCHEMA, bus, log, pollMs: 20 });
 
@@ -64,16 +48,16 @@ describe('transactional outbox', () => {
     await waitFor(async () => (await streamIds(bus)).length === 3);
     await relay.stop();
     expect(await streamIds(bus)).toEqual(committed.map((e) => e.id));
-    const unsent = await pool.query(`SELECT count(*)::int AS n FROM "${SCHEMA}".outbox_event WHERE sent_at IS NULL`);
+    const unsent = await bed.pool.query(`SELECT count(*)::int AS n FROM "${SCHEMA}".outbox_event WHERE sent_at IS NULL`);
     expect(unsent.rows[0].n).toBe(0);
     await bus.jsm.streams.delete(bus.streamName('identity'));
     await bus.close();
   });
 
   it('delivers every event exactly once when NATS is killed and restarted mid-stream', async () => {
-    await pool.query(`DELETE FROM "${SCHEMA}".outbox_event`);
-    const db = pgSqlClient(pool);
-    const bus = await connectBus({ url: nats.url, prefix: testNatsPrefix(), name: 'outbox-outage' });
+    await bed.pool.query(`DELETE FROM "${SCHEMA}".outbox_event`);
+    const db = pgSqlClient(bed.pool);
+    const bus = await connectBus({ url: bed.nats.url, prefix: testNatsPrefix(), name: 'outbox-outage' });
     await bus.ensureStream('identity');
     const relays = [1, 2].map(() => new OutboxRelay({ db, schema: SCHEMA, bus, log, pollMs: 10, batchSize: 7, maxBackoffMs: 200 }));
     relays.forEach((relay) => relay.start());
@@ -90,15 +74,15 @@ describe('transactional outbox', () => {
     })();
 
     await waitFor(() => produced.length > 60);
-    await nats.kill(); // mid-stream: some events published, some committed but not yet sent
+    await bed.nats.kill(); // mid-stream: some events published, some committed but not yet sent
     await new Promise((resolve) => setTimeout(resolve, 800));
-    const pendingDuringOutage = await pool.query(`SELECT count(*)::int AS n FROM "${SCHEMA}".outbox_event WHERE sent_at IS NULL`);
+    const pendingDuringOutage = await bed.pool.query(`SELECT count(*)::int AS n FROM "${SCHEMA}".outbox_event WHERE sent_at IS NULL`);
     expect(pendingDuringOutage.rows[0].n).toBeGreaterThan(0);
-    await nats.restart();
+    await bed.nats.restart();
     await producer;
 
     await waitFor(async () => {
-      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM "${SCHEMA}".outbox_event WHERE sent_at IS NULL`);
+      const { rows } = await bed.pool.query(`SELECT count(*)::int AS n FROM "${SCHEMA}".outbox_event WHERE sent_at IS NULL`);
       return rows[0].n === 0;
     }, 30_000);
     await Promise.all(relays.map((relay) => relay.stop()));

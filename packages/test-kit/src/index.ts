@@ -10,3 +10,4 @@ export * from './redis-server.js';
 export * from './socket-fuzz.js';
 export * from './event-contracts.js';
 export * from './metrics.js';
+export * from './harness.js';

@@ -1,5 +1,7 @@
-import type pg from 'pg';
+import pg from 'pg';
 import type { Sql, SqlClient, SqlExecutor } from '@civic/service-kit';
+import { createTestDatabase, type TestDatabase } from './isolation.js';
+import { OwnNatsServer } from './nats-server.js';
 
 /**
  * The outbox/inbox SQL surface over plain `pg`, for testing the service kit without a generated
@@ -62,4 +64,30 @@ export async function closePool(pool: pg.Pool, timeoutMs = 5000): Promise<void> 
   });
   await pool.end();
   await Promise.race([allClosed, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+}
+
+/** What the service kit's event tests stand on; set once the file's `beforeAll` ran. */
+export interface EventTestBed {
+  /** A database of the file's own holding one service's outbox and inbox tables. */
+  database: TestDatabase;
+  pool: pg.Pool;
+  /** A NATS server of the file's own, which its tests may kill and restart. */
+  nats: OwnNatsServer;
+}
+
+/** Registers the hooks that start an EventTestBed before the file's tests and remove it after them. */
+export function useEventTestBed(label: string, schema: string, poolSize: number): EventTestBed {
+  const bed = {} as EventTestBed;
+  beforeAll(async () => {
+    bed.database = await createTestDatabase(label);
+    bed.pool = new pg.Pool({ connectionString: bed.database.url, max: poolSize });
+    await createEventTables(bed.pool, schema);
+    bed.nats = await OwnNatsServer.start();
+  });
+  afterAll(async () => {
+    await closePool(bed.pool);
+    await bed.database.drop();
+    await bed.nats.dispose();
+  });
+  return bed;
 }

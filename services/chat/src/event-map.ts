@@ -3,34 +3,25 @@
  * identity's revocations, read in every process). A unit test holds this map to the code
  * (packages/contracts/test/event-map.test.ts); docs/events.md shows every service's map.
  */
-import {
-  ChatMessageModerated,
-  ChatMessagePosted,
-  ChatMessageReplied,
-  ChatMessageSignalled,
-  ChatUserMuted,
-  CyclePhaseChanged,
-  defineEventMap,
-  LawCreatorsDrawn,
-  UserVerified,
-} from '@civic/contracts';
+import { defineEventMap } from '@civic/contracts';
+import * as events from '@civic/contracts';
 import { memberEvents } from '@civic/service-kit';
 
 export const eventMap = defineEventMap({
   service: 'chat',
   produces: [
-    ChatMessagePosted,
-    ChatMessageReplied,
-    ChatMessageSignalled,
-    ChatMessageModerated,
-    ChatUserMuted,
+    events.ChatMessagePosted,
+    events.ChatMessageReplied,
+    events.ChatMessageSignalled,
+    events.ChatMessageModerated,
+    events.ChatUserMuted,
   ],
   consumes: [
     // identity: the member projection, without verification (chat does not check it)
-    ...memberEvents.filter((event) => event !== UserVerified),
+    ...memberEvents.filter((event) => event !== events.UserVerified),
     // decisions: rooms open and close with the phases and the creators draw
-    CyclePhaseChanged,
-    LawCreatorsDrawn,
+    events.CyclePhaseChanged,
+    events.LawCreatorsDrawn,
   ],
 });
 

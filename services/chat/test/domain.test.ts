@@ -1,17 +1,11 @@
-import { mayDelete, mayEdit, mayHide, mayModerate, mayMute, mayPin, mayPost, mayReply, maySignal, type Caller } from '../src/domain/permissions.js';
+import { mayDelete, mayEdit, mayHide, mayModerate, mayMute, mayPin, mayPost, mayReply, maySignal } from '../src/domain/permissions.js';
 import { SlidingWindow } from '../src/domain/rate-limit.js';
 import { cycleRoomOf, stillOpen } from '../src/domain/rooms.js';
 import { exemptFromSlowMode, nextPostAt, slowModeOf } from '../src/domain/slow-mode.js';
 import { yesterdayMidnight } from '../src/domain/troll-hunt.js';
 import { characterCount, parseRoom, textProblem } from '../src/domain/validation.js';
+import { author, closed, message, moderator, open, other, suspended } from './support/callers.js';
 
-const author: Caller = { id: 'author', moderator: false, suspended: false };
-const other: Caller = { id: 'other', moderator: false, suspended: false };
-const moderator: Caller = { id: 'moderator', moderator: true, suspended: false };
-const suspended: Caller = { id: 'suspended', moderator: false, suspended: true };
-const open = { open: true };
-const closed = { open: false };
-const message = (changes: Partial<{ moderationStatus: number; deleted: boolean; userId: string }> = {}) => ({ userId: 'author', moderationStatus: 0, deleted: false, ...changes });
 const verdict = (refusal: { status: number; reason: string } | null) => (refusal ? `${refusal.status} ${refusal.reason}` : 'allowed');
 
 describe('the permission matrix', () => {

@@ -6,14 +6,7 @@
 import { mayOfCase, type ChatMessageMay, type PublicChatMessage } from '@civic/contracts';
 import { maySuspendAuthor, type Caller } from '../src/domain/permissions.js';
 import { mayByCase, messageMay, withMessageMay } from '../src/domain/permitted-actions.js';
-
-const author: Caller = { id: 'author', moderator: false, suspended: false };
-const other: Caller = { id: 'other', moderator: false, suspended: false };
-const moderator: Caller = { id: 'moderator', moderator: true, suspended: false };
-const suspended: Caller = { id: 'suspended', moderator: false, suspended: true };
-const open = { open: true };
-const closed = { open: false };
-const message = (changes: Partial<{ moderationStatus: number; deleted: boolean; userId: string }> = {}) => ({ userId: 'author', moderationStatus: 0, deleted: false, ...changes });
+import { author, closed, message, moderator, open, other, suspended } from './support/callers.js';
 
 /** The flags that are true, in the schema's order: a line easy to read in a failure. */
 const allowed = (may: ChatMessageMay) => (Object.keys(may) as (keyof ChatMessageMay)[]).filter((flag) => may[flag]).join(' ');

@@ -3,48 +3,30 @@
  * identity's revocations, read in every process). A unit test holds this map to the code
  * (packages/contracts/test/event-map.test.ts); docs/events.md shows every service's map.
  */
-import {
-  ArticleCreated,
-  FinalVoteClosing,
-  ContentModerated,
-  ContentSignalled,
-  CycleExtended,
-  CyclePhaseChanged,
-  defineEventMap,
-  LawArchived,
-  LawCreated,
-  LawCreatorsDrawn,
-  ProposalCreated,
-  ProposalDeleted,
-  ProposalEdited,
-  ProposalSecondChance,
-  ProposalSelected,
-  ProposalSignalled,
-  ProposalVoteClosed,
-  TextVersioned,
-} from '@civic/contracts';
+import { defineEventMap } from '@civic/contracts';
+import * as events from '@civic/contracts';
 import { memberEvents } from '@civic/service-kit';
 
 export const eventMap = defineEventMap({
   service: 'decisions',
   produces: [
-    ProposalCreated,
-    ProposalEdited,
-    ProposalDeleted,
-    ProposalSignalled,
-    CyclePhaseChanged,
-    CycleExtended,
-    ProposalVoteClosed,
-    ProposalSelected,
-    ProposalSecondChance,
-    LawCreated,
-    ArticleCreated,
-    LawCreatorsDrawn,
-    LawArchived,
-    ContentSignalled,
-    ContentModerated,
-    TextVersioned,
-    FinalVoteClosing,
+    events.ProposalCreated,
+    events.ProposalEdited,
+    events.ProposalDeleted,
+    events.ProposalSignalled,
+    events.CyclePhaseChanged,
+    events.CycleExtended,
+    events.ProposalVoteClosed,
+    events.ProposalSelected,
+    events.ProposalSecondChance,
+    events.LawCreated,
+    events.ArticleCreated,
+    events.LawCreatorsDrawn,
+    events.LawArchived,
+    events.ContentSignalled,
+    events.ContentModerated,
+    events.TextVersioned,
+    events.FinalVoteClosing,
   ],
   consumes: [
     // identity: the citizen projection

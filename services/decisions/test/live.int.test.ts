@@ -1,5 +1,5 @@
-import { LIVE_UPDATE_SUBJECT, liveTopics, type CycleList, type CycleProposalsData, type LawChangedData, type LawDetail, type LawVotesData, type LiveUpdate, type Proposal, type VoteChoice } from '@civic/contracts';
-import { waitFor } from '@civic/test-kit';
+import { liveTopics, type CycleList, type CycleProposalsData, type LawChangedData, type LawDetail, type LawVotesData, type LiveUpdate, type Proposal, type VoteChoice } from '@civic/contracts';
+import { recordLiveUpdates, waitFor } from '@civic/test-kit';
 import { DAY, proposalInput, startHarness, type Harness, type Member } from './support/harness.js';
 
 /**
@@ -38,13 +38,9 @@ let proposal: Proposal;
 
 beforeAll(async () => {
   h = await startHarness({ CREATORS_PER_LAW: '2', LIVE_VOTERS_CACHE_MS: '0' });
-  received = [];
-  const sub = h.bus.nc.subscribe(h.bus.subject(LIVE_UPDATE_SUBJECT));
-  subscription = sub;
-  void (async () => {
-    for await (const message of sub) received.push({ update: message.json<LiveUpdate>(), at: Date.now() });
-  })();
-  await h.bus.nc.flush();
+  const live = await recordLiveUpdates(h.bus);
+  received = live.received;
+  subscription = live;
   members = await Promise.all(Array.from({ length: 5 }, (_, i) => h.member({ name: `Live member ${i}` })));
 }, 60_000);
 

@@ -3,22 +3,19 @@
  * identity's revocations, read in every process). A unit test holds this map to the code
  * (packages/contracts/test/event-map.test.ts); docs/events.md shows every service's map.
  */
-import {
-  defineEventMap,
-  ElectionClosed,
-  UserCandidacyChanged,
-} from '@civic/contracts';
+import { defineEventMap } from '@civic/contracts';
+import * as events from '@civic/contracts';
 import { memberEvents } from '@civic/service-kit';
 
 export const eventMap = defineEventMap({
   service: 'elections',
   produces: [
-    ElectionClosed,
+    events.ElectionClosed,
   ],
   consumes: [
     // identity: members and candidacies
     ...memberEvents,
-    UserCandidacyChanged,
+    events.UserCandidacyChanged,
   ],
 });
 

@@ -1,5 +1,5 @@
-import { CandidateTo, LIVE_UPDATE_SUBJECT, liveTopics, type ElectionCandidatesUpdate, type ElectionList, type LiveUpdate, UserDeleted, UserRenamed, UserRoleChanged, UserSuspended, UserSuspensionLifted, UserVerified, type Candidate, type CandidateView, type CandidateVote } from '@civic/contracts';
-import { waitFor } from '@civic/test-kit';
+import { CandidateTo, liveTopics, type ElectionCandidatesUpdate, type ElectionList, type LiveUpdate, UserDeleted, UserRenamed, UserRoleChanged, UserSuspended, UserSuspensionLifted, UserVerified, type Candidate, type CandidateView, type CandidateVote } from '@civic/contracts';
+import { recordLiveUpdates, waitFor } from '@civic/test-kit';
 import { startHarness, unvote, vote, type Harness, type Member } from './support/harness.js';
 
 /** Candidates and the votes on them through HTTP, against real PostgreSQL and NATS. */
@@ -253,13 +253,9 @@ describe('live figures (docs/live.md)', () => {
   let subscription: { unsubscribe(): void };
 
   beforeAll(async () => {
-    received = [];
-    const sub = h.bus.nc.subscribe(h.bus.subject(LIVE_UPDATE_SUBJECT));
-    subscription = sub;
-    void (async () => {
-      for await (const message of sub) received.push({ update: message.json<LiveUpdate>(), at: Date.now() });
-    })();
-    await h.bus.nc.flush();
+    const live = await recordLiveUpdates(h.bus);
+    received = live.received;
+    subscription = live;
   });
 
   afterAll(() => subscription.unsubscribe());

@@ -3,18 +3,8 @@
  * identity's revocations, read in every process). A unit test holds this map to the code
  * (packages/contracts/test/event-map.test.ts); docs/events.md shows every service's map.
  */
-import {
-  ArticleCreated,
-  ChatMessagePosted,
-  defineEventMap,
-  DigestComposed,
-  ElectionClosed,
-  LawCreated,
-  ProposalCreated,
-  SessionRevoked,
-  UserCandidacyChanged,
-  UserTokensRevoked,
-} from '@civic/contracts';
+import { defineEventMap } from '@civic/contracts';
+import * as events from '@civic/contracts';
 import { memberEvents } from '@civic/service-kit';
 
 export const eventMap = defineEventMap({
@@ -22,20 +12,20 @@ export const eventMap = defineEventMap({
   produces: [
     // the user events the other services' member projections apply
     ...memberEvents,
-    UserCandidacyChanged,
-    SessionRevoked,
-    UserTokensRevoked,
+    events.UserCandidacyChanged,
+    events.SessionRevoked,
+    events.UserTokensRevoked,
   ],
   consumes: [
     // elections: roles follow the election results
-    ElectionClosed,
+    events.ElectionClosed,
     // decisions' and chat's: the profile's activity
-    ProposalCreated,
-    LawCreated,
-    ArticleCreated,
-    ChatMessagePosted,
+    events.ProposalCreated,
+    events.LawCreated,
+    events.ArticleCreated,
+    events.ChatMessagePosted,
     // notifications: the digest mail of what members follow
-    DigestComposed,
+    events.DigestComposed,
   ],
 });
 

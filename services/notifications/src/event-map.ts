@@ -3,65 +3,41 @@
  * identity's revocations, read in every process). A unit test holds this map to the code
  * (packages/contracts/test/event-map.test.ts); docs/events.md shows every service's map.
  */
-import {
-  ChatMessageModerated,
-  ChatMessageReplied,
-  ChatMessageSignalled,
-  ContentModerated,
-  ContentSignalled,
-  CyclePhaseChanged,
-  defineEventMap,
-  DigestComposed,
-  ElectionClosed,
-  FinalVoteClosing,
-  LawArchived,
-  LawCreatorsDrawn,
-  ProposalDeleted,
-  ProposalEdited,
-  ProposalSecondChance,
-  ProposalSelected,
-  ProposalSignalled,
-  ProposalVoteClosed,
-  TextVersioned,
-  UserDeleted,
-  UserRegistered,
-  UserRoleChanged,
-  UserSuspended,
-  UserSuspensionLifted,
-} from '@civic/contracts';
+import { defineEventMap } from '@civic/contracts';
+import * as events from '@civic/contracts';
 
 export const eventMap = defineEventMap({
   service: 'notifications',
   // Members read their alerts over HTTP and its live stream; identity mails the digests.
-  produces: [DigestComposed],
+  produces: [events.DigestComposed],
   consumes: [
     // identity: the members projection, deletions, suspensions
-    UserRegistered,
-    UserRoleChanged,
-    UserDeleted,
-    UserSuspended,
-    UserSuspensionLifted,
+    events.UserRegistered,
+    events.UserRoleChanged,
+    events.UserDeleted,
+    events.UserSuspended,
+    events.UserSuspensionLifted,
     // decisions
-    CyclePhaseChanged,
-    ProposalSelected,
-    ProposalSecondChance,
-    ProposalEdited,
-    ProposalDeleted,
-    ProposalSignalled,
-    LawCreatorsDrawn,
-    LawArchived,
-    ContentSignalled,
-    ContentModerated,
+    events.CyclePhaseChanged,
+    events.ProposalSelected,
+    events.ProposalSecondChance,
+    events.ProposalEdited,
+    events.ProposalDeleted,
+    events.ProposalSignalled,
+    events.LawCreatorsDrawn,
+    events.LawArchived,
+    events.ContentSignalled,
+    events.ContentModerated,
     // decisions: what members follow (docs/product.md#following)
-    TextVersioned,
-    ProposalVoteClosed,
-    FinalVoteClosing,
+    events.TextVersioned,
+    events.ProposalVoteClosed,
+    events.FinalVoteClosing,
     // elections
-    ElectionClosed,
+    events.ElectionClosed,
     // chat
-    ChatMessageReplied,
-    ChatMessageSignalled,
-    ChatMessageModerated,
+    events.ChatMessageReplied,
+    events.ChatMessageSignalled,
+    events.ChatMessageModerated,
   ],
 });
 

@@ -2,7 +2,7 @@ import { Role } from '@civic/contracts';
 import { sql } from '@civic/service-kit';
 import type { AlertView } from '../src/store/alert.repository.js';
 import { tables } from '../src/store/tables.js';
-import { startHarness, type Harness, type Member } from './support/harness.js';
+import { base, service, startHarness, type Harness, type Member } from './support/harness.js';
 
 /**
  * The alert calls (docs/product.md#calls) against real PostgreSQL and NATS: each as the owner and as someone
@@ -12,9 +12,6 @@ let h: Harness;
 let owner: Member;
 let other: Member;
 let moderator: Member;
-
-const base = '/api/users/notifications';
-const service = { 'x-service-token': 'test-service-token' };
 
 /** `n` alerts for `userId` in one statement, the oldest first; answers their ids, oldest first. */
 async function seed(userId: string, n: number): Promise<number[]> {

@@ -5,7 +5,7 @@ import { waitFor } from '@civic/test-kit';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { AlertView } from '../src/store/alert.repository.js';
 import { tables } from '../src/store/tables.js';
-import { startHarness, type Harness, type Member } from './support/harness.js';
+import { base, service, startHarness, type Harness, type Member } from './support/harness.js';
 
 /**
  * Alerts for everyone stored once (src/domain/broadcasts.ts), against real PostgreSQL and NATS: one
@@ -18,8 +18,6 @@ let alice: Member;
 let bob: Member;
 let carol: Member;
 
-const base = '/api/users/notifications';
-const service = { 'x-service-token': 'test-service-token' };
 /** Members seeded by SQL next to the three registered ones. */
 const SEEDED = 200;
 

@@ -15,7 +15,7 @@ import { waitFor } from '@civic/test-kit';
 import { unsubscribeToken } from '../src/domain/digest.js';
 import type { AlertView } from '../src/store/alert.repository.js';
 import { tables } from '../src/store/tables.js';
-import { startHarness, type Harness, type Member } from './support/harness.js';
+import { base, startHarness, type Harness, type Member } from './support/harness.js';
 
 /**
  * Following proposals and laws (docs/product.md#following) against real PostgreSQL and NATS: the
@@ -28,7 +28,6 @@ let bob: Member;
 let carol: Member;
 let moderator: Member;
 
-const base = '/api/users/notifications';
 const id = () => randomUUID();
 const hash = 'c'.repeat(64);
 

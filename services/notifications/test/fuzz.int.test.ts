@@ -3,7 +3,7 @@ import { sql } from '@civic/service-kit';
 import { describeRouteFuzzing } from '@civic/test-kit';
 import { BroadcastRepository } from '../src/store/broadcast.repository.js';
 import { tables } from '../src/store/tables.js';
-import { startHarness } from './support/harness.js';
+import { service, startHarness } from './support/harness.js';
 
 /**
  * Property-based fuzzing of every notifications route in its OpenAPI document, as a visitor, the
@@ -30,7 +30,7 @@ describeRouteFuzzing(startHarness, {
         owner: owner.headers,
         'other member': other.headers,
         moderator: moderator.headers,
-        service: { 'x-service-token': 'test-service-token' },
+        service,
         'wrong service token': { 'x-service-token': 'nope' },
       },
       knownIds: [owner.id, other.id, moderator.id, documentId, ...ids.map((row) => String(row.id)), String(broadcast.id)],

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { buildApp } from '../src/app.js';
 import { createPrisma, type NotificationsPrisma } from '../src/store/prisma.js';
-import { startHarness, type Harness, type Member } from './support/harness.js';
+import { base, service, startHarness, type Harness, type Member } from './support/harness.js';
 
 /**
  * The live unread count (server-sent events): pushed at once, after every change made by an event or
@@ -86,8 +86,8 @@ test('pushes the count at once, then after each event and call, on every replica
   await waitFor(() => here.counts.at(-1) === 1 && there.counts.at(-1) === 1, 10_000);
   const created = await h.app.inject({
     method: 'POST',
-    url: '/api/users/notifications',
-    headers: { 'x-service-token': 'test-service-token' },
+    url: base,
+    headers: service,
     payload: { userId: alice.id, messageKey: 'notice', params: { text: 'Hello' } },
   });
   expect(created.statusCode).toBe(201);

@@ -2,13 +2,12 @@ import { AppError } from '@civic/service-kit';
 import { messageSignalled } from '../domain/message-events.js';
 import { maySignal, type Caller } from '../domain/permissions.js';
 import { MessageRepository } from '../store/message.repository.js';
-import { facts, messageOf, type ChangedMessage } from './message-access.js';
-import { refused, unitOfWork, type CommandDeps } from './unit-of-work.js';
+import { permittedMessage, type ChangedMessage } from './message-access.js';
+import { unitOfWork, type CommandDeps } from './unit-of-work.js';
 
 /** Any member but the author signals a message to the moderators, once. */
 export async function signalMessage(deps: CommandDeps, caller: Caller, id: string): Promise<ChangedMessage> {
-  const { message, room } = await messageOf(deps.db, id);
-  refused(maySignal(caller, facts(message)));
+  const { message, room } = await permittedMessage(deps.db, id, (facts) => maySignal(caller, facts));
   const now = deps.clock();
   return unitOfWork(deps.db, async (tx, events) => {
     const messages = new MessageRepository(tx);

@@ -1,5 +1,4 @@
-import type { EventEnvelope } from '@civic/contracts';
-import { AppError, unitOfWork as sharedUnitOfWork } from '@civic/service-kit';
+import { AppError, schemaUnitOfWork } from '@civic/service-kit';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Refusal } from '../domain/permissions.js';
 import type { RateLimiter } from '../domain/rate-limit.js';
@@ -17,9 +16,7 @@ export interface CommandDeps {
 }
 
 /** One command's transaction in the chat schema: the service kit's unitOfWork. */
-export function unitOfWork<T>(db: ChatPrisma, work: (tx: Prisma.TransactionClient, events: EventEnvelope[]) => Promise<T>): Promise<T> {
-  return sharedUnitOfWork<Prisma.TransactionClient, T>(db, SCHEMA, work);
-}
+export const unitOfWork = schemaUnitOfWork<Prisma.TransactionClient>(SCHEMA);
 
 /** Throws the refusal of a rule as the error it names. */
 export function refused(refusal: Refusal | null): void {

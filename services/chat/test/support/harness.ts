@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { CyclePhaseChanged, Role, UserRegistered, type ChatAck, type DecisionPhase, type EventDefinition } from '@civic/contracts';
 import { connectBus, loadConfig, type EventBus } from '@civic/service-kit';
-import { deleteRedisKeys, publishEvent, setupServiceTest, testRedisPrefix, TestTokens, waitFor, type ServiceTestContext } from '@civic/test-kit';
+import { deleteRedisKeys, publishEvent, startHarnessBase, testRedisPrefix, waitFor, type ServiceTestContext, type TestProcess, type TestTokens } from '@civic/test-kit';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { Static } from 'typebox';
 import { createChat, type Chat } from '../../src/app.js';
@@ -74,37 +74,31 @@ export function countFrames(socket: Socket): { single: number; batches: number; 
 }
 
 export async function startHarness(env: Record<string, string> = {}, { redis = false } = {}): Promise<Harness> {
-  const context = await setupServiceTest(['chat']);
-  const tokens = await TestTokens.start();
+  const base = await startHarnessBase('chat');
+  const { context, tokens } = base;
   const redisPrefix = redis ? testRedisPrefix() : null;
   const config = loadConfig(ChatConfig, {
-    DATABASE_URL: context.databaseUrl,
-    NATS_URL: context.natsUrl,
-    NATS_PREFIX: context.natsPrefix,
-    JWKS_URL: tokens.jwksUrl,
-    OUTBOX_POLL_MS: '50',
+    ...base.env,
     ...(redis ? { REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: redisPrefix! } : {}),
     ...env,
   });
-  const instances: Instance[] = [];
+  const processes = new Map<Instance, TestProcess<ChatPrisma, Chat>>();
   const sockets: Socket[] = [];
 
   async function instance(): Promise<Instance> {
-    const db = createPrisma(context.databaseUrl);
-    const bus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'chat-test' });
-    const chat = await createChat({ config, db, bus, logger: false });
-    await chat.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = chat.app.server.address() as AddressInfo;
-    const created = { ...chat, db, bus, url: `http://127.0.0.1:${port}` };
-    instances.push(created);
+    const started = await base.start('chat-test', createPrisma, async (db, bus) => {
+      const chat = await createChat({ config, db, bus, logger: false });
+      await chat.app.listen({ port: 0, host: '127.0.0.1' });
+      return chat;
+    });
+    const { port } = started.service.app.server.address() as AddressInfo;
+    const created = { ...started.service, db: started.db, bus: started.bus, url: `http://127.0.0.1:${port}` };
+    processes.set(created, started);
     return created;
   }
 
   async function stop(created: Instance): Promise<void> {
-    instances.splice(instances.indexOf(created), 1);
-    await created.app.close();
-    await created.bus.close();
-    await created.db.$disconnect();
+    await processes.get(created)!.close();
   }
 
   const a = await instance();
@@ -156,15 +150,9 @@ export async function startHarness(env: Record<string, string> = {}, { redis = f
     },
     async close() {
       for (const socket of sockets) socket.disconnect();
-      for (const created of instances.reverse()) {
-        await created.app.close();
-        await created.bus.close();
-        await created.db.$disconnect();
-      }
+      await base.close();
       await publisher.close();
-      await tokens.close();
       if (redisPrefix) await deleteRedisKeys(redisPrefix);
-      await context.cleanup();
     },
   };
 }

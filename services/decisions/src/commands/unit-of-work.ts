@@ -1,5 +1,4 @@
-import type { EventEnvelope } from '@civic/contracts';
-import { AppError, unitOfWork as sharedUnitOfWork, type SqlExecutor } from '@civic/service-kit';
+import { AppError, schemaUnitOfWork, type SqlExecutor } from '@civic/service-kit';
 import type { Refusal } from '../domain/proposal-rules.js';
 import { SCHEMA, type DecisionsPrisma } from '../store/prisma.js';
 
@@ -10,13 +9,7 @@ export interface CommandDeps {
 }
 
 /** One command's transaction in the decisions schema: the service kit's unitOfWork. */
-export function unitOfWork<T>(
-  db: DecisionsPrisma,
-  work: (tx: SqlExecutor, events: EventEnvelope[]) => Promise<T>,
-  options?: { timeout?: number; maxWait?: number },
-): Promise<T> {
-  return sharedUnitOfWork<SqlExecutor, T>(db, SCHEMA, work, options);
-}
+export const unitOfWork = schemaUnitOfWork<SqlExecutor>(SCHEMA);
 
 /** Throws the refusal of a rule as the HTTP error it names; anything else (null, a role) lets the caller go on. */
 export function refused(refusal: Refusal | null | { as: string }): void {

@@ -75,22 +75,9 @@ export const requiredByType: Record<number, readonly SourceFieldName[]> = {
   [ReferenceType.Other]: ['title'],
 };
 
-const textFields = [
-  'title',
-  'author',
-  'publisher',
-  'url',
-  'volume',
-  'issue',
-  'pages',
-  'periodicalTitle',
-  'articleTitle',
-  'director',
-  'productionCompany',
-  'description',
-  'publicationDate',
-  'accessDate',
-] as const;
+/** The fields written as text: all but the type, the release year and the frequency. */
+type TextFieldName = Exclude<SourceFieldName, 'type' | 'releaseYear' | 'frequency'>;
+const textFields = sourceFieldNames.filter((name): name is TextFieldName => name !== 'type' && name !== 'releaseYear' && name !== 'frequency');
 
 export const SOURCE_TEXT_MAX = 256;
 export const SOURCE_DESCRIPTION_MAX = 600;

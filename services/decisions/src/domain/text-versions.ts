@@ -12,8 +12,6 @@ import {
   type EventEnvelope,
   type SealEntry,
   type SealOutcome,
-  type TextChange,
-  type TextKind,
   type TextRole,
 } from '@civic/contracts';
 import { newEvent } from '@civic/service-kit';
@@ -42,17 +40,8 @@ export function withArticleRole(articleDeletedAs: 'author' | 'moderator', editor
   return editorId === amendmentAuthorId ? 'author' : 'creator';
 }
 
-/** What a command knows of the version it writes. */
-export interface VersionContent {
-  kind: TextKind;
-  textId: string;
-  change: TextChange;
-  role: TextRole;
-  editorId: string;
-  reason: string | null;
-  title: string | null;
-  body: string | null;
-}
+/** What a command knows of the version it writes: all but its place in the chain. */
+export type VersionContent = Omit<ChainVersion, 'seq' | 'createdAt' | 'prevHash' | 'hash'>;
 
 /**
  * The version after `previous` (the text's last version, null for a new text). A tombstone keeps no

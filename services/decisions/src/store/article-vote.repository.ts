@@ -1,5 +1,5 @@
 import type { VoteChoice, VoteCounts } from '@civic/contracts';
-import { BallotPool, countersAfterCast, countersAfterWithdrawal, returningCounters } from './ballots.js';
+import { BallotPool, castStatement, voterNotSuspended, withdrawalStatement, type BallotBox } from './ballots.js';
 import { tableNames } from './tables.js';
 
 /**
@@ -8,35 +8,22 @@ import { tableNames } from './tables.js';
  * end of the final vote (which locks the law rows) waits for ballots in flight and refuses later
  * ones; it upserts the one (article, user) row and moves the live counters by the difference.
  */
-const castSql = `WITH target AS (
-    SELECT a.id FROM ${tableNames.article} a JOIN ${tableNames.law} l ON l.id = a.law_id
-    WHERE a.id = $1::uuid AND a.law_id = $5::uuid AND a.deleted_at IS NULL AND l.state = 'final-vote' AND l.deleted_at IS NULL
-      AND (a.parent_id IS NULL OR EXISTS (SELECT 1 FROM ${tableNames.article} p WHERE p.id = a.parent_id AND p.deleted_at IS NULL))
-      AND NOT EXISTS (SELECT 1 FROM ${tableNames.citizen} c WHERE c.user_id = $2::uuid AND c.suspended_until > $4::timestamptz)
-    FOR NO KEY UPDATE OF a FOR SHARE OF l
-  ), up AS (
-    INSERT INTO ${tableNames.articleVote} AS v (article_id, user_id, choice, previous, updated_at)
-    SELECT id, $2::uuid, $3, NULL, $4::timestamptz FROM target
-    ON CONFLICT (article_id, user_id) DO UPDATE SET previous = v.choice, choice = EXCLUDED.choice, updated_at = EXCLUDED.updated_at
-    RETURNING choice, previous
-  )
-  UPDATE ${tableNames.article} a SET
-    ${countersAfterCast('a')}
-  FROM up WHERE a.id = $1::uuid
-  ${returningCounters('a')}`;
+const articles: BallotBox = { table: tableNames.article, alias: 'a', ballots: tableNames.articleVote, key: 'article_id' };
 
-const withdrawSql = `WITH target AS (
+/** The article of the law (the parameter `law`) while in its final vote, its voter not suspended at `at`; `also`, more conditions. */
+const inFinalVote = (law: string, at: string, also = '') => `
     SELECT a.id FROM ${tableNames.article} a JOIN ${tableNames.law} l ON l.id = a.law_id
-    WHERE a.id = $1::uuid AND a.law_id = $4::uuid AND a.deleted_at IS NULL AND l.state = 'final-vote' AND l.deleted_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM ${tableNames.citizen} c WHERE c.user_id = $2::uuid AND c.suspended_until > $3::timestamptz)
-    FOR NO KEY UPDATE OF a FOR SHARE OF l
-  ), gone AS (
-    DELETE FROM ${tableNames.articleVote} v USING target WHERE v.article_id = target.id AND v.user_id = $2::uuid RETURNING v.choice
-  )
-  UPDATE ${tableNames.article} a SET
-    ${countersAfterWithdrawal('a')}
-  FROM target WHERE a.id = target.id
-  ${returningCounters('a')}`;
+    WHERE a.id = $1::uuid AND a.law_id = ${law}::uuid AND a.deleted_at IS NULL AND l.state = 'final-vote' AND l.deleted_at IS NULL${also}
+      AND ${voterNotSuspended(tableNames.citizen, at)}
+    FOR NO KEY UPDATE OF a FOR SHARE OF l`;
+
+// A ballot is cast on an amendment only while the article it amends stands.
+const castSql = castStatement(
+  articles,
+  inFinalVote('$5', '$4', `
+      AND (a.parent_id IS NULL OR EXISTS (SELECT 1 FROM ${tableNames.article} p WHERE p.id = a.parent_id AND p.deleted_at IS NULL))`),
+);
+const withdrawSql = withdrawalStatement(articles, inFinalVote('$4', '$3'));
 
 export class ArticleVoteRepository extends BallotPool {
   constructor(databaseUrl: string, maxConnections = 5) {

@@ -1,5 +1,5 @@
 import type { VoteChoice, VoteCounts } from '@civic/contracts';
-import { BallotPool, countersAfterCast, countersAfterWithdrawal, returningCounters } from './ballots.js';
+import { BallotPool, castStatement, voterNotSuspended, withdrawalStatement, type BallotBox } from './ballots.js';
 import { tableNames } from './tables.js';
 
 /**
@@ -12,34 +12,17 @@ import { tableNames } from './tables.js';
  * concurrent votes of one user leave exactly one row and counters equal to the rows. Closing the
  * vote locks the same proposal rows, so a vote either lands before the close or is refused.
  */
-const castSql = `WITH target AS (
-    SELECT p.id FROM ${tableNames.proposal} p
-    WHERE p.id = $1::uuid AND p.state = 'in-vote'
-      AND NOT EXISTS (SELECT 1 FROM ${tableNames.citizen} c WHERE c.user_id = $2::uuid AND c.suspended_until > $4::timestamptz)
-    FOR NO KEY UPDATE OF p
-  ), up AS (
-    INSERT INTO ${tableNames.vote} AS v (proposal_id, user_id, choice, previous, updated_at)
-    SELECT id, $2::uuid, $3, NULL, $4::timestamptz FROM target
-    ON CONFLICT (proposal_id, user_id) DO UPDATE SET previous = v.choice, choice = EXCLUDED.choice, updated_at = EXCLUDED.updated_at
-    RETURNING choice, previous
-  )
-  UPDATE ${tableNames.proposal} p SET
-    ${countersAfterCast('p')}
-  FROM up WHERE p.id = $1::uuid
-  ${returningCounters('p')}`;
+const proposals: BallotBox = { table: tableNames.proposal, alias: 'p', ballots: tableNames.vote, key: 'proposal_id' };
 
-const withdrawSql = `WITH target AS (
+/** The proposal while in its vote, its voter not suspended at `at`. */
+const inVote = (at: string) => `
     SELECT p.id FROM ${tableNames.proposal} p
     WHERE p.id = $1::uuid AND p.state = 'in-vote'
-      AND NOT EXISTS (SELECT 1 FROM ${tableNames.citizen} c WHERE c.user_id = $2::uuid AND c.suspended_until > $3::timestamptz)
-    FOR NO KEY UPDATE OF p
-  ), gone AS (
-    DELETE FROM ${tableNames.vote} v USING target WHERE v.proposal_id = target.id AND v.user_id = $2::uuid RETURNING v.choice
-  )
-  UPDATE ${tableNames.proposal} p SET
-    ${countersAfterWithdrawal('p')}
-  FROM target WHERE p.id = target.id
-  ${returningCounters('p')}`;
+      AND ${voterNotSuspended(tableNames.citizen, at)}
+    FOR NO KEY UPDATE OF p`;
+
+const castSql = castStatement(proposals, inVote('$4'));
+const withdrawSql = withdrawalStatement(proposals, inVote('$3'));
 
 export class VoteRepository extends BallotPool {
   constructor(databaseUrl: string, maxConnections = 10) {

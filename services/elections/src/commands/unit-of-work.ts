@@ -1,5 +1,5 @@
-import type { EventEnvelope, LiveTopic } from '@civic/contracts';
-import { AppError, unitOfWork as sharedUnitOfWork } from '@civic/service-kit';
+import type { LiveTopic } from '@civic/contracts';
+import { AppError, schemaUnitOfWork } from '@civic/service-kit';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Refusal } from '../domain/vote-rules.js';
 import { SCHEMA, type ElectionsPrisma } from '../store/prisma.js';
@@ -17,13 +17,7 @@ export interface CommandDeps {
 }
 
 /** One command's transaction in the elections schema: the service kit's unitOfWork. */
-export function unitOfWork<T>(
-  db: ElectionsPrisma,
-  work: (tx: Prisma.TransactionClient, events: EventEnvelope[]) => Promise<T>,
-  options?: { timeout?: number; maxWait?: number },
-): Promise<T> {
-  return sharedUnitOfWork<Prisma.TransactionClient, T>(db, SCHEMA, work, options);
-}
+export const unitOfWork = schemaUnitOfWork<Prisma.TransactionClient>(SCHEMA);
 
 /** Throws the refusal of a rule as the HTTP error it names. */
 export function refused(refusal: Refusal | null): void {

@@ -26,6 +26,14 @@ interface VoteRow {
 const voteSums = sql`sum(vote) FILTER (WHERE vote > 0) AS votes_for, -sum(vote) FILTER (WHERE vote < 0) AS votes_against, sum(vote) AS total`;
 const rolesOfCandidate = sql`(SELECT array_agg(c2.candidate_to::int) FROM ${candidacy} c2 WHERE c2.user_id = c.user_id AND c2.month = c.month)`;
 
+/** Candidate rows: each candidacy `c` with its member `m`, the query then joining the vote sums as `t`. */
+const candidateRows = sql`SELECT c.user_id::text AS id, c.candidate_to::int AS candidate_to, m.user_name, m.moderator, m.scribe, c.applied_at,
+                                 COALESCE(t.votes_for, 0)::int AS votes_for,
+                                 COALESCE(t.votes_against, 0)::int AS votes_against,
+                                 ${rolesOfCandidate} AS roles
+                          FROM ${candidacy} c
+                          LEFT JOIN ${member} m ON m.user_id = c.user_id`;
+
 /** A row of the candidates' query as the API answers it. */
 function candidateOf(row: CandidateRow, month: string): Candidate {
   const roles = new Set(row.roles ?? []);
@@ -57,12 +65,7 @@ export class CandidacyRepository {
   async candidates(role: CandidateTo, month: string): Promise<Candidate[]> {
     const rows = await this.db.$queryRaw<CandidateRow[]>(
       // Votes are summed per candidate first (from the covering index), then joined to the candidacies.
-      sql`SELECT c.user_id::text AS id, c.candidate_to::int AS candidate_to, m.user_name, m.moderator, m.scribe, c.applied_at,
-                 COALESCE(t.votes_for, 0)::int AS votes_for,
-                 COALESCE(t.votes_against, 0)::int AS votes_against,
-                 ${rolesOfCandidate} AS roles
-          FROM ${candidacy} c
-          LEFT JOIN ${member} m ON m.user_id = c.user_id
+      sql`${candidateRows}
           LEFT JOIN (SELECT candidate_id, ${voteSums} FROM ${vote} WHERE candidate_to = ${role} AND month = ${month}::date GROUP BY candidate_id) t ON t.candidate_id = c.user_id
           WHERE c.candidate_to = ${role} AND c.month = ${month}::date AND m.deleted_at IS NULL
           ORDER BY COALESCE(t.total, 0) DESC, c.applied_at, c.user_id`,
@@ -76,12 +79,7 @@ export class CandidacyRepository {
    */
   async allCandidates(month: string): Promise<Candidate[]> {
     const rows = await this.db.$queryRaw<CandidateRow[]>(
-      sql`SELECT c.user_id::text AS id, c.candidate_to::int AS candidate_to, m.user_name, m.moderator, m.scribe, c.applied_at,
-                 COALESCE(t.votes_for, 0)::int AS votes_for,
-                 COALESCE(t.votes_against, 0)::int AS votes_against,
-                 ${rolesOfCandidate} AS roles
-          FROM ${candidacy} c
-          LEFT JOIN ${member} m ON m.user_id = c.user_id
+      sql`${candidateRows}
           LEFT JOIN (SELECT candidate_to, candidate_id, ${voteSums} FROM ${vote} WHERE month = ${month}::date GROUP BY candidate_to, candidate_id) t
                  ON t.candidate_to = c.candidate_to AND t.candidate_id = c.user_id
           WHERE c.month = ${month}::date AND m.deleted_at IS NULL

@@ -4,25 +4,8 @@
  * reader's language, frontends/shell/src/i18n `notifications.message.<key>`) and the shell route of
  * the content concerned (docs/product.md#screens-and-routes).
  */
-import type {
-  AlertMessageKey,
-  ChatMessageModerated,
-  ChatMessageReplied,
-  ChatMessageSignalled,
-  ContentModerated,
-  ContentSignalled,
-  CyclePhaseChanged,
-  ElectionClosed,
-  EventPayload,
-  LawArchived,
-  LawCreatorsDrawn,
-  ProposalDeleted,
-  ProposalEdited,
-  ProposalSecondChance,
-  ProposalSelected,
-  ProposalSignalled,
-  UserSuspended,
-} from '@civic/contracts';
+import type { AlertMessageKey, EventPayload } from '@civic/contracts';
+import type * as events from '@civic/contracts';
 import { chatRoomPattern } from '@civic/contracts';
 
 export type ParamValue = string | number;
@@ -75,44 +58,44 @@ function chatRoomLink(room: string): string {
 }
 
 /** A cycle opened (from null) or moved from one phase to the next: every member is told. */
-export function phaseChangedAlert(payload: EventPayload<typeof CyclePhaseChanged>): BroadcastAlert {
+export function phaseChangedAlert(payload: EventPayload<typeof events.CyclePhaseChanged>): BroadcastAlert {
   const link = links.decision(payload.cycleId);
   if (payload.from === null) return { everyone: true, messageKey: 'cycleOpened', params: { number: payload.number, to: payload.to }, link };
   return { everyone: true, messageKey: 'phaseChanged', params: { number: payload.number, from: payload.from, to: payload.to }, link };
 }
 
-export function proposalSelectedAlerts(payload: EventPayload<typeof ProposalSelected>): AlertBatch[] {
+export function proposalSelectedAlerts(payload: EventPayload<typeof events.ProposalSelected>): AlertBatch[] {
   return one(payload.userId, { messageKey: 'proposalSelected', params: { rank: payload.rank }, link: links.decision(payload.cycleId) });
 }
 
-export function proposalSecondChanceAlerts(payload: EventPayload<typeof ProposalSecondChance>): AlertBatch[] {
+export function proposalSecondChanceAlerts(payload: EventPayload<typeof events.ProposalSecondChance>): AlertBatch[] {
   return one(payload.userId, { messageKey: 'proposalSecondChance', params: { rank: payload.rank }, link: links.votingOnProposals });
 }
 
 /** Only a moderator's edit is news to the author; their own edit is not. */
-export function proposalEditedAlerts(payload: EventPayload<typeof ProposalEdited>): AlertBatch[] {
+export function proposalEditedAlerts(payload: EventPayload<typeof events.ProposalEdited>): AlertBatch[] {
   if (!payload.byModerator || payload.editorId === payload.userId) return [];
   return one(payload.userId, { messageKey: 'proposalEditedByModerator', params: {}, link: links.proposals });
 }
 
-export function proposalDeletedAlerts(payload: EventPayload<typeof ProposalDeleted>): AlertBatch[] {
+export function proposalDeletedAlerts(payload: EventPayload<typeof events.ProposalDeleted>): AlertBatch[] {
   if (!payload.byModerator || payload.deletedBy === payload.userId) return [];
   return one(payload.userId, { messageKey: 'proposalDeletedByModerator', params: {}, link: links.proposals });
 }
 
 /** The author learns their proposal was signalled, not by whom. */
-export function proposalSignalledAlerts(payload: EventPayload<typeof ProposalSignalled>): AlertBatch[] {
+export function proposalSignalledAlerts(payload: EventPayload<typeof events.ProposalSignalled>): AlertBatch[] {
   if (payload.signalledBy === payload.userId) return [];
   return one(payload.userId, { messageKey: 'proposalSignalled', params: {}, link: links.proposals });
 }
 
-export function creatorsDrawnAlerts(payload: EventPayload<typeof LawCreatorsDrawn>): AlertBatch[] {
+export function creatorsDrawnAlerts(payload: EventPayload<typeof events.LawCreatorsDrawn>): AlertBatch[] {
   if (payload.creators.length === 0) return [];
   return [{ userIds: uniq(payload.creators), messageKey: 'creatorDrawn', params: { title: payload.title }, link: links.creators(payload.lawId) }];
 }
 
 /** Each chunk of voters of the final vote learns the law's fate. */
-export function lawArchivedAlerts(payload: EventPayload<typeof LawArchived>): AlertBatch[] {
+export function lawArchivedAlerts(payload: EventPayload<typeof events.LawArchived>): AlertBatch[] {
   if (payload.voterIds.length === 0) return [];
   return [
     {
@@ -125,12 +108,12 @@ export function lawArchivedAlerts(payload: EventPayload<typeof LawArchived>): Al
 }
 
 /** The author of an article, amendment, law or source learns it was signalled (not when they signalled it to the scribes themselves). */
-export function contentSignalledAlerts(payload: EventPayload<typeof ContentSignalled>): AlertBatch[] {
+export function contentSignalledAlerts(payload: EventPayload<typeof events.ContentSignalled>): AlertBatch[] {
   if (payload.signalledBy === payload.userId) return [];
   return one(payload.userId, { messageKey: 'contentSignalled', params: { kind: payload.kind, to: payload.to }, link: links.creations });
 }
 
-export function contentModeratedAlerts(payload: EventPayload<typeof ContentModerated>): AlertBatch[] {
+export function contentModeratedAlerts(payload: EventPayload<typeof events.ContentModerated>): AlertBatch[] {
   if (payload.editorId === payload.userId) return [];
   return one(payload.userId, {
     messageKey: 'contentModerated',
@@ -146,7 +129,7 @@ const officialRoles = [
 ] as const;
 
 /** The month's officials are told they were elected; those not re-elected that they lost the role. */
-export function electionClosedAlerts(payload: EventPayload<typeof ElectionClosed>): AlertBatch[] {
+export function electionClosedAlerts(payload: EventPayload<typeof events.ElectionClosed>): AlertBatch[] {
   const batches: AlertBatch[] = [];
   for (const [list, role] of officialRoles) {
     const elected = uniq(payload.elected[list]);
@@ -157,22 +140,22 @@ export function electionClosedAlerts(payload: EventPayload<typeof ElectionClosed
   return batches;
 }
 
-export function chatRepliedAlerts(payload: EventPayload<typeof ChatMessageReplied>): AlertBatch[] {
+export function chatRepliedAlerts(payload: EventPayload<typeof events.ChatMessageReplied>): AlertBatch[] {
   if (payload.repliedToUserId === payload.userId) return [];
   return one(payload.repliedToUserId, { messageKey: 'chatReplied', params: { room: payload.room }, link: links.chatRoom(payload.room) });
 }
 
-export function chatSignalledAlerts(payload: EventPayload<typeof ChatMessageSignalled>): AlertBatch[] {
+export function chatSignalledAlerts(payload: EventPayload<typeof events.ChatMessageSignalled>): AlertBatch[] {
   if (payload.signalledBy === payload.userId) return [];
   return one(payload.userId, { messageKey: 'chatMessageSignalled', params: { room: payload.room }, link: links.chatRoom(payload.room) });
 }
 
-export function chatModeratedAlerts(payload: EventPayload<typeof ChatMessageModerated>): AlertBatch[] {
+export function chatModeratedAlerts(payload: EventPayload<typeof events.ChatMessageModerated>): AlertBatch[] {
   if (payload.moderatorId === payload.userId) return [];
   return one(payload.userId, { messageKey: 'chatMessageModerated', params: { action: payload.action, room: payload.room }, link: links.chatRoom(payload.room) });
 }
 
-export function suspendedAlerts(payload: EventPayload<typeof UserSuspended>): AlertBatch[] {
+export function suspendedAlerts(payload: EventPayload<typeof events.UserSuspended>): AlertBatch[] {
   return one(payload.userId, { messageKey: 'suspended', params: { until: payload.until }, link: null });
 }
 

@@ -26,26 +26,8 @@ import {
   type NewestPayload,
 } from '@civic/contracts';
 import { startConsumer, type ConsumerHost, type RunningConsumer, type SqlExecutor } from '@civic/service-kit';
-import {
-  chatModeratedAlerts,
-  chatRepliedAlerts,
-  chatSignalledAlerts,
-  contentModeratedAlerts,
-  contentSignalledAlerts,
-  creatorsDrawnAlerts,
-  electionClosedAlerts,
-  lawArchivedAlerts,
-  phaseChangedAlert,
-  proposalDeletedAlerts,
-  proposalEditedAlerts,
-  proposalSecondChanceAlerts,
-  proposalSelectedAlerts,
-  proposalSignalledAlerts,
-  suspendedAlerts,
-  suspensionLiftedAlerts,
-  type AlertBatch,
-  type BroadcastAlert,
-} from '../domain/alert-messages.js';
+import * as messages from '../domain/alert-messages.js';
+import type { AlertBatch, BroadcastAlert } from '../domain/alert-messages.js';
 import { alertFollowers } from '../commands/alert-followers.command.js';
 import { broadcastAlert } from '../commands/broadcast-alert.command.js';
 import { deliverAlerts } from '../commands/deliver-alerts.command.js';
@@ -144,25 +126,25 @@ export function alertConsumers({ host, hub, onApplied }: ConsumerDeps): (() => P
       await forgetAccount(tx, p.userId, p.deletedAt);
       return { closed: [p.userId] };
     }),
-    alerts('user-suspended', UserSuspended, suspendedAlerts),
-    alerts('user-suspension-lifted', UserSuspensionLifted, (p) => suspensionLiftedAlerts(p.userId)),
+    alerts('user-suspended', UserSuspended, messages.suspendedAlerts),
+    alerts('user-suspension-lifted', UserSuspensionLifted, (p) => messages.suspensionLiftedAlerts(p.userId)),
     // decisions
-    broadcast('cycle-phase-changed', CyclePhaseChanged, phaseChangedAlert),
-    alerts('proposal-selected', ProposalSelected, proposalSelectedAlerts),
-    alerts('proposal-second-chance', ProposalSecondChance, proposalSecondChanceAlerts),
-    alerts('proposal-edited', ProposalEdited, proposalEditedAlerts),
-    alerts('proposal-deleted', ProposalDeleted, proposalDeletedAlerts),
-    alerts('proposal-signalled', ProposalSignalled, proposalSignalledAlerts),
-    alerts('law-creators-drawn', LawCreatorsDrawn, creatorsDrawnAlerts),
-    alerts('law-archived', LawArchived, lawArchivedAlerts),
-    alerts('content-signalled', ContentSignalled, contentSignalledAlerts),
-    alerts('content-moderated', ContentModerated, contentModeratedAlerts),
+    broadcast('cycle-phase-changed', CyclePhaseChanged, messages.phaseChangedAlert),
+    alerts('proposal-selected', ProposalSelected, messages.proposalSelectedAlerts),
+    alerts('proposal-second-chance', ProposalSecondChance, messages.proposalSecondChanceAlerts),
+    alerts('proposal-edited', ProposalEdited, messages.proposalEditedAlerts),
+    alerts('proposal-deleted', ProposalDeleted, messages.proposalDeletedAlerts),
+    alerts('proposal-signalled', ProposalSignalled, messages.proposalSignalledAlerts),
+    alerts('law-creators-drawn', LawCreatorsDrawn, messages.creatorsDrawnAlerts),
+    alerts('law-archived', LawArchived, messages.lawArchivedAlerts),
+    alerts('content-signalled', ContentSignalled, messages.contentSignalledAlerts),
+    alerts('content-moderated', ContentModerated, messages.contentModeratedAlerts),
     // elections
-    alerts('election-closed', ElectionClosed, electionClosedAlerts),
+    alerts('election-closed', ElectionClosed, messages.electionClosedAlerts),
     // chat
-    alerts('chat-message-replied', ChatMessageReplied, chatRepliedAlerts),
-    alerts('chat-message-signalled', ChatMessageSignalled, chatSignalledAlerts),
-    alerts('chat-message-moderated', ChatMessageModerated, chatModeratedAlerts),
+    alerts('chat-message-replied', ChatMessageReplied, messages.chatRepliedAlerts),
+    alerts('chat-message-signalled', ChatMessageSignalled, messages.chatSignalledAlerts),
+    alerts('chat-message-moderated', ChatMessageModerated, messages.chatModeratedAlerts),
     // followers of a proposal or a law (docs/product.md#following)
     followed('text-versioned', TextVersioned, async (tx, p) => {
       await recordDocument(tx, documentChange(p));

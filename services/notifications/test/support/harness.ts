@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { UserRegistered, type EventDefinition, type EventEnvelope } from '@civic/contracts';
-import { connectBus, loadConfig, newEvent, type EventBus, type ServiceApp } from '@civic/service-kit';
-import { serviceEnv, setupServiceTest, TestTokens, waitFor, type ServiceTestContext, type TestUserClaims } from '@civic/test-kit';
+import { loadConfig, newEvent, type EventBus, type ServiceApp } from '@civic/service-kit';
+import { startHarnessBase, waitFor, type ServiceTestContext, type TestTokens, type TestUserClaims } from '@civic/test-kit';
 import type { Static } from 'typebox';
 import { createNotifications, type Notifications } from '../../src/app.js';
 import { NotificationsConfig } from '../../src/config.js';
 import { createPrisma, type NotificationsPrisma } from '../../src/store/prisma.js';
+
+/** The service's routes' prefix. */
+export const base = '/api/users/notifications';
+const SERVICE_TOKEN = 'test-service-token';
+/** The headers of another service creating an alert (ALERTS_SERVICE_TOKEN). */
+export const service = { 'x-service-token': SERVICE_TOKEN };
 
 export interface Member {
   id: string;
@@ -40,33 +46,43 @@ export interface Harness {
 }
 
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
-  const context = await setupServiceTest(['notifications']);
-  const tokens = await TestTokens.start();
+  const base = await startHarnessBase('notifications');
   const config = loadConfig(NotificationsConfig, {
-    ...serviceEnv(context),
-    JWKS_URL: tokens.jwksUrl,
-    ALERTS_SERVICE_TOKEN: 'test-service-token',
+    ...base.env,
+    ALERTS_SERVICE_TOKEN: SERVICE_TOKEN,
     DIGEST_UNSUBSCRIBE_KEY: 'test-digest-unsubscribe-key-of-32-characters',
     ...env,
   });
-  const db = createPrisma(context.databaseUrl);
-  const bus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'notifications-test' });
   const applied: string[] = [];
-  const { app, digests } = await createNotifications({ config, db, bus, logger: false, schedule: false, onEventApplied: (envelope) => applied.push(envelope.id) });
-  await app.ready();
-  const replicas: { close(): Promise<void> }[] = [];
+  /** A process of the service: every event it applies joins `applied` (the harness waits on whichever replica applied it). */
+  const start = (name: string, alsoApplied?: string[]) =>
+    base.start(name, createPrisma, (db, bus) =>
+      createNotifications({
+        config,
+        db,
+        bus,
+        logger: false,
+        schedule: false,
+        onEventApplied: ({ id }) => {
+          alsoApplied?.push(id);
+          applied.push(id);
+        },
+      }),
+    );
+  const { db, bus, service } = await start('notifications-test');
+  const { app, digests } = service;
 
   const publishEnvelope = async (event: EventEnvelope, msgID: string) => {
     await bus.js.publish(bus.subject(event.subject), JSON.stringify(event), { msgID });
   };
 
   const harness: Harness = {
-    context,
+    context: base.context,
     db,
     bus,
     app,
     digests,
-    tokens,
+    tokens: base.tokens,
     config,
     applied,
     async publish(definition, payload) {
@@ -84,41 +100,19 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       const id = claims.id ?? randomUUID();
       const event = await harness.publish(UserRegistered, { userId: id, userName: claims.name ?? `Citizen ${id.slice(0, 4)}`, registeredAt: new Date().toISOString() });
       await harness.applied_(event);
-      return { id, headers: await tokens.headers({ id, name: claims.name, role: claims.role, verified: claims.verified ?? true }) };
+      return { id, headers: await base.tokens.headers({ id, name: claims.name, role: claims.role, verified: claims.verified ?? true }) };
     },
     async replica() {
-      const replicaDb = createPrisma(context.databaseUrl);
-      const replicaBus = await connectBus({ url: context.natsUrl, prefix: context.natsPrefix, name: 'notifications-replica' });
       const replicaApplied: string[] = [];
-      const replica = await createNotifications({ config, db: replicaDb, bus: replicaBus, logger: false, schedule: false, onEventApplied: (envelope) => {
-          // The harness waits on whichever replica applied the event.
-          replicaApplied.push(envelope.id);
-          applied.push(envelope.id);
-        },
-      });
-      await replica.app.ready();
-      replicas.push({
-        async close() {
-          await replica.app.close();
-          await replicaBus.close();
-          await replicaDb.$disconnect();
-        },
-      });
-      return { ...replica, applied: replicaApplied };
+      const replica = await start('notifications-replica', replicaApplied);
+      return { ...replica.service, applied: replicaApplied };
     },
     async listen() {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as AddressInfo;
       return `http://127.0.0.1:${port}`;
     },
-    async close() {
-      for (const replica of replicas) await replica.close();
-      await app.close();
-      await bus.close();
-      await db.$disconnect();
-      await tokens.close();
-      await context.cleanup();
-    },
+    close: base.close,
   };
   return harness;
 }
