@@ -1,5 +1,5 @@
 import type { CycleSummary } from '@civic/contracts';
-import { currentPhases, phaseRoutes, phaseStates, timeLeft, visibleParts } from '../src/app/phases.js';
+import { anEndHasPassed, currentPhases, phaseRoutes, phaseStates, timeLeft, visibleParts } from '../src/app/phases.js';
 
 function cycle(over: Partial<CycleSummary>): CycleSummary {
   return {
@@ -53,5 +53,21 @@ describe('current phases and countdowns', () => {
   it('links each phase to its screen', () => {
     expect(phaseRoutes.voting).toBe('/decisions/voting-on-proposals');
     expect(phaseRoutes['final-vote']).toBe('/decisions/final-vote');
+  });
+});
+
+describe('anEndHasPassed', () => {
+  const phase = (nextStepAt: number | null) => ({ cycleId: 'c', number: 1, phase: 'proposals' as const, nextStepAt, startedAt: '', endsAt: null });
+
+  it('is true once a shown next step is due, so that a watch that began after it reads again', () => {
+    expect(anEndHasPassed([phase(1_000), phase(5_000)], 1_000)).toBe(true);
+    expect(anEndHasPassed([phase(5_000)], 6_000)).toBe(true);
+  });
+
+  it('is false while every next step is ahead, for a phase without one, and before the first read', () => {
+    expect(anEndHasPassed([phase(5_000), phase(null)], 4_999)).toBe(false);
+    expect(anEndHasPassed([], 0)).toBe(false);
+    expect(anEndHasPassed(undefined, 0)).toBe(false);
+    expect(anEndHasPassed(null, 0)).toBe(false);
   });
 });

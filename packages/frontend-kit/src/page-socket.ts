@@ -24,6 +24,11 @@ interface Watcher {
   onUpdate: (update: LiveUpdate) => void;
   /** Called after a reconnection: read the data again, an update may have been missed. */
   onResync?: () => void;
+  /**
+   * Called once, when the server first confirms the topic: from then on no update is missed. A
+   * watcher that started after its read can check whether something changed in between.
+   */
+  onWatching?: () => void;
 }
 
 interface Registry {
@@ -44,9 +49,24 @@ function registry(): Registry {
  * (services/chat/src/socket/connection.ts). A refusal changes nothing on the page (its topics are
  * checked before they are sent).
  */
-function sendTopics(socket: Socket, event: 'live:watch' | 'live:unwatch', topics: string[]): void {
-  socket.emit(event, { topics }, () => undefined);
+function sendTopics(socket: Socket, event: 'live:watch' | 'live:unwatch', topics: string[], onAccepted: () => void = () => undefined): void {
+  socket.emit(event, { topics }, (answer: { ok?: boolean } | undefined) => answer?.ok === true && onAccepted());
 }
+
+/** The watchers already told that the server follows their topic. */
+const confirmed = new WeakSet<Watcher>();
+
+/** Tells each watcher of `topics` not told yet that the server now follows its topic. */
+function confirmWatching(state: Registry, topics: string[]): void {
+  for (const topic of topics) {
+    for (const watcher of state.watchers.get(topic) ?? []) {
+      if (confirmed.has(watcher)) continue;
+      confirmed.add(watcher);
+      watcher.onWatching?.();
+    }
+  }
+}
+
 
 /** A batch frame: the events of one room since the server's last tick, in order. */
 type BatchFrame = [event: string, payload: unknown][];
@@ -71,7 +91,7 @@ async function connect(state: Registry): Promise<Socket> {
   let connectedBefore = false;
   socket.on('connect', () => {
     const topics = [...state.watchers.keys()];
-    if (topics.length) sendTopics(socket, 'live:watch', topics);
+    if (topics.length) sendTopics(socket, 'live:watch', topics, () => confirmWatching(state, topics));
     // The first connection needs no catch-up: the screens read their data as they opened.
     if (connectedBefore) for (const set of state.watchers.values()) for (const watcher of set) watcher.onResync?.();
     connectedBefore = true;
@@ -97,7 +117,9 @@ export function watchTopic(topic: LiveTopic, watcher: Watcher): () => void {
   if (!set) state.watchers.set(topic, (set = new Set()));
   set.add(watcher);
   void pageSocket().then((socket) => {
-    if (first && socket.connected && state.watchers.get(topic)?.has(watcher)) sendTopics(socket, 'live:watch', [topic]);
+    if (first && socket.connected && state.watchers.get(topic)?.has(watcher)) sendTopics(socket, 'live:watch', [topic], () => confirmWatching(state, [topic]));
+    // A later watcher of a topic already followed: the server follows it now.
+    else if (!first && socket.connected) confirmWatching(state, [topic]);
   });
   return () => {
     const current = state.watchers.get(topic);

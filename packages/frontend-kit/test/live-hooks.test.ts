@@ -13,7 +13,15 @@ interface Watcher {
   onResync?: () => void;
 }
 const emitted: [string, unknown][] = [];
-const fakeSocket = { connected: true, emit: (event: string, payload: unknown) => emitted.push([event, payload]) };
+/** The acknowledgement callbacks of the emits, in order: a test answers them as the server would. */
+const acks: ((answer: unknown) => void)[] = [];
+const fakeSocket = {
+  connected: true,
+  emit: (event: string, payload: unknown, ack: (answer: unknown) => void) => {
+    emitted.push([event, payload]);
+    acks.push(ack);
+  },
+};
 const registry = { socket: Promise.resolve(fakeSocket), watchers: new Map<string, Set<Watcher>>() };
 (globalThis as Record<symbol, unknown>)[Symbol.for('civic.page-socket')] = registry;
 
@@ -33,6 +41,7 @@ function Probe({ topic, label, heard }: { topic: typeof lawA | null; label: stri
     topic,
     (update) => heard.push(`${label}:${update.data.n}`),
     () => heard.push(`${label}:resync`),
+    () => heard.push(`${label}:watching`),
   );
   return null;
 }
@@ -70,5 +79,33 @@ describe('useLiveTopic', () => {
     await settle();
     expect(emitted.at(-1)).toEqual(['live:unwatch', { topics: [lawB] }]);
     expect(registry.watchers.size).toBe(0);
+  });
+
+  it('says once that the server follows the topic: when it accepts the watch, at once for a topic already followed, never on a refusal', async () => {
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    const heard: string[] = [];
+    const from = acks.length;
+    await act(async () => root.render(h(Probe, { topic: lawA, label: 'first', heard })));
+    await settle();
+    expect(heard).toEqual([]);
+    acks[from]!({ ok: true, data: {} });
+    expect(heard).toEqual(['first:watching']);
+    acks[from]!({ ok: true, data: {} }); // a repeated answer tells nobody twice
+    expect(heard).toEqual(['first:watching']);
+
+    const other = createRoot(document.createElement('div'));
+    await act(async () => other.render(h(Probe, { topic: lawA, label: 'second', heard })));
+    await settle();
+    expect(heard).toEqual(['first:watching', 'second:watching']);
+
+    await act(async () => other.render(h(Probe, { topic: lawB as typeof lawA, label: 'second', heard })));
+    await settle();
+    acks.at(-1)!({ statusCode: 400, statusMessage: 'badRequest' });
+    expect(heard).toEqual(['first:watching', 'second:watching']);
+
+    await act(async () => root.unmount());
+    await act(async () => other.unmount());
+    await settle();
   });
 });

@@ -56,6 +56,14 @@ export function currentPhases(cycles: readonly CycleSummary[], receivedAt: numbe
     .sort((a, b) => order.indexOf(a.phase) - order.indexOf(b.phase) || a.number - b.number);
 }
 
+/**
+ * Whether a shown phase's next step is already due at `now`. The service then has moved the phase on
+ * or extended it, and pushed that: a page that began to watch only after such an end missed the push.
+ */
+export function anEndHasPassed(phases: readonly PhaseCountdown[] | null | undefined, now: number): boolean {
+  return (phases ?? []).some((phase) => phase.nextStepAt !== null && phase.nextStepAt <= now);
+}
+
 export interface DurationParts {
   days: number;
   hours: number;

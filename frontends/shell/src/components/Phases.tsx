@@ -5,7 +5,7 @@ import { liveTopics, type CycleSummary } from '@civic/contracts';
 import { apiRequest } from '@civic/frontend-kit/api-client';
 import { useLiveTopic } from '@civic/frontend-kit/live-hooks';
 import { PhaseTimeline, SkeletonCard } from '@civic/frontend-kit/design';
-import { currentPhases, phaseRoutes, phaseStates, timeLeft, visibleParts, type PhaseCountdown } from '../app/phases.js';
+import { anEndHasPassed, currentPhases, phaseRoutes, phaseStates, timeLeft, visibleParts, type PhaseCountdown } from '../app/phases.js';
 
 interface PhasesState {
   /** undefined while loading, null when the decisions service did not answer. */
@@ -44,12 +44,18 @@ interface PhasesAnswer {
  * topic: decisions pushes the same answer on every phase change, extension and new cycle
  * (docs/live.md#elections-topics-and-the-shell). No poll, no read at a navigation nor when a
  * countdown reaches zero (it shows "now" until the push arrives); after a reconnection of the page
- * socket, when a push may have been missed, it reads again. A push in the second or two between the
- * first read and the watch (see afterFirstLoad) is caught up at the next reconnection or load.
+ * socket, when a push may have been missed, it reads again. The watch starts a second or two after
+ * the first read (see afterFirstLoad): when the server confirms it, a countdown that already ended
+ * in between means a push was missed, and only then is the answer read again.
  */
 export function PhasesProvider({ children }: { children: ReactNode }) {
   const [phases, setPhases] = useState<PhaseCountdown[] | null | undefined>(undefined);
   const controller = useRef<AbortController | null>(null);
+  // What the countdowns show now, for the check once the watch starts (a callback of an older render).
+  const shown = useRef(phases);
+  useEffect(() => {
+    shown.current = phases;
+  });
 
   const refresh = useCallback(() => {
     controller.current?.abort();
@@ -82,6 +88,9 @@ export function PhasesProvider({ children }: { children: ReactNode }) {
       setPhases(currentPhases(update.data.cycles, Date.now()));
     },
     refresh,
+    () => {
+      if (anEndHasPassed(shown.current, Date.now())) refresh();
+    },
   );
 
   const value = useMemo(() => ({ phases, refresh }), [phases, refresh]);
