@@ -57,11 +57,12 @@ export function currentPhases(cycles: readonly CycleSummary[], receivedAt: numbe
 }
 
 /**
- * Whether a shown phase's next step is already due at `now`. The service then has moved the phase on
- * or extended it, and pushed that: a page that began to watch only after such an end missed the push.
+ * Whether a shown phase's next step is already due at `at`. The service then has moved the phase on
+ * or extended it, and pushed that within a tick: a page that began to watch only after such an end
+ * may have missed the push.
  */
-export function anEndHasPassed(phases: readonly PhaseCountdown[] | null | undefined, now: number): boolean {
-  return (phases ?? []).some((phase) => phase.nextStepAt !== null && phase.nextStepAt <= now);
+export function anEndHasPassed(phases: readonly PhaseCountdown[] | null | undefined, at: number): boolean {
+  return (phases ?? []).some((phase) => phase.nextStepAt !== null && phase.nextStepAt <= at);
 }
 
 export interface DurationParts {

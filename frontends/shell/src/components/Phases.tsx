@@ -45,9 +45,13 @@ interface PhasesAnswer {
  * (docs/live.md#elections-topics-and-the-shell). No poll, no read at a navigation nor when a
  * countdown reaches zero (it shows "now" until the push arrives); after a reconnection of the page
  * socket, when a push may have been missed, it reads again. The watch starts a second or two after
- * the first read (see afterFirstLoad): when the server confirms it, a countdown that already ended
- * in between means a push was missed, and only then is the answer read again.
+ * the first read (see afterFirstLoad): a countdown that ended before the server confirmed the watch
+ * may have had its push go by. If it still shows an end older than `missedPushAfterMs` once that
+ * time has passed, the push was missed, and only then is the answer read again.
  */
+/** Past an end, its push (phase change or extension) comes within a tick of the phase machine (1 s). */
+const missedPushAfterMs = 3_000;
+
 export function PhasesProvider({ children }: { children: ReactNode }) {
   const [phases, setPhases] = useState<PhaseCountdown[] | null | undefined>(undefined);
   const controller = useRef<AbortController | null>(null);
@@ -71,9 +75,13 @@ export function PhasesProvider({ children }: { children: ReactNode }) {
       });
   }, []);
 
+  const catchUp = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     refresh();
-    return () => controller.current?.abort();
+    return () => {
+      controller.current?.abort();
+      clearTimeout(catchUp.current);
+    };
   }, [refresh]);
 
   // The page socket (and socket.io-client with it) is not part of the first load: the topic is
@@ -89,7 +97,10 @@ export function PhasesProvider({ children }: { children: ReactNode }) {
     },
     refresh,
     () => {
-      if (anEndHasPassed(shown.current, Date.now())) refresh();
+      if (!anEndHasPassed(shown.current, Date.now())) return;
+      catchUp.current = setTimeout(() => {
+        if (anEndHasPassed(shown.current, Date.now() - missedPushAfterMs)) refresh();
+      }, missedPushAfterMs);
     },
   );
 
