@@ -16,18 +16,26 @@ export interface AxeViolation {
 
 type AxeWindow = typeof globalThis & { axe?: { run: typeof axe.run } };
 
-export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+/**
+ * The rules whose result depends on colours alone: a page in its dark theme has the same document as
+ * in its light one, so only these can find anything new there.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** `rules`: only these axe rules (all of them by default). */
+export async function seriousAxeViolations(page: Page, rules?: readonly string[]): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => typeof (globalThis as AxeWindow).axe !== 'undefined');
   if (!loaded) await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    const results = await (globalThis as AxeWindow).axe!.run(document, { resultTypes: ['violations'] });
+  const violations = await page.evaluate(async (only) => {
+    const options = only ? { resultTypes: ['violations' as const], runOnly: { type: 'rule' as const, values: only } } : { resultTypes: ['violations' as const] };
+    const results = await (globalThis as AxeWindow).axe!.run(document, options);
     return results.violations.map((violation) => ({
       rule: violation.id,
       impact: violation.impact ?? 'unknown',
       help: violation.help,
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
-  });
+  }, rules ? [...rules] : null);
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
