@@ -317,9 +317,12 @@ export async function startStack(options = {}) {
     }
     const redisUrl = options.redisUrl ?? process.env.REDIS_URL;
 
-    log('Applying migrations...');
-    const { applyAllServiceMigrations } = await import('../packages/db-migrate/dist/index.js');
-    await applyAllServiceMigrations({ databaseUrl, rootDir: root, log: () => undefined });
+    // `migrate: false`: the database is a copy of one already migrated (the tests' template).
+    if (options.migrate !== false) {
+      log('Applying migrations...');
+      const { applyAllServiceMigrations } = await import('../packages/db-migrate/dist/index.js');
+      await applyAllServiceMigrations({ databaseUrl, rootDir: root, log: () => undefined });
+    }
 
     const ports = {};
     for (const [name, port] of Object.entries(DEFAULT_PORTS)) {
@@ -364,6 +367,9 @@ export async function startStack(options = {}) {
       script: 'services/gateway/dist/server.js',
       env: {
         ...upstreams,
+        // The CSRF rule trusts the site's origins as configured, never a request's Host.
+        PUBLIC_URL: common.PUBLIC_URL,
+        ...ownOrigins,
         HOST: options.host ?? '0.0.0.0',
         LOG_LEVEL: common.LOG_LEVEL,
         SHELL_DIST: path.join(root, 'frontends/shell/dist'),

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prepareMigratedTemplate, prepareTestRun } from '../../packages/test-kit/jest/infrastructure.mjs';
 import { startBrowserTestStack } from '../src/stacks.mjs';
 
 /** Identity's seeded first moderator on this stack (SEED_MODERATOR_EMAIL). */
@@ -40,6 +41,8 @@ export default async function globalSetup() {
   // Where the test files share what is built once per run (support/shared.ts), workers included.
   process.env.SECURITY_SHARED_DIR = mkdtempSync(path.join(tmpdir(), 'civic-security-'));
   if (process.env.SECURITY_BASE_URL) return; // a stack started by hand
+  await prepareTestRun();
+  await prepareMigratedTemplate();
   // `pnpm test` builds before jest runs; a run of this project alone builds only when nothing is built.
   const stack = await startBrowserTestStack('security', STACK_ENV, { build: !built() });
   globalThis.__civicSecurityStack = stack;

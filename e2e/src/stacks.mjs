@@ -36,13 +36,15 @@ const BROWSER_TEST_COMPONENT_ENV = { gateway: BROWSER_TEST_GATEWAY_ENV, notifica
  */
 export async function startBrowserTestStack(name, serviceEnv = {}, { build = true, replicas, envFor, remoteDist } = {}) {
   const infrastructure = await prepareTestRun();
+  // Cloned from the run's migrated template when a global setup made one, so the stack need not migrate.
+  const template = process.env.CIVIC_TEST_TEMPLATE;
   const run = process.env.CIVIC_TEST_RUN;
   const database = `t_${run}_${name}`;
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: infrastructure.databaseUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${database}"`);
+    await admin.query(`CREATE DATABASE "${database}"${template ? ` TEMPLATE "${template}"` : ''}`);
   } finally {
     await admin.end();
   }
@@ -52,6 +54,7 @@ export async function startBrowserTestStack(name, serviceEnv = {}, { build = tru
 
   const stack = await startStack({
     build,
+    migrate: !template,
     databaseUrl: url.toString(),
     natsUrl: infrastructure.natsUrl,
     natsPrefix: `t_${run}_${randomBytes(3).toString('hex')}.`,

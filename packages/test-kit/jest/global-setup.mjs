@@ -1,5 +1,6 @@
-import { prepareTestRun } from './infrastructure.mjs';
+import { prepareMigratedTemplate, prepareTestRun } from './infrastructure.mjs';
 
 export default async function globalSetup() {
   await prepareTestRun();
+  await prepareMigratedTemplate();
 }

@@ -1,5 +1,10 @@
 // Plain JavaScript: jest loads global setup files with Node's own resolver, before any transform.
+import { existsSync } from 'node:fs';
 import { connect as connectTcp } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const LOCAL = {
   databaseUrl: 'postgresql://postgres@127.0.0.1:5432/postgres',
@@ -86,6 +91,33 @@ export async function prepareTestRun() {
   process.env.REDIS_URL = infrastructure.redisUrl;
   process.env.CIVIC_TEST_RUN ??= Math.random().toString(16).slice(2, 10);
   return infrastructure;
+}
+
+/**
+ * Migrates, once per run, a database holding every service's schema, and names it in
+ * CIVIC_TEST_TEMPLATE: test databases and test stacks are cloned from it (CREATE DATABASE ... TEMPLATE
+ * takes a fraction of a second where migrating takes seconds). It needs db-migrate built, as
+ * `pnpm test` does first; without the build nothing is made and each test migrates its own database.
+ * Jest runs every project's global setup in one process, so the first call makes it.
+ */
+export async function prepareMigratedTemplate() {
+  if (process.env.CIVIC_TEST_TEMPLATE) return;
+  const migrations = path.join(root, 'packages/db-migrate/dist/index.js');
+  if (!existsSync(migrations)) return;
+  const name = `t_${process.env.CIVIC_TEST_RUN}_template`;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  const { applyAllServiceMigrations } = await import(migrations);
+  await applyAllServiceMigrations({ databaseUrl: url.toString(), rootDir: root, log: () => undefined });
+  process.env.CIVIC_TEST_TEMPLATE = name;
 }
 
 /** Removes what this run left behind (a test file that crashed before its own cleanup). */
