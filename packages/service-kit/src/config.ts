@@ -13,7 +13,13 @@ export const BaseConfigProperties = {
   NATS_URL: Type.String({ pattern: '^(nats|tls)://', default: 'nats://127.0.0.1:4222' }),
   /** Prefix of every subject and stream name, so test runs sharing one NATS never meet. */
   NATS_PREFIX: Type.String({ pattern: '^([a-z0-9_]+\\.)?$', default: '' }),
-  OUTBOX_POLL_MS: Type.Integer({ minimum: 10, default: 250 }),
+  /**
+   * The outbox relay's safety-net poll: a commit wakes the relay at once through LISTEN/NOTIFY, and
+   * the poll only catches a notice lost while its connection was down.
+   */
+  OUTBOX_POLL_MS: Type.Integer({ minimum: 10, default: 2000 }),
+  /** Where the relay listens for commits: a direct connection when DATABASE_URL goes through a transaction-mode pooler. */
+  OUTBOX_LISTEN_URL: Type.Optional(Type.String({ minLength: 1 })),
   SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, default: 15_000 }),
   /**
    * On SIGTERM, how long at most a pod keeps answering (unready, each answer closing its connection)

@@ -71,7 +71,7 @@ export async function createEventedApp({ name, config, db, bus, logger, accessTo
   // Read at scrape time: the outbox backlog, and the lag of this service's durable consumers.
   installOutboxMetrics(app.metrics, db, name, app.log.child({ component: 'metrics' }));
   installConsumerMetrics(app.metrics, bus, name, app.log.child({ component: 'metrics' }));
-  const relay = new OutboxRelay({ db, schema: name, bus, log: app.log, pollMs: config.OUTBOX_POLL_MS });
+  const relay = new OutboxRelay({ db, schema: name, bus, log: app.log, pollMs: config.OUTBOX_POLL_MS, listenUrl: config.OUTBOX_LISTEN_URL ?? config.DATABASE_URL });
   const revocations = new RevocationList({ tokenLifetimeMs, clockSkewMs: CLOCK_SKEW_MS });
   app.decorate('revocations', revocations);
   let feed: RevocationFeed | null = null;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { downgradePayload, type EventDefinition, type EventEnvelope, type NewestPayload } from '@civic/contracts';
@@ -71,10 +72,20 @@ function envelopeOf(definition: EventDefinition, version: number, payload: unkno
 export async function enqueueEvent(tx: SqlExecutor, schema: string, event: EventEnvelope): Promise<void> {
   const carrier = currentTraceCarrier();
   const traceContext = carrier ? JSON.stringify(carrier) : null;
+  // The notice reaches every relay listening on this schema at commit, whatever replica wrote the row
+  // (PostgreSQL folds the notices of one transaction into one); one statement, one round trip.
   await tx.$executeRaw(
-    sql`INSERT INTO ${qualifiedTable(schema, 'outbox_event')} (id, subject, version, payload, occurred_at, trace_context)
-        VALUES (${event.id}::uuid, ${event.subject}, ${event.version}, ${JSON.stringify(event.payload)}::jsonb, ${event.occurredAt}::timestamptz, ${traceContext}::jsonb)`,
+    sql`WITH queued AS (
+          INSERT INTO ${qualifiedTable(schema, 'outbox_event')} (id, subject, version, payload, occurred_at, trace_context)
+          VALUES (${event.id}::uuid, ${event.subject}, ${event.version}, ${JSON.stringify(event.payload)}::jsonb, ${event.occurredAt}::timestamptz, ${traceContext}::jsonb)
+          RETURNING 1)
+        SELECT pg_notify(${outboxChannel(schema)}, '') FROM queued`,
   );
+}
+
+/** The channel a schema's outbox announces its commits on (LISTEN/NOTIFY, per database). */
+export function outboxChannel(schema: string): string {
+  return `outbox_${schema}`;
 }
 
 interface OutboxRow {
@@ -91,7 +102,16 @@ export interface OutboxRelayOptions {
   schema: string;
   bus: EventBus;
   log: FastifyBaseLogger;
+  /**
+   * The longest wait between two reads of the outbox. With `listenUrl` a commit wakes the relay at
+   * once and the poll is only a safety net (a notice lost while the listening connection was down).
+   */
   pollMs?: number;
+  /**
+   * A direct PostgreSQL connection (not through a transaction-mode pooler, which drops LISTEN) on
+   * which the relay listens for the outbox's commits. Without it, the relay only polls.
+   */
+  listenUrl?: string;
   batchSize?: number;
   /** Longest pause between attempts while NATS or PostgreSQL is failing. */
   maxBackoffMs?: number;
@@ -110,7 +130,10 @@ export class OutboxRelay {
   private running: Promise<void> | null = null;
   private stopping = false;
   private wakeUp: (() => void) | null = null;
+  /** A wake that came while a batch was being published: the loop reads again before it sleeps. */
+  private woken = false;
   private failures = 0;
+  private listener: OutboxListener | null = null;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.table = qualifiedTable(options.schema, 'outbox_event');
@@ -122,17 +145,24 @@ export class OutboxRelay {
   start(): void {
     if (this.running) return;
     this.stopping = false;
+    if (this.options.listenUrl) {
+      this.listener = new OutboxListener(this.options.listenUrl, outboxChannel(this.options.schema), () => this.wake(), this.options.log);
+      this.listener.start();
+    }
     this.running = this.loop();
   }
 
-  /** Publish now instead of at the next poll (called after a commit that enqueued events). */
+  /** Publish now instead of at the next poll (a commit enqueued events). */
   wake(): void {
+    this.woken = true;
     this.wakeUp?.();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
     this.wake();
+    await this.listener?.stop();
+    this.listener = null;
     await this.running;
     this.running = null;
   }
@@ -200,6 +230,7 @@ export class OutboxRelay {
 
   private async loop(): Promise<void> {
     while (!this.stopping) {
+      this.woken = false;
       let sent = 0;
       try {
         sent = await this.publishBatch();
@@ -212,7 +243,7 @@ export class OutboxRelay {
         }
       }
       if (this.stopping) break;
-      if (sent === this.batchSize) continue;
+      if (sent === this.batchSize || (this.woken && this.failures === 0)) continue;
       const pause = this.failures > 0 ? Math.min(this.pollMs * 2 ** this.failures, this.maxBackoffMs) : this.pollMs;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pause);
@@ -225,3 +256,59 @@ export class OutboxRelay {
     }
   }
 }
+
+/**
+ * Listens for an outbox's commit notices on a connection of its own, and connects again after a
+ * failure (the relay's poll covers what was missed meanwhile).
+ */
+class OutboxListener {
+  private client: pg.Client | null = null;
+  private stopping = false;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+    private readonly onNotice: () => void,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    void this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopping) return;
+    const client = new pg.Client({ connectionString: this.url, application_name: `${this.channel} listener` });
+    this.client = client;
+    const again = (error?: Error) => {
+      if (this.client !== client || this.stopping) return;
+      this.client = null;
+      client.end().catch(() => undefined);
+      this.log.warn({ err: error }, 'outbox listener lost its connection, polling until it is back');
+      this.retry = setTimeout(() => void this.connect(), LISTEN_RETRY_MS);
+      this.retry.unref();
+    };
+    client.on('error', again);
+    client.on('end', () => again());
+    client.on('notification', () => this.onNotice());
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${this.channel}"`);
+      // Rows committed while the connection was down are read at once.
+      this.onNotice();
+    } catch (error) {
+      again(error as Error);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+}
+
+const LISTEN_RETRY_MS = 2000;

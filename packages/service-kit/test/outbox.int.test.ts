@@ -94,4 +94,32 @@ describe('transactional outbox', () => {
     await bus.jsm.streams.delete(bus.streamName('identity'));
     await bus.close();
   }, 60_000);
+  it('publishes a commit at once when listening, with a poll far away, and again after its connection is cut', async () => {
+    await bed.pool.query(`DELETE FROM "${SCHEMA}".outbox_event`);
+    const db = pgSqlClient(bed.pool);
+    const bus = await connectBus({ url: bed.nats.url, prefix: testNatsPrefix(), name: 'outbox-listen' });
+    await bus.ensureStream('identity');
+    // A minute between polls: only the commit notice can make the relay publish within the test.
+    const relay = new OutboxRelay({ db, schema: SCHEMA, bus, log, pollMs: 60_000, listenUrl: bed.database.url });
+    relay.start();
+    try {
+      const listening = async () => (await bed.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN \"outbox_identity\"'")).rows[0]!.n === 1;
+      await waitFor(listening);
+      // The relay read the empty outbox when it started and now sleeps for a minute.
+      const first = registration(10);
+      await db.$transaction((tx) => enqueueEvent(tx, SCHEMA, first));
+      await waitFor(async () => (await streamIds(bus)).includes(first.id), 5_000);
+
+      // The listening connection is cut: the relay connects again and reads what was committed meanwhile.
+      await bed.pool.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN \"outbox_identity\"'");
+      const second = registration(11);
+      await db.$transaction((tx) => enqueueEvent(tx, SCHEMA, second));
+      await waitFor(async () => (await streamIds(bus)).includes(second.id), 10_000);
+      expect(await streamIds(bus)).toEqual([first.id, second.id]);
+    } finally {
+      await relay.stop();
+      await bus.jsm.streams.delete(bus.streamName('identity'));
+      await bus.close();
+    }
+  });
 });
