@@ -36,6 +36,10 @@ export const ErrorMessages = {
   serviceUnavailable: 'Service Unavailable',
   /** A body over the size limit (every service and the gateway). */
   payloadTooLarge: 'Payload Too Large',
+  /** A JSON body nested deeper than the platform takes (JSON_MAX_DEPTH of the service kit, 400, data `{ limit }`). */
+  bodyTooDeep: 'The content sent is nested too deeply',
+  /** A JSON body with more keys in all than the platform takes (JSON_MAX_KEYS, 400, data `{ limit }`). */
+  bodyTooWide: 'The content sent has too many fields',
   /** Text holding control or direction-reversing characters (packages/contracts/src/text.ts). */
   forbiddenCharacters: 'Text contains forbidden characters',
   /** Text that is empty once invisible and format characters are removed. */
@@ -46,6 +50,8 @@ export const ErrorMessages = {
   passwordMatchesAccount: 'The password must not contain your email or user name',
   /** A user name that, once normalised, is the name of another member. */
   userNameTaken: 'User name already taken',
+  /** The right password of an account whose email change was undone: it logs in again after a password reset (403). */
+  passwordResetRequired: 'Reset your password to log in again',
   /** Vote failure code of the elections calls. */
   updateKO: 'updateKO',
   /** A scribe's or a moderator's edit of someone else's text must say why (docs/product.md#version-history). */

@@ -11,6 +11,7 @@ import { ErrorMessages, type ErrorBody } from '@civic/contracts';
 import { AppError, keyForStatus } from './errors.js';
 import { readinessGauge } from './operator-metrics.js';
 import { traceLogFields } from './telemetry.js';
+import { installJsonBodyParser } from './json-body.js';
 import { installTextRules } from './text-rules.js';
 
 export type ServiceApp = FastifyInstance<
@@ -52,6 +53,11 @@ export interface ServiceAppOptions {
    * header through without reading it, so it spares the plugin's hooks on every request.
    */
   cookies?: boolean;
+  /**
+   * Parse JSON bodies with the shape limits (json-body.ts); on by default. The gateway forwards bodies
+   * unparsed and measures them as they pass, leaving the parser of each proxied scope its own.
+   */
+  jsonBodies?: boolean;
 }
 
 /**
@@ -102,6 +108,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   refuseLargeBodiesBeforeTheyCome(app, bodyLimit);
+  // JSON bodies are measured before they are parsed: too deep or too wide is a 400, never a walk.
+  if (options.jsonBodies !== false) installJsonBodyParser(app);
   const drain = trackDrain(app);
   if (options.answerHeaders) {
     app.addHook('onRequest', (request, reply, done) => {

@@ -9,6 +9,8 @@ export * from './consumer.js';
 export * from './run.js';
 export * from './evented-app.js';
 export * from './validation.js';
+export * from './json-shape.js';
+export * from './json-body.js';
 export * from './openapi.js';
 export * from './cached-verifier.js';
 export * from './tick-loop.js';

@@ -1,6 +1,7 @@
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { ServiceApp } from './http.js';
+import { installJsonBodyParser } from './json-body.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object on some resolutions.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
@@ -17,13 +18,6 @@ export function installStrictBodyValidation(app: ServiceApp): void {
   const coercing = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
 
-  // A JSON content type with an empty body (fetch sending a content-type and nothing) counts as no
-  // body, so the route's schema says what is missing instead of a JSON syntax error.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, done);
-  });
+  // An empty JSON body counts as none; every JSON body keeps the platform's shape limits.
+  installJsonBodyParser(app, { emptyIsNoBody: true });
 }

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import pg from 'pg';
+import { ErrorMessages } from '@civic/contracts';
+import { JSON_MAX_DEPTH, JSON_MAX_KEYS } from '@civic/service-kit';
 
 /** The slice of an OpenAPI 3 document the fuzzer reads. */
 interface JsonSchema {
@@ -52,6 +54,13 @@ export interface FuzzOptions {
   skip?: string[];
   runsPerRoute?: number;
   seed?: number;
+  /**
+   * Also send JSON bodies past the platform's shape limits (the service kit's json-shape.ts): mixed
+   * into the generated bodies (never a 5xx), and to every route that takes a body, once deep and once
+   * wide, expecting exactly 400 `bodyTooDeep` / `bodyTooWide` and no change. On for services
+   * (fuzzService); an app that is not one does not keep those limits.
+   */
+  bodyShapes?: boolean;
 }
 
 export interface FuzzFinding {
@@ -154,6 +163,29 @@ function pathSegment(knownIds: string[]): fc.Arbitrary<string> {
   return fc.oneof({ arbitrary: text.map(encodeURIComponent), weight: 8 }, fc.constantFrom('%c0', '%', '%E2%80', 'x'.repeat(3000)));
 }
 
+/** A JSON body (an object, as routes take) holding arrays `depth` deep. */
+export const deepJsonBody = (depth: number) => `{"title":"Deep","items":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+/** A JSON body (an object) with `keys` keys in all. */
+export const wideJsonBody = (keys: number) => `{${Array.from({ length: keys }, (_, i) => `"k${i}":${i}`).join(',')}}`;
+
+/** Bodies past the shape limits, as text: JSON.stringify itself could not build the deepest. */
+const shapeBody: fc.Arbitrary<string> = fc.oneof(
+  fc.integer({ min: JSON_MAX_DEPTH + 1, max: 50_000 }).map(deepJsonBody),
+  fc.integer({ min: JSON_MAX_KEYS + 1, max: 20_000 }).map(wideJsonBody),
+);
+
+/** The deep and the wide body every route that takes one is sent, with the answer each must get. */
+const SHAPE_PROBES = [
+  { label: 'deep', payload: deepJsonBody(100_000), key: 'bodyTooDeep' },
+  { label: 'wide', payload: wideJsonBody(20_000), key: 'bodyTooWide' },
+] as const;
+
+const SHAPE_METHODS = ['post', 'put', 'patch', 'delete'];
+const ANY_ID = '3f1c9a52-6b1e-4d8a-9c2f-5a7e0b4d1c63';
+
+/** Findings text shows the start of a long payload only. */
+const shown = (payload: string) => (payload.length > 300 ? `${payload.slice(0, 300)}… (${payload.length} characters)` : payload);
+
 /**
  * Sends generated requests to every operation of the document as every caller: never a 5xx, every
  * error in the catalogue's shape, every answer with its request id, text with control characters never
@@ -175,20 +207,32 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<{ routes: number
       const pathNames = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
       const queryParameters = parameters.filter((parameter) => parameter.in === 'query');
       const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
+      const generatedBody: fc.Arbitrary<unknown> =
+        method === 'get' || method === 'delete' ? fc.option(fc.jsonValue({ maxDepth: 1 }), { freq: 4 }) : valueFor(bodySchema ?? { type: 'object' }, knownIds);
+      const body: fc.Arbitrary<{ value: unknown } | { text: string }> =
+        options.bodyShapes && BODY_METHODS.includes(method)
+          ? fc.oneof({ arbitrary: generatedBody.map((value) => ({ value })), weight: 9 }, { arbitrary: shapeBody.map((text) => ({ text })), weight: 1 })
+          : generatedBody.map((value) => ({ value }));
       const request = fc.record({
         caller: fc.constantFrom(...options.callers),
         path: fc.tuple(...pathNames.map(() => pathSegment(knownIds))),
         query: fc.record(Object.fromEntries(queryParameters.map((parameter) => [parameter.name, valueFor(parameter.schema, knownIds)])), { requiredKeys: [] }),
-        body: method === 'get' || method === 'delete' ? fc.option(fc.jsonValue({ maxDepth: 1 }), { freq: 4 }) : valueFor(bodySchema ?? { type: 'object' }, knownIds),
+        body,
       });
+      if (options.bodyShapes && SHAPE_METHODS.includes(method)) {
+        let url = template;
+        for (const name of pathNames) url = url.replace(`{${name}}`, encodeURIComponent(knownIds[0] ?? ANY_ID));
+        findings.push(...(await probeBodyShapes(options, route, method.toUpperCase(), url)));
+      }
       await fc.assert(
-        fc.asyncProperty(request, async ({ caller, path, query, body }) => {
+        fc.asyncProperty(request, async ({ caller, path, query, body: sent }) => {
           let url = template;
           pathNames.forEach((name, index) => (url = url.replace(`{${name}}`, path[index]!)));
           const search = new URLSearchParams();
           for (const [key, value] of Object.entries(query)) search.set(key, typeof value === 'string' ? value : JSON.stringify(value));
           if ([...search.keys()].length) url += `?${search}`;
-          const payload = body === null || body === undefined ? undefined : JSON.stringify(body);
+          const body = 'value' in sent ? sent.value : undefined;
+          const payload = 'text' in sent ? sent.text : body === null || body === undefined ? undefined : JSON.stringify(body);
           const before = await options.fingerprint();
           const answer = await options.app.inject({
             method: method.toUpperCase(),
@@ -198,7 +242,7 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<{ routes: number
           });
           requests += 1;
           const record = (problem: string) => {
-            findings.push({ route, request: { method: method.toUpperCase(), url, caller: caller.name, ...(payload === undefined ? {} : { payload }) }, problem });
+            findings.push({ route, request: { method: method.toUpperCase(), url, caller: caller.name, ...(payload === undefined ? {} : { payload: shown(payload) }) }, problem });
           };
           if (answer.statusCode >= 500) record(`answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
           if (answer.headers['x-request-id'] === undefined) record(`answered ${answer.statusCode} without a request id`);
@@ -222,6 +266,37 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<{ routes: number
     }
   }
   return { routes, requests, findings };
+}
+
+/**
+ * A deep and a wide JSON body to one route, as the first and the last caller: each must be refused
+ * with exactly 400 and its shape message (or a route's one failure message with the shape's key as
+ * `data.reason`), in the catalogue's shape, with a request id, changing nothing.
+ */
+async function probeBodyShapes(options: FuzzOptions, route: string, method: string, url: string): Promise<FuzzFinding[]> {
+  const findings: FuzzFinding[] = [];
+  const callers = [...new Set([options.callers[0]!, options.callers[options.callers.length - 1]!])];
+  for (const caller of callers) {
+    for (const probe of SHAPE_PROBES) {
+      const before = await options.fingerprint();
+      const answer = await options.app.inject({ method, url, headers: { ...caller.headers, 'content-type': 'application/json' }, payload: probe.payload });
+      let body: { statusCode?: unknown; statusMessage?: unknown; data?: { reason?: unknown } } = {};
+      try {
+        body = JSON.parse(answer.body) as typeof body;
+      } catch {
+        body = {};
+      }
+      const record = (problem: string) => findings.push({ route, request: { method, url, caller: caller.name, payload: shown(probe.payload) }, problem });
+      // Its own message, or the one message a route answers every failure with (election votes' updateKO), naming it as the reason.
+      const named = body.statusMessage === ErrorMessages[probe.key] || (typeof body.statusMessage === 'string' && body.data?.reason === probe.key);
+      if (answer.statusCode !== 400 || body.statusCode !== 400 || !named) {
+        record(`a ${probe.label} body answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
+      }
+      if (answer.headers['x-request-id'] === undefined) record(`a ${probe.label} body answered without a request id`);
+      if ((await options.fingerprint()) !== before) record(`a ${probe.label} body was refused but data changed`);
+    }
+  }
+  return findings;
 }
 
 /**
@@ -274,7 +349,7 @@ export async function fuzzService({ databaseUrl, schema, openapiUrl, exclude, ..
     const answer = await options.app.inject({ method: 'GET', url: openapiUrl, headers: {} });
     const openapi = JSON.parse(answer.body) as OpenApiDocument;
     const fingerprint = schemaFingerprint(pool, schema, { countOnly: ['outbox_event', 'inbox_event'], exclude });
-    const result = await fuzzRoutes({ ...options, openapi, fingerprint });
+    const result = await fuzzRoutes({ bodyShapes: true, ...options, openapi, fingerprint });
     console.log(`fuzzed ${result.routes} routes of ${schema} with ${result.requests} requests`);
     return result;
   } finally {

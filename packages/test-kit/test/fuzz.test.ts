@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { createServiceApp } from '@civic/service-kit';
 import { fuzzRoutes, type OpenApiDocument } from '@civic/test-kit';
 
 /**
@@ -70,5 +71,37 @@ describe('fuzzRoutes', () => {
     const result = await fuzzRoutes({ app, openapi, callers: [{ name: 'visitor', headers: {} }], fingerprint: async () => state.join(), runsPerRoute: 60, seed: 7 });
     expect(result).toMatchObject({ routes: 1, requests: 60, findings: [] });
     expect(state.length).toBeGreaterThan(0);
+  });
+
+  describe('with bodies past the JSON shape limits', () => {
+    /** Counts the values of a body the naive way: recursion, which a deep enough body overflows. */
+    const countValues = (value: unknown): number =>
+      typeof value === 'object' && value !== null ? 1 + Object.values(value).reduce<number>((sum, item) => sum + countValues(item), 0) : 1;
+
+    it('reports a route that walks a deep body into a 500, and one that does not refuse them with their message', async () => {
+      const { app, state } = await appWith((body) => (countValues(body) > 0 ? ok : rejected));
+      const result = await fuzzRoutes({ app, openapi, callers: [{ name: 'visitor', headers: {} }], fingerprint: async () => state.join(), runsPerRoute: 20, seed: 7, bodyShapes: true });
+      const problems = result.findings.map((finding) => finding.problem);
+      expect(problems.some((problem) => problem.startsWith('a deep body answered 500'))).toBe(true);
+      expect(problems.some((problem) => problem.startsWith('a wide body answered 201'))).toBe(true);
+      // Long payloads are shown by their start.
+      expect(result.findings.every((finding) => (finding.request.payload ?? '').length < 400)).toBe(true);
+    });
+
+    it('finds nothing on a service app, which refuses them before any route sees them', async () => {
+      const app = await createServiceApp({ name: 'fuzzed', logger: false });
+      const state: string[] = [];
+      app.post('/things', async (request) => {
+        if (countValues(request.body) < 0) state.push('never');
+        return { ok: true };
+      });
+      await app.ready();
+      try {
+        const result = await fuzzRoutes({ app, openapi, callers: [{ name: 'visitor', headers: {} }], fingerprint: async () => state.join(), runsPerRoute: 40, seed: 7, bodyShapes: true });
+        expect(result).toMatchObject({ routes: 1, requests: 40, findings: [] });
+      } finally {
+        await app.close();
+      }
+    });
   });
 });

@@ -67,8 +67,15 @@ describe('the permission matrix', () => {
     ['moderator', moderator, message(), 'allowed'],
     ['other member, already signalled', other, message({ moderationStatus: 1 }), '403 already-signalled'],
     ['other member, deleted', other, message({ deleted: true }), '403 deleted'],
+    ['suspended member', suspended, message(), '403 suspended'],
+    ['suspended moderator', { ...moderator, suspended: true }, message(), '403 suspended'],
   ] as const)('signalling as %s: %s', (_who, caller, target, expected) => {
     expect(verdict(maySignal(caller, target))).toBe(expected);
+  });
+
+  it('refuses a suspended member’s signal with the error of every action a suspension bars', () => {
+    expect(maySignal(suspended, message())).toEqual(mayPost(suspended, open));
+    expect(maySignal(suspended, message())).toEqual({ key: 'suspensionError', status: 403, reason: 'suspended' });
   });
 
   it('lets moderators pin in open rooms and hide anywhere; nobody else', () => {

@@ -46,6 +46,9 @@ async function read(who: Who, id: string, name = room): Promise<ChatMessage> {
   return found;
 }
 
+/** A viewer's flags for someone else's message, not signalled, in an open room. */
+const othersOpen = (table: ChatMayCase[]) => table.find((row) => !row.author && row.moderationStatus === 0 && !row.deleted && row.open)!.may;
+
 /** The action of each flag on a message, as a socket event. */
 const actions: Record<Exclude<keyof ChatMessageMay, 'suspend'>, (message: ChatMessage) => [string, unknown]> = {
   reply: (message) => ['message:post', { room: message.room, text: 'A reply', replyTo: message.id }],
@@ -101,6 +104,24 @@ describe('a message’s may against the actions', () => {
     }
   });
 
+  it('refuses a suspended member’s signal, role by role, as a suspension refuses posting, and says so in may', async () => {
+    const expected: Record<Who, string> = { visitor: '401 Unauthorized', author: '403 Unauthorized action', suspended: '403 Suspension error', other: 'ok', moderator: 'ok' };
+    for (const who of everyone) {
+      const target = await post(`A message ${who} signals`);
+      const seen = await read(who, target.id);
+      const ack = await emit<ChatMessage>(sockets[who], 'message:signal', { id: target.id });
+      const verdict = 'ok' in ack ? 'ok' : `${ack.statusCode} ${ack.statusMessage}`;
+      expect([who, verdict, seen.may.signal]).toEqual([who, expected[who], expected[who] === 'ok']);
+      if (who === 'suspended') {
+        expect(ack).toEqual({ statusCode: 403, statusMessage: 'Suspension error', data: { reason: 'suspended' } });
+        expect(await emit(sockets.suspended, 'message:post', { room, text: 'Barred' })).toEqual(ack);
+        expect((await h.db.message.findUniqueOrThrow({ where: { id: target.id } })).moderationStatus).toBe(0);
+      }
+    }
+    expect(othersOpen(tables.suspended).signal).toBe(false);
+    expect(othersOpen(tables.other).signal).toBe(true);
+  });
+
   it('answers an action with the actor’s may of the changed message', async () => {
     const posted = await post('A message its author edits');
     expect(posted.may).toMatchObject({ reply: true, edit: true, remove: true, signal: false, mute: false });
@@ -133,7 +154,6 @@ describe('the table sent again', () => {
   /** The next table a socket is sent. */
   const nextTable = (socket: Socket) => new Promise<ChatMayCase[]>((resolve) => socket.once('may:changed', ({ mayByCase }: { mayByCase: ChatMayCase[] }) => resolve(mayByCase)));
   const ownOpen = (table: ChatMayCase[]) => table.find((row) => row.author && row.moderationStatus === 0 && !row.deleted && row.open)!.may;
-  const othersOpen = (table: ChatMayCase[]) => table.find((row) => !row.author && row.moderationStatus === 0 && !row.deleted && row.open)!.may;
 
   it('when the viewer is made moderator, then is no longer one', async () => {
     const promoted = await h.member({ name: 'Promoted' });

@@ -25,7 +25,8 @@ describe('what a viewer may do with a message', () => {
     ['its author, open room', author, open, message(), 'reply edit remove'],
     ['its author, closed room', author, closed, message(), 'remove'],
     ['its author, deleted', author, open, message({ deleted: true }), ''],
-    ['a suspended member', suspended, open, message(), 'signal mute'],
+    // A suspension bars signalling too: what is left is muting, for oneself.
+    ['a suspended member', suspended, open, message(), 'mute'],
     ['its suspended author', { ...author, suspended: true }, open, message(), 'remove'],
     ['a moderator, not signalled', moderator, open, message(), 'reply signal pin hide mute suspend'],
     ['a moderator, signalled', moderator, open, message({ moderationStatus: 1 }), 'reply edit remove pin hide mute suspend'],

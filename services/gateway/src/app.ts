@@ -1,5 +1,5 @@
 import { BODY_LIMIT_BYTES, createServiceApp, type ServiceApp } from '@civic/service-kit';
-import { corsOrigins, resolveDistFolders, servedRemotes, trustProxySetting, type GatewayConfig } from './config.js';
+import { corsOrigins, resolveDistFolders, servedRemotes, siteOrigins, trustProxySetting, type GatewayConfig } from './config.js';
 import { frontendRoutes } from './frontend.js';
 import { apiRoutes, realtimeRoutes, type ProxyOptions } from './proxy.js';
 import { securityHeaders } from './security.js';
@@ -31,6 +31,8 @@ export async function buildApp({ config, logger }: GatewayDeps): Promise<Service
     answerHeaders: await securityHeaders(trustProxy !== false),
     // Cookies reach the services as they came; the gateway itself reads none.
     cookies: false,
+    // Bodies are forwarded unparsed, their JSON shape measured as they pass (body-shape.ts).
+    jsonBodies: false,
   });
   app.addHook('onClose', async () => {
     await dispatchers.close();
@@ -42,6 +44,7 @@ export async function buildApp({ config, logger }: GatewayDeps): Promise<Service
     api: dispatchers.api,
     realtime: dispatchers.realtime,
     trustedOrigins: corsOrigins(config.CORS_ORIGINS),
+    siteOrigins: siteOrigins(config),
     rateLimitMax: config.RATE_LIMIT_MAX,
     rateLimitWindowMs: config.RATE_LIMIT_WINDOW_MS,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -27,7 +27,7 @@ export function installBodyLimit(scope: FastifyInstance, limit: number): void {
         if (received <= limit) return next(null, chunk);
         payload.unpipe(counted);
         payload.resume();
-        next(new BodyTooLarge());
+        next(new RefusedBody(payloadTooLarge()));
       },
     });
     payload.once('error', (error) => counted.destroy(error));
@@ -35,19 +35,20 @@ export function installBodyLimit(scope: FastifyInstance, limit: number): void {
   });
 }
 
-class BodyTooLarge extends Error {
-  constructor() {
-    super('request body over the limit');
+/** A body cut on its way to the upstream, with the answer the client gets for it. */
+export class RefusedBody extends Error {
+  constructor(readonly refusal: AppError) {
+    super(`request body refused: ${refusal.key}`);
   }
 }
 
 export const payloadTooLarge = () => new AppError('payloadTooLarge', 413);
 
-/** Whether forwarding failed because the body streamed past the limit (the error or one of its causes). */
-export function cutForItsSize(error: unknown): boolean {
+/** The refusal of a body cut on its way (the error or one of its causes): 413, or 400 for a JSON shape. */
+export function bodyRefusal(error: unknown): AppError | null {
   for (let current: unknown = error, depth = 0; current instanceof Error && depth < 4; depth++) {
-    if (current instanceof BodyTooLarge) return true;
+    if (current instanceof RefusedBody) return current.refusal;
     current = current.cause;
   }
-  return false;
+  return null;
 }

@@ -62,6 +62,12 @@ export const GatewayConfig = Type.Object({
     pattern: `^(true|false|${PROXY_ADDRESS}(\\s*,\\s*${PROXY_ADDRESS})*)$`,
     default: 'false',
   }),
+  /**
+   * The origin users open (scheme://host[:port]; a path is ignored), as the services' PUBLIC_URL: the
+   * origin whose pages may change anything (the CSRF rule) and open the chat socket. The request's
+   * Host never decides it: anyone can write a Host header.
+   */
+  PUBLIC_URL: Type.String({ pattern: '^https?://[^/?#\\s]+(/[^\\s]*)?$', default: 'http://localhost:8080' }),
   /** Other origins allowed to call /api with credentials, comma separated. Empty: same origin only. */
   CORS_ORIGINS: Type.String({ pattern: `^(\\s*${ORIGIN}\\s*(,\\s*${ORIGIN}\\s*)*)?$`, default: '' }),
 });
@@ -85,6 +91,14 @@ export function corsOrigins(value: string): ReadonlySet<string> {
       .map((origin) => origin.trim().toLowerCase().replace(/\/$/, ''))
       .filter((origin) => origin.length > 0),
   );
+}
+
+/**
+ * The origins whose pages may send state-changing requests and open the socket, lower case: PUBLIC_URL's
+ * and CORS_ORIGINS.
+ */
+export function siteOrigins(config: Pick<GatewayConfig, 'PUBLIC_URL' | 'CORS_ORIGINS'>): ReadonlySet<string> {
+  return new Set([new URL(config.PUBLIC_URL).origin.toLowerCase(), ...corsOrigins(config.CORS_ORIGINS)]);
 }
 
 export const DIST_VARIABLES = ['SHELL_DIST', 'DECISIONS_REMOTE_DIST', 'ELECTIONS_REMOTE_DIST'] as const;

@@ -2,7 +2,9 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 import { ErrorMessages, type ErrorBody } from '@civic/contracts';
-import { cutForItsSize, payloadTooLarge } from './body-limit.js';
+import { jsonShapeError, jsonShapeProblem } from '@civic/service-kit';
+import { bodyRefusal } from './body-limit.js';
+import { isJsonContentType } from './domain/request-guard.js';
 
 /**
  * The gateway's own forwarding of API requests, on undici's keep-alive pools without
@@ -71,18 +73,28 @@ export function upstreamHeaders(request: FastifyRequest, contentLength: number |
 
 const EMPTY = Buffer.alloc(0);
 
+/** Whether the request's body is gathered whole before it is forwarded: a known length, small. */
+export function heldWhole(request: FastifyRequest): boolean {
+  return Number(request.headers['content-length']) <= SMALL_BODY_BYTES && request.headers['transfer-encoding'] === undefined;
+}
+
 /**
  * Request bodies reach the handler unparsed (Fastify content-type parser of the proxied routes): a small
- * one of known length as a Buffer, any other as the stream itself (the body limit's counter when chunked).
+ * one of known length as a Buffer, any other as the stream itself (the body limit's counter when chunked,
+ * the JSON shape gauge when JSON). A small JSON body is held to the shape limits here (body-shape.ts).
  */
 export function rawBody(request: FastifyRequest, payload: NodeJS.ReadableStream & Readable, done: (error: Error | null, body?: unknown) => void): void {
-  const length = Number(request.headers['content-length']);
-  if (!(length <= SMALL_BODY_BYTES) || request.headers['transfer-encoding'] !== undefined) return done(null, payload);
-  if (length === 0) return done(null, EMPTY);
+  if (!heldWhole(request)) return done(null, payload);
+  if (Number(request.headers['content-length']) === 0) return done(null, EMPTY);
   const chunks: Buffer[] = [];
   payload.on('data', (chunk: Buffer) => chunks.push(chunk));
   payload.once('error', (error) => done(error));
-  payload.once('end', () => done(null, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+  payload.once('end', () => {
+    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    const problem = isJsonContentType(request.headers['content-type']) ? jsonShapeProblem(body) : null;
+    if (problem !== null) done(jsonShapeError(problem));
+    else done(null, body);
+  });
 }
 
 const SERVICE_UNAVAILABLE: ErrorBody = Object.freeze({ statusCode: 503, statusMessage: ErrorMessages.serviceUnavailable });
@@ -265,8 +277,9 @@ class Forwarding implements Dispatcher.DispatchHandler {
       reply.raw.destroy(error);
       return;
     }
-    if (cutForItsSize(error)) {
-      reply.header('connection', 'close').code(413).send(payloadTooLarge().toBody());
+    const refusal = bodyRefusal(error);
+    if (refusal !== null) {
+      reply.header('connection', 'close').code(refusal.statusCode).send(refusal.toBody());
       return;
     }
     const code = (error as Error & { code?: string }).code;

@@ -4,7 +4,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { Agent } from 'undici';
 import { ErrorMessages, type ErrorBody } from '@civic/contracts';
 import { AppError } from '@civic/service-kit';
-import { cutForItsSize, installBodyLimit, payloadTooLarge } from './body-limit.js';
+import { bodyRefusal, installBodyLimit } from './body-limit.js';
+import { installJsonShapeLimit } from './body-shape.js';
 import { API_PREFIX, ROUTES, type RouteRule, type UpstreamName } from './domain/routes.js';
 import { forwardTo, rawBody } from './forward.js';
 import { corsHook, csrfGuard, socketOriginGuard } from './security.js';
@@ -14,8 +15,10 @@ export interface ProxyOptions {
   origins: UpstreamOrigins;
   api: Agent;
   realtime: Agent;
-  /** CORS_ORIGINS: other origins allowed to call /api and to open the socket. */
+  /** CORS_ORIGINS: other origins allowed to call /api with credentials (CORS answers). */
   trustedOrigins: ReadonlySet<string>;
+  /** The site's origin (PUBLIC_URL) and CORS_ORIGINS: whose pages may change anything and open the socket. */
+  siteOrigins: ReadonlySet<string>;
   rateLimitMax: number;
   rateLimitWindowMs: number;
   /** Request bodies above this size are refused (413) rather than forwarded. */
@@ -75,12 +78,13 @@ const retryDelay: NonNullable<ReplyOptions['retryDelay']> = ({ err, req, attempt
 
 /**
  * An upstream that is down, refuses or times out: 503 in the catalogue's shape, never the proxy's error.
- * A body cut at the limit on its way is the client's doing: 413.
+ * A body cut on its way (over the size limit, or JSON past its shape limits) is the client's doing: 413 or 400.
  */
 function unavailable(upstream: UpstreamName): NonNullable<ReplyOptions['onError']> {
   return (reply, { error }) => {
-    if (cutForItsSize(error)) {
-      reply.header('connection', 'close').code(413).send(payloadTooLarge().toBody());
+    const refusal = bodyRefusal(error);
+    if (refusal !== null) {
+      reply.header('connection', 'close').code(refusal.statusCode).send(refusal.toBody());
       return;
     }
     const cause = (error as Error & { cause?: { code?: string } }).cause;
@@ -130,7 +134,7 @@ async function registerProxy(scope: FastifyInstance, route: RouteRule, options: 
   await scope.register(httpProxy, {
     ...common,
     websocket: true,
-    preHandler: socketOriginGuard(options.trustedOrigins),
+    preHandler: socketOriginGuard(options.siteOrigins),
     wsClientOptions,
     wsServerOptions: { maxPayload: MAX_WEBSOCKET_MESSAGE },
   });
@@ -144,7 +148,8 @@ function apiNotFound(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 /**
- * /api: rate limit per client IP, CORS when configured, the CSRF rule, the body limit, then the routes
+ * /api: rate limit per client IP, CORS when configured, the CSRF rule, the body limit and the JSON shape
+ * limits, then the routes
  * of domain/routes.ts (the router takes the most specific prefix): ordinary ones through forward.ts,
  * long-lived ones through @fastify/http-proxy. Small bodies of known length travel as one buffer,
  * others stream through unbuffered.
@@ -159,8 +164,9 @@ export async function apiRoutes(scope: FastifyInstance, options: ProxyOptions): 
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
   if (options.trustedOrigins.size > 0) scope.addHook('onRequest', corsHook(options.trustedOrigins));
-  scope.addHook('onRequest', csrfGuard(options.trustedOrigins));
+  scope.addHook('onRequest', csrfGuard(options.siteOrigins));
   installBodyLimit(scope, options.bodyLimit);
+  installJsonShapeLimit(scope);
   await scope.register(requestRoutes, options);
   // Long-lived answers (server-sent events) keep @fastify/http-proxy, through the realtime pool.
   for (const route of ROUTES) {

@@ -51,6 +51,45 @@ export async function compileHelmetHeaders(options: FastifyHelmetOptions = HELME
   }
 }
 
+/**
+ * Browser features no page of the site uses, off for it and for anything it embeds (a script slipped
+ * in cannot ask for the camera or a payment). Clipboard and full screen stay as browsers default
+ * (the history page copies a hash).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'ambient-light-sensor',
+  'autoplay',
+  'battery',
+  'bluetooth',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'document-domain',
+  'encrypted-media',
+  'gamepad',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'interest-cohort',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'speaker-selection',
+  'usb',
+  'web-share',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
 const HSTS = 'max-age=31536000';
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
 const MAX_CACHED_HOSTS = 64;
@@ -65,7 +104,7 @@ type Headers = readonly (readonly [string, string])[];
  */
 export async function securityHeaders(trustedProxy: boolean): Promise<AnswerHeaders> {
   const compiled = await compileHelmetHeaders();
-  const fixed = compiled.filter(([name]) => name !== 'content-security-policy');
+  const fixed: Headers = [...compiled.filter(([name]) => name !== 'content-security-policy'), ['permissions-policy', PERMISSIONS_POLICY]];
   const basePolicy = compiled.find(([name]) => name === 'content-security-policy')?.[1];
   if (basePolicy === undefined || !basePolicy.includes("connect-src 'self'")) {
     throw new Error('helmet did not produce the expected Content-Security-Policy');
@@ -90,36 +129,32 @@ export async function securityHeaders(trustedProxy: boolean): Promise<AnswerHead
 
 const refused = () => new AppError('unauthorizedAction', 403);
 
-/** Origin of the request as the gateway sees it (X-Forwarded-Proto/-Host only from trusted proxies). */
-export function ownOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
-/** onRequest hook of /api: the CSRF rule of domain/request-guard.ts. */
-export function csrfGuard(trustedOrigins: ReadonlySet<string>) {
+/** onRequest hook of /api: the CSRF rule of domain/request-guard.ts, against the site's configured origins. */
+export function csrfGuard(allowedOrigins: ReadonlySet<string>) {
   return function csrf(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
     const { headers } = request;
     const passes = passesCsrfRule({
       method: request.method,
+      url: request.url,
       origin: headers.origin,
+      referer: headers.referer,
       xRequestedWith: headers['x-requested-with'],
       contentType: headers['content-type'],
-      ownOrigin: () => ownOrigin(request),
-      trustedOrigins,
+      allowedOrigins,
     });
     done(passes ? undefined : refused());
   };
 }
 
 /**
- * preHandler of /socket.io: a websocket upgrade or a long-polling POST that names a foreign Origin
- * is refused (cross-site websocket hijacking). Clients without Origin (not browsers) pass.
+ * preHandler of /socket.io: a websocket upgrade or a long-polling POST that names an Origin other
+ * than the site's is refused (cross-site websocket hijacking). Clients without Origin (not browsers) pass.
  */
-export function socketOriginGuard(trustedOrigins: ReadonlySet<string>) {
+export function socketOriginGuard(allowedOrigins: ReadonlySet<string>) {
   return function socketOrigin(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
     const { origin } = request.headers;
     if (origin !== undefined && (request.method !== 'GET' || request.headers.upgrade !== undefined)) {
-      if (!isAllowedOrigin(origin, ownOrigin(request), trustedOrigins)) return done(refused());
+      if (!isAllowedOrigin(origin, allowedOrigins)) return done(refused());
     }
     done();
   };

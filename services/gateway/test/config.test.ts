@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '@civic/service-kit';
-import { GatewayConfig, corsOrigins, resolveDistFolders, trustProxySetting } from '../src/config.js';
+import { GatewayConfig, corsOrigins, resolveDistFolders, siteOrigins, trustProxySetting } from '../src/config.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -30,6 +30,7 @@ describe('gateway config', () => {
       RATE_LIMIT_WINDOW_MS: 60_000,
       TRUST_PROXY: 'false',
       CORS_ORIGINS: '',
+      PUBLIC_URL: 'http://localhost:8080',
     });
     expect(config.SHELL_DIST).toBeUndefined();
     expect(trustProxySetting(config.TRUST_PROXY)).toBe(false);
@@ -62,6 +63,15 @@ describe('gateway config', () => {
     expect(trustProxySetting(loadConfig(GatewayConfig, { TRUST_PROXY: '10.0.0.0/8, loopback' }).TRUST_PROXY)).toBe('10.0.0.0/8,loopback');
     expect(trustProxySetting(loadConfig(GatewayConfig, { TRUST_PROXY: '::1,fd00::/8' }).TRUST_PROXY)).toBe('::1,fd00::/8');
     expect(problemsOf({ TRUST_PROXY: '2' })).toEqual([expect.stringContaining('TRUST_PROXY')]);
+  });
+
+  test("the site's origins are PUBLIC_URL's origin and CORS_ORIGINS", () => {
+    const config = loadConfig(GatewayConfig, { PUBLIC_URL: 'https://Civic.Example.org/', CORS_ORIGINS: 'http://localhost:3000' });
+    expect([...siteOrigins(config)]).toEqual(['https://civic.example.org', 'http://localhost:3000']);
+    expect([...siteOrigins(loadConfig(GatewayConfig, { PUBLIC_URL: 'https://civic.example.org:443/app' }))]).toEqual(['https://civic.example.org']);
+    for (const PUBLIC_URL of ['civic.example.org', 'ftp://civic.example.org', 'https://']) {
+      expect(problemsOf({ PUBLIC_URL })).toEqual([expect.stringContaining('PUBLIC_URL')]);
+    }
   });
 
   test('CORS_ORIGINS is a comma separated list of origins', () => {

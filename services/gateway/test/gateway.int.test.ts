@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { BODY_LIMIT_BYTES, type ServiceApp } from '@civic/service-kit';
 import { buildApp } from '../src/app.js';
 import { httpClient } from './http-client.js';
-import { BIG_ANSWER_BYTES, clearSeen, closedPortUrl, gatewayConfig, startUpstreams, stopUpstreams, type Seen, type Upstreams } from './upstream-fakes.js';
+import { BIG_ANSWER_BYTES, clearSeen, closedPortUrl, gatewayConfig, PUBLIC_ORIGIN, startUpstreams, stopUpstreams, type Seen, type Upstreams } from './upstream-fakes.js';
 
 const client = httpClient();
 const call = client.call;
@@ -93,7 +93,7 @@ describe('route map', () => {
     const plain = await call(base, path, init);
     expect(plain.status).toBe(200);
     expect(plain.json()).toMatchObject({ upstream: 'chat', url: path, body: '42["message","hi"]' });
-    expect((await call(base, path, { ...init, headers: { ...init.headers, origin: base } })).status).toBe(200);
+    expect((await call(base, path, { ...init, headers: { ...init.headers, origin: PUBLIC_ORIGIN } })).status).toBe(200);
     const foreign = await call(base, path, { ...init, headers: { ...init.headers, origin: 'https://evil.example' } });
     expect(foreign.status).toBe(403);
     expect(foreign.json()).toEqual({ statusCode: 403, statusMessage: 'Unauthorized action' });
@@ -345,7 +345,7 @@ describe('websocket (socket.io path)', () => {
     const wsBase = base.replace('http', 'ws');
     const { socket, next } = await open(`${wsBase}/socket.io/?EIO=4&transport=websocket`, {
       cookie: 'access=token-1',
-      origin: base,
+      origin: PUBLIC_ORIGIN,
       'x-request-id': 'ws-request-id-0001',
     });
     try {
@@ -388,11 +388,51 @@ describe('CSRF rule', () => {
   test('a same-origin POST passes, even as a simple request', async () => {
     const answer = await call(base, '/api/login', {
       method: 'POST',
-      headers: { origin: base, 'content-type': 'text/plain' },
+      headers: { origin: PUBLIC_ORIGIN, 'content-type': 'text/plain' },
       body: 'x',
     });
     expect(answer.status).toBe(200);
     expect(seenBy('identity')).toHaveLength(1);
+  });
+
+  test('the site’s origin is PUBLIC_URL, never the Host a request names: a forged Host with a matching Origin is refused', async () => {
+    for (const [host, origin] of [
+      ['evil.example', 'http://evil.example'],
+      [new URL(base).host, base],
+      ['civic.test.evil.example', 'http://civic.test.evil.example'],
+    ]) {
+      const answer = await call(base, `/api/users/1`, { method: 'PUT', headers: { host: host!, origin: origin!, 'content-type': 'application/json' }, body: '{}' });
+      expect([origin, answer.status, answer.json()]).toEqual([origin, 403, { statusCode: 403, statusMessage: 'Unauthorized action' }]);
+    }
+    const wsBase = base.replace('http', 'ws');
+    await expect(
+      new Promise((resolve, reject) => {
+        const socket = new WebSocket(`${wsBase}/socket.io/?EIO=4&transport=websocket`, { headers: { host: 'evil.example', origin: 'http://evil.example' } });
+        socket.once('open', () => resolve(socket.close()));
+        socket.once('unexpected-response', (_request, response) => reject(new Error(`upgrade refused: ${response.statusCode}`)));
+        socket.once('error', reject);
+      }),
+    ).rejects.toThrow('upgrade refused: 403');
+    expect(seenBy('identity')).toHaveLength(0);
+    expect(upstreams.chat.upgrades).toHaveLength(0);
+  });
+
+  test('without Origin, a Referer from another site is refused', async () => {
+    const answer = await call(base, '/api/users/1', { method: 'PUT', headers: { referer: 'https://evil.example/page', 'content-type': 'application/json' }, body: '{}' });
+    expect(answer.status).toBe(403);
+    const ours = await call(base, '/api/users/1', { method: 'PUT', headers: { referer: `${PUBLIC_ORIGIN}/users/1`, 'content-type': 'application/json' }, body: '{}' });
+    expect(ours.status).toBe(200);
+    expect(seenBy('identity')).toHaveLength(1);
+  });
+
+  test('the one-click unsubscribe passes as a cross-site form, and nothing else does', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const oneClick = await call(base, '/api/users/notifications/digest/one-click?token=t', { method: 'POST', headers: { ...form, origin: 'https://mail.example' }, body: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.status).toBe(200);
+    expect(seenBy('notifications')).toHaveLength(1);
+    const other = await call(base, '/api/users/notifications/digest/unsubscribe', { method: 'POST', headers: form, body: 'token=t' });
+    expect(other.status).toBe(403);
+    expect(seenBy('notifications')).toHaveLength(1);
   });
 
   test('without Origin, a state-changing request needs a non-simple header', async () => {
@@ -465,6 +505,18 @@ describe('security headers', () => {
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(answer.headers['x-frame-options']).toBe('DENY');
     expect(answer.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  test('every answer turns off the browser features the site never uses', async () => {
+    const answers = [await call(base, '/api/users/1'), await call(base, '/api/nope'), await call(base, '/healthz'), await call(base, '/not-api')];
+    for (const answer of answers) {
+      const policy = String(answer.headers['permissions-policy']);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'bluetooth', 'serial', 'hid', 'midi', 'display-capture']) {
+        expect(policy).toContain(`${feature}=()`);
+      }
+      // The clipboard is the history page's (it copies a hash).
+      expect(policy).not.toContain('clipboard');
+    }
   });
 
   test('HSTS only for https forwarded by a trusted proxy', async () => {

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { ErrorMessages } from '@civic/contracts';
-import { BODY_LIMIT_BYTES, type ServiceApp } from '@civic/service-kit';
+import { BODY_LIMIT_BYTES, JSON_MAX_DEPTH, JSON_MAX_KEYS, type ServiceApp } from '@civic/service-kit';
 import { buildApp } from '../src/app.js';
 import { httpClient, type Answer } from './http-client.js';
 import { clearSeen, gatewayConfig, startUpstreams, stopUpstreams, type Upstreams } from './upstream-fakes.js';
@@ -39,6 +39,7 @@ function expectGatewayHeaders(headers: Answer['headers']): void {
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['x-frame-options']).toBe('DENY');
   expect(String(headers['content-security-policy'])).toContain("default-src 'self'");
+  expect(String(headers['permissions-policy'])).toContain('camera=()');
 }
 
 /** Sends `text` as is on a fresh connection; `onData` may write more. Answers all received until close (or 3 s). */
@@ -113,6 +114,61 @@ describe('bodies over the limit', () => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual(tooLarge);
     expect(upstreams.decisions.seen).toHaveLength(1);
+  });
+});
+
+describe('JSON bodies past the shape limits', () => {
+  const tooDeep = { statusCode: 400, statusMessage: ErrorMessages.bodyTooDeep, data: { limit: JSON_MAX_DEPTH } };
+  const tooWide = { statusCode: 400, statusMessage: ErrorMessages.bodyTooWide, data: { limit: JSON_MAX_KEYS } };
+  const deep = (depth: number) => `{"email":"a@b.example","password":"x","x":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+  const wide = (keys: number) => `{${Array.from({ length: keys }, (_, i) => `"k${i}":${i}`).join(',')}}`;
+
+  /** Sends `body` chunked (no length), in pieces of `piece` bytes. */
+  const sendChunked = (path: string, body: string, piece: number) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = httpRequest(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+      request.on('error', reject);
+      for (let at = 0; at < body.length; at += piece) request.write(body.slice(at, at + piece));
+      request.end();
+    });
+
+  test.each([
+    ['deeply nested, small', deep(10_000), tooDeep],
+    ['one level too deep', deep(JSON_MAX_DEPTH), tooDeep],
+    ['too many keys, small', wide(JSON_MAX_KEYS + 1), tooWide],
+    ['deeply nested, streamed (over the size held whole)', deep(200_000), tooDeep],
+    ['too many keys, streamed', wide(20_000), tooWide],
+  ])('%s: 400 in the catalogue shape at the gateway, never forwarded', async (_label, body, expected) => {
+    const answer = await call(base, '/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(answer.status).toBe(400);
+    expect(answer.json()).toEqual(expected);
+    expectGatewayHeaders(answer.headers);
+    expect(forwarded()).toHaveLength(0);
+  });
+
+  test('a chunked body is measured as it streams and cut at the first chunk past a limit', async () => {
+    const answer = await sendChunked('/api/proposals', deep(300_000), 16 * 1024);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text)).toEqual(tooDeep);
+    const wideAnswer = await sendChunked('/api/proposals', wide(30_000), 7);
+    expect(JSON.parse(wideAnswer.text)).toEqual(tooWide);
+  });
+
+  test('bodies within the limits go through whole, streamed or not; other content types are the services’ own', async () => {
+    const fine = deep(JSON_MAX_DEPTH - 1);
+    expect((await call(base, '/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: fine })).status).toBe(200);
+    const bigFine = JSON.stringify({ text: `${'['.repeat(100_000)}:::` });
+    expect((await call(base, '/api/proposals', { method: 'POST', headers: { 'content-type': 'application/json' }, body: bigFine })).status).toBe(200);
+    expect((await sendChunked('/api/proposals', wide(JSON_MAX_KEYS), 100)).status).toBe(200);
+    expect(upstreams.identity.seen[0]!.body).toBe(fine);
+    expect(upstreams.decisions.seen.map((seen) => seen.body.length)).toEqual([bigFine.length, wide(JSON_MAX_KEYS).length]);
+    // Text that is not declared JSON is not measured here: the services refuse what they cannot take.
+    const plain = await call(base, '/api/proposals', { method: 'POST', headers: { 'content-type': 'text/plain', 'x-requested-with': 'x' }, body: '['.repeat(1000) });
+    expect(plain.status).toBe(200);
   });
 });
 

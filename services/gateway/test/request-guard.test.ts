@@ -1,13 +1,14 @@
-import { isJsonContentType, passesCsrfRule, type CsrfFacts } from '../src/domain/request-guard.js';
+import { isJsonContentType, passesCsrfRule, refererOrigin, type CsrfFacts } from '../src/domain/request-guard.js';
 
 const own = 'https://civic.example';
 const facts = (overrides: Partial<CsrfFacts>): CsrfFacts => ({
   method: 'POST',
+  url: '/api/proposals',
   origin: undefined,
+  referer: undefined,
   xRequestedWith: undefined,
   contentType: undefined,
-  ownOrigin: () => own,
-  trustedOrigins: new Set(['http://localhost:3000']),
+  allowedOrigins: new Set([own, 'http://localhost:3000']),
   ...overrides,
 });
 
@@ -36,13 +37,30 @@ describe('CSRF rule', () => {
     expect(passesCsrfRule(facts({ contentType: 'application/json; charset=utf-8' }))).toBe(true);
   });
 
-  test('the own origin is worked out only when an Origin is compared', () => {
-    const ownOrigin = jestFn();
-    passesCsrfRule(facts({ method: 'GET', origin: own, ownOrigin }));
-    passesCsrfRule(facts({ contentType: 'application/json', ownOrigin }));
-    expect(ownOrigin.calls).toBe(0);
-    passesCsrfRule(facts({ origin: own, ownOrigin }));
-    expect(ownOrigin.calls).toBe(1);
+  test('a Referer of another origin is refused when there is no Origin; one of ours passes with the usual header', () => {
+    expect(passesCsrfRule(facts({ referer: 'https://evil.example/page', contentType: 'application/json' }))).toBe(false);
+    expect(passesCsrfRule(facts({ referer: 'not a url', xRequestedWith: 'XMLHttpRequest' }))).toBe(false);
+    expect(passesCsrfRule(facts({ referer: `${own}/decisions?x=1`, contentType: 'application/json' }))).toBe(true);
+    expect(passesCsrfRule(facts({ referer: `${own}/decisions`, contentType: 'text/plain' }))).toBe(false);
+    // Origin decides when both are sent.
+    expect(passesCsrfRule(facts({ origin: own, referer: 'https://evil.example/', contentType: 'text/plain' }))).toBe(true);
+  });
+
+  test('the one-click unsubscribe passes as a cross-site form: it carries its own token and reads no cookie', () => {
+    const oneClick = '/api/users/notifications/digest/one-click?token=abc';
+    expect(passesCsrfRule(facts({ url: oneClick, contentType: 'application/x-www-form-urlencoded' }))).toBe(true);
+    expect(passesCsrfRule(facts({ url: oneClick, origin: 'https://mail.example', contentType: 'multipart/form-data; boundary=x' }))).toBe(true);
+    // Only that exact path: not its neighbours, not a path that merely starts like it.
+    for (const url of ['/api/users/notifications/digest/unsubscribe', '/api/users/notifications/digest/one-click/x', '/api/users/notifications/digest/one-clickx?token=a']) {
+      expect([url, passesCsrfRule(facts({ url, contentType: 'application/x-www-form-urlencoded' }))]).toEqual([url, false]);
+    }
+  });
+
+  test('the origin of a Referer', () => {
+    expect(refererOrigin('https://Civic.Example:8443/path?q#f')).toBe('https://civic.example:8443');
+    expect(refererOrigin('http://localhost:8080')).toBe('http://localhost:8080');
+    expect(refererOrigin('/relative')).toBeNull();
+    expect(refererOrigin('')).toBeNull();
   });
 
   test('application/json is recognised exactly', () => {
@@ -53,11 +71,3 @@ describe('CSRF rule', () => {
     expect(isJsonContentType(undefined)).toBe(false);
   });
 });
-
-function jestFn(): (() => string) & { calls: number } {
-  const fn = Object.assign(() => {
-    fn.calls += 1;
-    return own;
-  }, { calls: 0 });
-  return fn;
-}

@@ -172,9 +172,13 @@ export async function closedPortUrl(): Promise<string> {
 }
 
 /** Gateway config pointing at the given upstreams, through the real loader (defaults applied). */
+/** The PUBLIC_URL of the test gateways: the one origin (with CORS_ORIGINS) whose pages may change anything. */
+export const PUBLIC_ORIGIN = 'http://civic.test';
+
 export function gatewayConfig(upstreams: Partial<Record<UpstreamName, { url: string }>>, env: Record<string, string> = {}): GatewayConfig {
   return loadConfig(GatewayConfig, {
     LOG_LEVEL: 'silent',
+    PUBLIC_URL: PUBLIC_ORIGIN,
     ...(upstreams.identity && { IDENTITY_URL: upstreams.identity.url }),
     ...(upstreams.decisions && { DECISIONS_URL: upstreams.decisions.url }),
     ...(upstreams.elections && { ELECTIONS_URL: upstreams.elections.url }),

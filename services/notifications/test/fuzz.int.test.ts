@@ -39,7 +39,7 @@ describeRouteFuzzing(startHarness, {
   },
   schema: 'notifications',
   openapiUrl: '/api/users/notifications/openapi.json',
-  routes: 13,
+  routes: 15,
   runsPerRoute: 30,
   timeoutMs: 180_000,
 });

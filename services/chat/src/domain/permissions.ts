@@ -79,10 +79,15 @@ export function mayDelete(caller: Caller | null, message: MessageFacts): Refusal
   return refuse('unauthorizedAction', 403, 'not-allowed');
 }
 
-/** Signalling to the moderators: any member but the author, once, while it is not deleted. */
+/**
+ * Signalling to the moderators: any member but the author, not suspended, once, while it is not
+ * deleted. A suspension bars taking part, and a signal puts work on the moderators: a suspended
+ * member could otherwise flood them while barred from everything else.
+ */
 export function maySignal(caller: Caller | null, message: MessageFacts): Refusal | null {
   const refusal = onLiveMessage(caller, message);
   if (refusal || !caller) return refusal;
+  if (caller.suspended) return refuse('suspensionError', 403, 'suspended');
   if (caller.id === message.userId) return refuse('unauthorizedAction', 403, 'author');
   if (message.moderationStatus !== 0) return refuse('unauthorizedAction', 403, 'already-signalled');
   return null;

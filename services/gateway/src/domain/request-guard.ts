@@ -2,12 +2,16 @@
  * Cross-site request forgery rule of the gateway (docs/architecture.md#gateway), pure so it is unit-tested.
  *
  * A state-changing request (POST, PUT, PATCH, DELETE) to /api passes when
- *  - it carries an Origin header equal to the request's own origin (`scheme://host` as the gateway
- *    sees it) or to an origin allowed by CORS_ORIGINS; a present Origin that differs is refused;
+ *  - it carries an Origin header equal to the site's origin (PUBLIC_URL) or to an origin allowed by
+ *    CORS_ORIGINS; a present Origin that differs is refused. The request's own Host is never
+ *    trusted for this: a client writes any Host it likes;
  *  - or, without Origin, it carries a header a cross-site form or image cannot send without a CORS
- *    preflight: `X-Requested-With` (any value) or `Content-Type: application/json`.
+ *    preflight: `X-Requested-With` (any value) or `Content-Type: application/json`, and no Referer
+ *    of another origin.
  * Everything else is refused with 403 'Unauthorized action'. Safe methods (GET, HEAD, OPTIONS) are
- * never state-changing here, so they always pass.
+ * never state-changing here, so they always pass. The one exception is the digest mail's one-click
+ * unsubscribe (RFC 8058): mail providers post it from anywhere as a form, and it carries its own
+ * authority (a signed token in its URL) and reads no cookie, so no forgery can borrow a session there.
  */
 export function isStateChanging(method: string): boolean {
   switch (method) {
@@ -21,12 +25,27 @@ export function isStateChanging(method: string): boolean {
   }
 }
 
-/** `origin` is the request's own origin or one of the trusted ones. */
-export function isAllowedOrigin(origin: string, ownOrigin: string, trusted: ReadonlySet<string>): boolean {
-  if (origin === ownOrigin) return true;
-  const lower = origin.toLowerCase();
-  return lower === ownOrigin.toLowerCase() || trusted.has(lower);
+/** `origin` is one of the site's (the allowed ones, lower case). */
+export function isAllowedOrigin(origin: string, allowed: ReadonlySet<string>): boolean {
+  return allowed.has(origin.toLowerCase());
 }
+
+const URL_ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+/i;
+
+/** The origin (`scheme://host[:port]`) a Referer names, lower case; null when it names none. */
+export function refererOrigin(referer: string): string | null {
+  const match = URL_ORIGIN.exec(referer);
+  return match ? match[0].toLowerCase() : null;
+}
+
+/** Paths (without query) whose state-changing requests carry their own authority: the one-click unsubscribe. */
+export const CSRF_EXEMPT_PATHS: ReadonlySet<string> = new Set(['/api/users/notifications/digest/one-click']);
+
+/** The path of a request target, without its query. */
+const pathOf = (url: string) => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
 
 const JSON_TYPE = 'application/json';
 
@@ -41,17 +60,27 @@ export function isJsonContentType(contentType: string | undefined): boolean {
 
 export interface CsrfFacts {
   method: string;
+  /** The request target as received (path and query). */
+  url: string;
   origin: string | undefined;
+  referer: string | undefined;
   xRequestedWith: string | string[] | undefined;
   contentType: string | undefined;
-  /** Computed only when an Origin has to be compared. */
-  ownOrigin: () => string;
-  trustedOrigins: ReadonlySet<string>;
+  /** The site's origin (PUBLIC_URL) and CORS_ORIGINS, lower case. */
+  allowedOrigins: ReadonlySet<string>;
 }
 
 /** True when the request may go on, false when it must be refused (403). */
 export function passesCsrfRule(facts: CsrfFacts): boolean {
   if (!isStateChanging(facts.method)) return true;
-  if (facts.origin !== undefined) return isAllowedOrigin(facts.origin, facts.ownOrigin(), facts.trustedOrigins);
+  return passesOriginChecks(facts) || CSRF_EXEMPT_PATHS.has(pathOf(facts.url));
+}
+
+function passesOriginChecks(facts: CsrfFacts): boolean {
+  if (facts.origin !== undefined) return isAllowedOrigin(facts.origin, facts.allowedOrigins);
+  if (facts.referer !== undefined) {
+    const origin = refererOrigin(facts.referer);
+    if (origin === null || !facts.allowedOrigins.has(origin)) return false;
+  }
   return facts.xRequestedWith !== undefined || isJsonContentType(facts.contentType);
 }
