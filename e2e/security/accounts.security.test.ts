@@ -108,7 +108,7 @@ describe('re-authentication', () => {
     expect(await mailsTo(mailUrl, target)).toEqual([]);
   });
 
-  it('lets the old address undo a confirmed email change: the address comes back and every session ends', async () => {
+  it('lets the old address undo a confirmed email change: the address comes back, every session ends, and only a reset password logs in', async () => {
     const newEmail = `moved-${run}@security.example.test`;
     expect((await moving.client.request('POST', `/api/users/${moving.id}/email`, { json: { newEmail, password: moving.password } })).status).toBe(202);
     const notice = await waitForMailLink(mailUrl, moving.email, '/change-email/undo', { seen });
@@ -124,8 +124,22 @@ describe('re-authentication', () => {
     expect(undone.status).toBe(204);
     for (const client of [taker, moving.client]) expect((await client.request('POST', '/api/login/auth-user')).body).toBeNull();
     expectSpecError(await owner.request('POST', '/api/login', { json: { email: newEmail, password: moving.password } }), 401, 'Incorrect email or password');
-    expect((await owner.request('POST', '/api/login', { json: { email: moving.email, password: moving.password } })).status).toBe(200);
+    // Whoever moved the account may know its password: the right one no longer logs in, and sets no cookie.
+    const stale = await owner.request('POST', '/api/login', { json: { email: moving.email, password: moving.password } });
+    expectSpecError(stale, 403, 'Reset your password to log in again');
+    expect(stale.setCookies).toEqual([]);
+    expect((await owner.request('POST', '/api/login/auth-user')).body).toBeNull();
     expectSpecError(await owner.request('POST', '/api/auth/email/undo', { json: { token: notice.link.searchParams.get('token') } }), 400, 'Link error or expired token');
+
+    // The restored address got a reset link; a new password lets the owner in again, the old one no more.
+    const restored = await waitForMailLink(mailUrl, moving.email, '/password', { seen });
+    expect(restored.mail.subject).toBe('Your email address is back: choose a new password');
+    expect((await mailsTo(mailUrl, newEmail)).some((mail) => linkIn(mail, '/password'))).toBe(false);
+    const renewed = `restored-after-undo-${run}`;
+    expect((await owner.request('POST', '/api/auth/password/reset', { json: { token: restored.link.searchParams.get('token'), password: renewed } })).status).toBe(204);
+    expectSpecError(await owner.request('POST', '/api/login', { json: { email: moving.email, password: moving.password } }), 401, 'Incorrect email or password');
+    expect((await owner.request('POST', '/api/login', { json: { email: moving.email, password: renewed } })).status).toBe(200);
+    expect((await owner.request('POST', '/api/login/auth-user')).body).toMatchObject({ id: moving.id });
   }, 60_000);
 });
 

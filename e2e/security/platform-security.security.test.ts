@@ -26,7 +26,7 @@ const expectSpecError = (answer: Answer, status: number, messages: string[]) => 
 };
 
 describe('session cookies', () => {
-  it('are HttpOnly, SameSite=Lax, Path=/ and host-only, Secure exactly when __Host- prefixed, and never in the body', async () => {
+  it('are HttpOnly, SameSite=Lax, Path=/ and host-only, Secure exactly when __Host- prefixed, and never in the body, the login device cookie too', async () => {
     const client = new Client(baseUrl, sourceAddress(20));
     const answer = await client.request('POST', '/api/login', { json: { email: member.email, password: member.password } });
     expect(answer.status).toBe(200);
@@ -34,8 +34,10 @@ describe('session cookies', () => {
       const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
       return { name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), attributes: attributes.map((a) => a.toLowerCase()) };
     });
-    // This stack is served over plain http (identity's COOKIE_SECURE is off): no __Host- prefix here.
-    expect(cookies.map((c) => c.name).sort()).toEqual(['access_token', 'refresh_token']);
+    // This stack is served over plain http (identity's COOKIE_SECURE is off): no __Host- prefix here
+    // (over https: __Host-access_token, __Host-refresh_token and __Host-login_device). The login device
+    // cookie marks the browser as one the member logged in from (the login limits spare it).
+    expect(cookies.map((c) => c.name).sort()).toEqual(['access_token', 'login_device', 'refresh_token']);
     for (const cookie of cookies) {
       expect(cookie.attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/']));
       expect(cookie.attributes.some((a) => a.startsWith('domain='))).toBe(false);

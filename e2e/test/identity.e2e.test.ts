@@ -77,6 +77,9 @@ const texts = {
     changeEmail: 'Change my email address',
     emailChanged: 'Your email address has changed',
     emailKept: 'Your email address is kept',
+    undoSessionsEnded: 'every session of your account has ended',
+    undoResetMailed: 'We mailed a password-reset link to this address',
+    passwordResetRequired: 'Your email address was restored: choose a new password with the link mailed to it to log in again',
   },
   fr: {
     registerTitle: 'Créer un compte',
@@ -139,6 +142,9 @@ const texts = {
     changeEmail: 'Changer mon adresse e-mail',
     emailChanged: 'Votre adresse e-mail a changé',
     emailKept: 'Votre adresse e-mail est conservée',
+    undoSessionsEnded: 'toutes les sessions de votre compte sont fermées',
+    undoResetMailed: 'Nous avons envoyé un lien de réinitialisation du mot de passe à cette adresse',
+    passwordResetRequired: 'Votre adresse e-mail a été rétablie\u202f: choisissez un nouveau mot de passe avec le lien qui lui a été envoyé pour vous reconnecter',
   },
 } as const;
 
@@ -411,7 +417,7 @@ describe.each(languages)('account screens (%s)', (lang) => {
     await waitForHeading(visitor.page, t.errorTitle);
   });
 
-  it('resets a forgotten password from the mail, and changes the email address through the link sent to it', async () => {
+  it('resets a forgotten password from the mail, changes the email address through the link sent to it, and undoes the change from the old address, which needs a new password', async () => {
     expect(firstId).toBeTruthy();
     const { page, problems } = await open(lang, '/login');
     await page.getByRole('link', { name: t.forgotPassword }).click();
@@ -446,18 +452,39 @@ describe.each(languages)('account screens (%s)', (lang) => {
     await page.getByText(t.emailChanged).waitFor();
     await page.getByText(newEmail).waitFor();
 
-    // The notice sent to the old address undoes the change: the address comes back and every session ends.
+    // The notice sent to the old address undoes the change: the address comes back, every session ends,
+    // and a reset link goes to that address.
     const notice = await waitForMailLink(mailUrl, first.email, '/change-email/undo', { seen: seenMails });
     await page.goto(`${baseUrl}${notice.link.pathname}${notice.link.search}`);
     await page.getByText(t.emailKept).waitFor();
+    await page.getByText(t.undoSessionsEnded).waitFor();
+    await page.getByText(t.undoResetMailed).waitFor();
     await page.locator('header').getByRole('link', { name: t.login, exact: true }).waitFor();
+
+    // Whoever changed the address may know the password: it no longer logs in.
     await page.locator('main').getByRole('link', { name: t.login, exact: true }).click();
     await field(page, t.email).fill(first.email);
     await field(page, t.password).fill(resetPassword);
     await page.locator('main').getByRole('button', { name: t.login }).click();
+    await snackbar(page, t.passwordResetRequired);
+    await page.locator('header').getByRole('link', { name: t.login, exact: true }).waitFor();
+
+    // The link mailed to the restored address sets a new password, which logs in.
+    const restored = await waitForMailLink(mailUrl, first.email, '/password', { seen: seenMails });
+    await page.goto(`${baseUrl}${restored.link.pathname}${restored.link.search}`);
+    await waitForHeading(page, t.resetTitle);
+    const restoredPassword = `${resetPassword}-restored`;
+    await field(page, t.newPassword).fill(restoredPassword);
+    await field(page, t.confirmation).fill(restoredPassword);
+    await page.getByRole('button', { name: t.changePassword }).click();
+    await page.getByText(t.resetDone).waitFor();
+    await page.locator('main').getByRole('link', { name: t.login, exact: true }).click();
+    await field(page, t.email).fill(first.email);
+    await field(page, t.password).fill(restoredPassword);
+    await page.locator('main').getByRole('button', { name: t.login }).click();
     await userMenu(page, renamed).waitFor();
     expect(problems).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 
   it('shows an expired verification link with a countdown, then goes home', async () => {
     const { page } = await open(lang, '/verify-account?token=expired-or-forged');

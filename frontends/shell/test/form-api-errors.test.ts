@@ -1,4 +1,4 @@
-import { fieldErrorOf, newPasswordErrors } from '../src/forms/api-errors.js';
+import { fieldErrorOf, newPasswordErrors, passwordFeedbackIds } from '../src/forms/api-errors.js';
 
 describe('API errors shown on a form field', () => {
   const register = { emailAlreadyRegistered: 'email', userNameTaken: 'userName', ...newPasswordErrors('password') } as const;
@@ -17,5 +17,19 @@ describe('API errors shown on a form field', () => {
       name: 'currentPassword',
       error: { id: 'error.incorrectPassword' },
     });
+  });
+
+  it('adds the strength estimator\'s advice to a refused password, leaving out the keys it does not know', () => {
+    const data = { warning: 'similarToCommon', suggestions: ['anotherWord', 'l33t', 'somethingNew'] };
+    expect(fieldErrorOf('passwordTooCommon', register, data)).toEqual({
+      name: 'password',
+      error: {
+        id: 'error.passwordTooCommon',
+        details: ['password.feedback.warning.similarToCommon', 'password.feedback.suggestion.anotherWord', 'password.feedback.suggestion.l33t'],
+      },
+    });
+    expect(passwordFeedbackIds({ warning: null, suggestions: [] })).toEqual([]);
+    expect(passwordFeedbackIds('not advice')).toEqual([]);
+    expect(fieldErrorOf('passwordMatchesAccount', register, data)).toEqual({ name: 'password', error: { id: 'error.passwordMatchesAccount' } });
   });
 });

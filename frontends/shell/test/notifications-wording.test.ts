@@ -41,6 +41,7 @@ const samples: Record<string, Record<string, string | number>> = {
   suspended: { until: '2026-12-01T10:00:00.000Z' },
   suspensionLifted: {},
   notice: { text: 'The archive is back.' },
+  lawSealRefused: { title: 'Free buses', versions: 2 },
   followedEdited: { title: 'Free buses' },
   followedSelected: { title: 'Free buses', rank: 2 },
   followedSecondChance: { title: 'Free buses' },
@@ -82,6 +83,11 @@ describe('wording of alerts', () => {
     expect(wordAlert(en, elected)).toBe('You were elected great wise for December 2026.');
     expect(wordAlert(fr, elected)).toBe('L’élection vous confie le rôle de grand sage pour décembre 2026.');
     expect(wordAlert(en, { messageKey: 'suspended', params: samples['suspended']! })).toContain('2026');
+    const sealRefused = { messageKey: 'lawSealRefused', params: samples['lawSealRefused']! };
+    expect(wordAlert(en, sealRefused)).toBe('The law “Free buses” was archived without a seal: the history of its texts was altered (2 versions). Check it.');
+    expect(wordAlert(fr, { ...sealRefused, params: { title: 'Free buses', versions: 1 } })).toBe(
+      'La loi «\u202fFree buses\u202f» a été archivée sans sceau\u202f: l’historique de ses textes a été altéré (1 version). Vérifiez-le.',
+    );
     expect(problems).toEqual([]);
   });
 

@@ -91,6 +91,15 @@ export type LinkTokenBody = Static<typeof LinkTokenBodySchema>;
 export const AccountEmailBodySchema = Type.Object({ email: Email }, { additionalProperties: false });
 export type AccountEmailBody = Static<typeof AccountEmailBodySchema>;
 
+/**
+ * The strength estimator's advice on a refused new password (the `data` of passwordTooCommon): zxcvbn's
+ * warning and suggestion keys ('similarToCommon', 'anotherWord'...), worded by the front end.
+ */
+export interface PasswordFeedback {
+  warning: string | null;
+  suggestions: string[];
+}
+
 /** POST /api/auth/password/reset. */
 export const ResetPasswordBodySchema = Type.Object({ token: LinkToken, password: NewPassword }, { additionalProperties: false });
 export type ResetPasswordBody = Static<typeof ResetPasswordBodySchema>;
@@ -181,20 +190,21 @@ export type Jwks = Static<typeof JwksSchema>;
 
 export const IdentityApi = {
   // New passwords (register, resetPassword, changePassword): 8 to 128 characters; 400 'This password is too common'
-  // (passwordTooCommon) or 'The password must not contain your email or user name' (passwordMatchesAccount).
+  // (passwordTooCommon: easy to guess, `data` a PasswordFeedback) or 'The password must not contain your email or
+  // user name' (passwordMatchesAccount). Current-password checks share the login limits (429 with Retry-After).
   // Mails anyone can ask for are limited per address (the answer stays the same, no mail goes) and per
   // client address (429 'Too Many Requests' with Retry-After).
   register: 'POST /api/auth/register', // { email, userName, password, locale? } -> 201 { id, userName, createdAt }; sends the verification mail; 409 'User name already taken' for a name like a member's
   verifyAccount: 'POST /api/auth/verify-account', // { token } -> 200 SessionUser (and logs in)
   resendVerification: 'POST /api/auth/resend-verification', // { email } -> 204 for any address
-  login: 'POST /api/login', // { email, password } -> 200 SessionUser, cookies set
+  login: 'POST /api/login', // { email, password } -> 200 SessionUser, cookies set (with the login device cookie); 403 'Reset your password to log in again' after an undone email change
   authUser: 'POST /api/login/auth-user', // no body -> 200 SessionUser | null (restores from the refresh cookie); { logout: true } -> 200 null
   forgotPassword: 'POST /api/auth/password/forgot', // { email } -> 204 for any address; a new link ends the older ones
   resetPassword: 'POST /api/auth/password/reset', // { token, password } -> 204
   changePassword: 'PUT /api/users/{id}/password', // { currentPassword, newPassword } -> 204 (403 'Incorrect password')
-  requestEmailChange: 'POST /api/users/{id}/email', // { newEmail, password } -> 202 (403 'Incorrect password'); confirmation link to the new address, notice with an undo link to the current one
+  requestEmailChange: 'POST /api/users/{id}/email', // { newEmail, password } -> 202 (403 'Incorrect password'), alike for a taken address (its owner is told); confirmation link to the new address, notice with an undo link to the current one
   confirmEmailChange: 'POST /api/auth/email/confirm', // { token } -> 200 SessionUser
-  undoEmailChange: 'POST /api/auth/email/undo', // { token } (from the notice) -> 204: the account keeps or takes back that address, every session ends, cookies cleared
+  undoEmailChange: 'POST /api/auth/email/undo', // { token } (from the latest notice) -> 204: the account keeps or takes back that address, every session ends, cookies cleared, a password reset is needed (its link mailed there)
   getUser: 'GET /api/users/{id}', // -> UserProfile
   setCandidacy: 'PUT /api/users/{id}', // { moderatorCandidateDate | scribeCandidateDate | greatWiseCandidateDate: 'YYYY-MM-01' | null } -> 200 SessionUser
   editProfile: 'PUT /api/users/edit-profile/{id}', // { userName?, locale? } -> 200 SessionUser; 409 'User name already taken'

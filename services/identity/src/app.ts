@@ -4,7 +4,7 @@ import { SessionService } from './auth/session.service.js';
 import { DEVELOPMENT_IP_HASH_KEY, type IdentityConfig } from './config.js';
 import { assertTimeZone } from './domain/candidacy.js';
 import { normalizeEmail } from './domain/registration.js';
-import { userNameKey } from './domain/user-name.js';
+import { USER_NAME_KEY_VERSION, userNameKey } from './domain/user-name.js';
 import { cookieNames, sessionPolicy } from './domain/session.js';
 import { consumeDigestComposed } from './events/digest-composed.consumer.js';
 import { consumeElectionClosed } from './events/election-closed.consumer.js';
@@ -16,6 +16,7 @@ import type { IdentityContext } from './routes/context.js';
 import { SessionCookies } from './routes/cookies.js';
 import { sessionRoutes } from './routes/session.routes.js';
 import { usersRoutes } from './routes/users.routes.js';
+import { confusables } from './store/confusables.js';
 import { LoginFailureRepository } from './store/login-failure.repository.js';
 import type { IdentityPrisma } from './store/prisma.js';
 import { SigningKeyRepository } from './store/signing-key.repository.js';
@@ -78,6 +79,7 @@ export async function buildApp({ config, db, bus, logger, mailer: givenMailer, c
       perAccountAtIp: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_AT_IP,
       perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       perIp: config.LOGIN_MAX_FAILURES_PER_IP,
+      slowdownAfter: config.LOGIN_SLOWDOWN_AFTER_FAILURES,
       windowMs: config.LOGIN_WINDOW_MINUTES * 60_000,
     },
     registrationConflictsPerIp: config.REGISTRATION_MAX_CONFLICTS_PER_IP,
@@ -105,8 +107,9 @@ export async function buildApp({ config, db, bus, logger, mailer: givenMailer, c
     if (await seedModerator(commands, normalizeEmail(config.SEED_MODERATOR_EMAIL))) {
       app.log.info('seeded the first moderator (SEED_MODERATOR_EMAIL)');
     }
-    // Accounts made before names were compared by their key get theirs (services/identity/README.md).
-    const keyed = await assignUserNameKeys(commands, userNameKey);
+    // Accounts made before names were compared by their key, or by an older rule, get theirs (services/identity/README.md).
+    const table = confusables();
+    const keyed = await assignUserNameKeys(commands, (name) => userNameKey(name, table), USER_NAME_KEY_VERSION);
     if (keyed > 0) app.log.info({ keyed }, 'user names given their keys');
   });
   // The consumers open their transactions on identity's own client, so their handlers use Prisma's API.

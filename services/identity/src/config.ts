@@ -25,23 +25,28 @@ export const IdentityConfig = Type.Object({
    */
   COOKIE_SECURE: Type.Boolean({ default: false }),
   /**
-   * Key of the HMAC-SHA256 that turns IP addresses (and login e-mail keys) into the hashes kept for the
-   * per-IP limits. Operators must set a random secret of 32+ characters; the default is for local runs only.
+   * Identity's secret: key of the HMAC-SHA256 that turns IP addresses (and login e-mail keys) into the
+   * hashes kept for the per-IP limits, and that signs the login device cookies. Operators must set a
+   * random secret of 32+ characters; the default is for local runs only.
    */
   IP_HASH_KEY: Type.String({ minLength: 16, default: DEVELOPMENT_IP_HASH_KEY }),
 
   MAX_ACCOUNTS_PER_IP: Type.Integer({ minimum: 1, default: 5 }),
   MAX_ACCOUNTS_PER_IP_PER_DAY: Type.Integer({ minimum: 1, default: 2 }),
   /**
-   * Failed logins allowed inside LOGIN_WINDOW_MINUTES before 429: for one account from one address,
-   * and for one account from every address. Past LOGIN_MAX_FAILURES_PER_IP failures from one address
-   * across accounts (credential stuffing), failed attempts from it are answered 429 and an account that
-   * failed from there gets no more attempts from it; the correct login of an account without failures
-   * from that address (a household, a school) is never refused.
+   * Failed logins allowed inside LOGIN_WINDOW_MINUTES before 429: for one account from one address
+   * (and from one of the member's devices), and for one account from places its member never logged
+   * in from (then only the member's devices and addresses may still try). Past
+   * LOGIN_SLOWDOWN_AFTER_FAILURES of the latter, each further guess from such places waits longer
+   * after the previous one (1 s, doubling, at most 30 s). Past LOGIN_MAX_FAILURES_PER_IP failures from
+   * one address across accounts (credential stuffing), failed attempts from it are answered 429 and an
+   * account that failed from there gets no more attempts from it; the correct login of an account
+   * without failures from that address (a household, a school) is never refused.
    */
   LOGIN_MAX_FAILURES_PER_ACCOUNT_AT_IP: Type.Integer({ minimum: 1, default: 10 }),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 30 }),
   LOGIN_MAX_FAILURES_PER_IP: Type.Integer({ minimum: 1, default: 50 }),
+  LOGIN_SLOWDOWN_AFTER_FAILURES: Type.Integer({ minimum: 1, default: 10 }),
   /** Registrations hitting a taken email allowed per address inside LOGIN_WINDOW_MINUTES (account enumeration). */
   REGISTRATION_MAX_CONFLICTS_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
   LOGIN_WINDOW_MINUTES: Type.Integer({ minimum: 1, default: 15 }),

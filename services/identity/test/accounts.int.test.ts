@@ -31,10 +31,10 @@ describe('registration limits per IP (stored as keyed hashes)', () => {
   it('allows 2 accounts a day and 5 in all from one address, with the catalogue messages', async () => {
     const ip = '198.51.100.7';
     const ok = (r: { statusCode: number }) => expect(r.statusCode).toBe(201);
-    ok(await register({ email: fresh(), userName: 'First', password: 'long enough 1' }, { forwardedFor: ip }));
-    ok(await register({ email: fresh(), userName: 'Second', password: 'long enough 2' }, { forwardedFor: ip }));
+    ok(await register({ email: fresh(), userName: 'First', password: 'long enough, rainy Tuesday 1' }, { forwardedFor: ip }));
+    ok(await register({ email: fresh(), userName: 'Second', password: 'long enough, rainy Tuesday 2' }, { forwardedFor: ip }));
     const before = await h.db.user.count();
-    const third = await register({ email: fresh(), userName: 'Third', password: 'long enough 3' }, { forwardedFor: ip });
+    const third = await register({ email: fresh(), userName: 'Third', password: 'long enough, rainy Tuesday 3' }, { forwardedFor: ip });
     expect(third.statusCode).toBe(429);
     // The refusal says when to come back: 24 hours after the first of the day's two registrations.
     const refusal = third.json();
@@ -44,21 +44,21 @@ describe('registration limits per IP (stored as keyed hashes)', () => {
     expect(third.headers['retry-after']).toBe(String(refusal.data.retryAfterSeconds));
     expect(await h.db.user.count()).toBe(before);
     // Another address is not concerned.
-    ok(await register({ email: fresh(), userName: 'Elsewhere', password: 'long enough 4' }, { forwardedFor: '198.51.100.8' }));
+    ok(await register({ email: fresh(), userName: 'Elsewhere', password: 'long enough, rainy Tuesday 4' }, { forwardedFor: '198.51.100.8' }));
 
     // The next days: 2 more, 1 more, then the total limit.
     h.clock.advance(25 * HOUR);
-    ok(await register({ email: fresh(), userName: 'Fourth', password: 'long enough 5' }, { forwardedFor: ip }));
-    ok(await register({ email: fresh(), userName: 'Fifth', password: 'long enough 6' }, { forwardedFor: ip }));
+    ok(await register({ email: fresh(), userName: 'Fourth', password: 'long enough, rainy Tuesday 5' }, { forwardedFor: ip }));
+    ok(await register({ email: fresh(), userName: 'Fifth', password: 'long enough, rainy Tuesday 6' }, { forwardedFor: ip }));
     h.clock.advance(25 * HOUR);
-    ok(await register({ email: fresh(), userName: 'Sixth', password: 'long enough 7' }, { forwardedFor: ip }));
-    const sixth = await register({ email: fresh(), userName: 'Seventh', password: 'long enough 8' }, { forwardedFor: ip });
+    ok(await register({ email: fresh(), userName: 'Sixth', password: 'long enough, rainy Tuesday 7' }, { forwardedFor: ip }));
+    const sixth = await register({ email: fresh(), userName: 'Seventh', password: 'long enough, rainy Tuesday 8' }, { forwardedFor: ip });
     expect(sixth.statusCode).toBe(429);
     // The lifetime limit never ends: no Retry-After to promise.
     expect(sixth.json()).toEqual({ statusCode: 429, statusMessage: 'Too many accounts on the same IP' });
     expect(sixth.headers['retry-after']).toBeUndefined();
     h.clock.advance(30 * 24 * HOUR);
-    expect((await register({ email: fresh(), userName: 'Much later', password: 'long enough 9' }, { forwardedFor: ip })).json().statusMessage).toBe('Too many accounts on the same IP');
+    expect((await register({ email: fresh(), userName: 'Much later', password: 'long enough, rainy Tuesday 9' }, { forwardedFor: ip })).json().statusMessage).toBe('Too many accounts on the same IP');
 
     // The address itself is nowhere in the table: only an HMAC of it.
     const hashes = await h.db.user.findMany({ select: { registrationIpHash: true } });
@@ -68,9 +68,9 @@ describe('registration limits per IP (stored as keyed hashes)', () => {
 
   it('counts the connection address when no proxy header is present', async () => {
     const ip = '203.0.113.50';
-    expect((await register({ email: fresh(), userName: 'Direct one', password: 'long enough' }, { ip })).statusCode).toBe(201);
-    expect((await register({ email: fresh(), userName: 'Direct two', password: 'long enough' }, { ip })).statusCode).toBe(201);
-    expect((await register({ email: fresh(), userName: 'Direct three', password: 'long enough' }, { ip })).json().statusMessage).toBe(
+    expect((await register({ email: fresh(), userName: 'Direct one', password: 'long enough, rainy Tuesday' }, { ip })).statusCode).toBe(201);
+    expect((await register({ email: fresh(), userName: 'Direct two', password: 'long enough, rainy Tuesday' }, { ip })).statusCode).toBe(201);
+    expect((await register({ email: fresh(), userName: 'Direct three', password: 'long enough, rainy Tuesday' }, { ip })).json().statusMessage).toBe(
       'Too many accounts on the same day, come back later',
     );
   });
@@ -78,13 +78,13 @@ describe('registration limits per IP (stored as keyed hashes)', () => {
   it('keeps counting deleted accounts against the address', async () => {
     const ip = '203.0.113.60';
     const email = fresh();
-    const created = await register({ email, userName: 'Gone soon', password: 'long enough' }, { ip });
+    const created = await register({ email, userName: 'Gone soon', password: 'long enough, rainy Tuesday' }, { ip });
     const id = created.json().id;
     await h.db.user.update({ where: { id }, data: { verifiedAt: new Date() } });
-    const jar = new Jar().take((await h.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'long enough' } })).headers);
-    expect((await as(h, { jar }, { method: 'DELETE', url: `/api/users/${id}`, payload: { password: 'long enough' } })).statusCode).toBe(204);
-    expect((await register({ email: fresh(), userName: 'Second after deletion', password: 'long enough' }, { ip })).statusCode).toBe(201);
-    expect((await register({ email: fresh(), userName: 'Third after deletion', password: 'long enough' }, { ip })).statusCode).toBe(429);
+    const jar = new Jar().take((await h.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'long enough, rainy Tuesday' } })).headers);
+    expect((await as(h, { jar }, { method: 'DELETE', url: `/api/users/${id}`, payload: { password: 'long enough, rainy Tuesday' } })).statusCode).toBe(204);
+    expect((await register({ email: fresh(), userName: 'Second after deletion', password: 'long enough, rainy Tuesday' }, { ip })).statusCode).toBe(201);
+    expect((await register({ email: fresh(), userName: 'Third after deletion', password: 'long enough, rainy Tuesday' }, { ip })).statusCode).toBe(429);
   });
 });
 
@@ -123,29 +123,29 @@ describe('verification by mail', () => {
 
   it('writes in French for a French registration (body locale, else cookie, else Accept-Language) and stores the locale', async () => {
     const byBody = fresh('fr');
-    await register({ email: byBody, userName: 'Olympe', password: 'declaration', locale: 'fr' }, { ip: '192.0.2.2' });
+    await register({ email: byBody, userName: 'Olympe', password: 'declaration of rights 1789', locale: 'fr' }, { ip: '192.0.2.2' });
     const mail = await h.mail.latestTo(byBody);
     expect(mail.subject).toBe('Confirmez votre compte');
     expect(mail.body).toContain('Bonjour Olympe,');
     expect(mail.body).toContain('Ce lien est valable 24 heures.');
 
     const byHeader = fresh('fr');
-    const res = await register({ email: byHeader, userName: 'Louise', password: 'declaration' }, { ip: '192.0.2.3', headers: { 'accept-language': 'de-DE, fr-CA;q=0.8, en;q=0.5' } });
+    const res = await register({ email: byHeader, userName: 'Louise', password: 'declaration of rights 1789' }, { ip: '192.0.2.3', headers: { 'accept-language': 'de-DE, fr-CA;q=0.8, en;q=0.5' } });
     expect((await h.mail.latestTo(byHeader)).subject).toBe('Confirmez votre compte');
     expect((await h.db.user.findUniqueOrThrow({ where: { id: res.json().id } })).locale).toBe('fr');
 
     const byCookie = fresh('fr');
-    await register({ email: byCookie, userName: 'Simone', password: 'declaration' }, { ip: '192.0.2.4', headers: { cookie: 'locale=fr', 'accept-language': 'en' } });
+    await register({ email: byCookie, userName: 'Simone', password: 'declaration of rights 1789' }, { ip: '192.0.2.4', headers: { cookie: 'locale=fr', 'accept-language': 'en' } });
     expect((await h.mail.latestTo(byCookie)).subject).toBe('Confirmez votre compte');
 
     const english = fresh('en');
-    await register({ email: english, userName: 'Ada', password: 'declaration' }, { ip: '192.0.2.5', headers: { 'accept-language': 'fr;q=0.2, en-GB' } });
+    await register({ email: english, userName: 'Ada', password: 'declaration of rights 1789' }, { ip: '192.0.2.5', headers: { 'accept-language': 'fr;q=0.2, en-GB' } });
     expect((await h.mail.latestTo(english)).subject).toBe('Confirm your account');
   });
 
   it('refuses an expired link, and a resent mail brings a working one', async () => {
     const email = fresh('late');
-    const res = await register({ email, userName: 'Late Reader', password: 'long enough' }, { ip: '192.0.2.6' });
+    const res = await register({ email, userName: 'Late Reader', password: 'long enough, rainy Tuesday' }, { ip: '192.0.2.6' });
     const { token } = linkToken(await h.mail.latestTo(email), 'verify-account');
     h.clock.advance(25 * HOUR);
     const expired = await post('/api/auth/verify-account', { token });
@@ -200,15 +200,15 @@ describe('verification by mail', () => {
 
 describe('registration input', () => {
   it.each([
-    ['a missing email', { userName: 'Bob', password: 'long enough' }, 'Missing required fields'],
-    ['a missing user name', { email: 'x1@example.org', password: 'long enough' }, 'Missing required fields'],
-    ['a malformed email', { email: 'bob@', userName: 'Bob', password: 'long enough' }, 'Bad Request'],
-    ['an oversize email', { email: `${'a'.repeat(250)}@example.org`, userName: 'Bob', password: 'long enough' }, 'Bad Request'],
-    ['an oversize user name', { email: 'x2@example.org', userName: 'B'.repeat(65), password: 'long enough' }, 'Bad Request'],
+    ['a missing email', { userName: 'Bob', password: 'long enough, rainy Tuesday' }, 'Missing required fields'],
+    ['a missing user name', { email: 'x1@example.org', password: 'long enough, rainy Tuesday' }, 'Missing required fields'],
+    ['a malformed email', { email: 'bob@', userName: 'Bob', password: 'long enough, rainy Tuesday' }, 'Bad Request'],
+    ['an oversize email', { email: `${'a'.repeat(250)}@example.org`, userName: 'Bob', password: 'long enough, rainy Tuesday' }, 'Bad Request'],
+    ['an oversize user name', { email: 'x2@example.org', userName: 'B'.repeat(65), password: 'long enough, rainy Tuesday' }, 'Bad Request'],
     ['an oversize password', { email: 'x3@example.org', userName: 'Bob', password: 'p'.repeat(129) }, 'Bad Request'],
-    ['a blank user name', { email: 'x4@example.org', userName: '     ', password: 'long enough' }, 'Bad Request'],
-    ['a user name of the wrong type', { email: 'x5@example.org', userName: { first: 'Bob' }, password: 'long enough' }, 'Bad Request'],
-    ['an unsupported locale', { email: 'x6@example.org', userName: 'Bob', password: 'long enough', locale: 'de' }, 'Bad Request'],
+    ['a blank user name', { email: 'x4@example.org', userName: '     ', password: 'long enough, rainy Tuesday' }, 'Bad Request'],
+    ['a user name of the wrong type', { email: 'x5@example.org', userName: { first: 'Bob' }, password: 'long enough, rainy Tuesday' }, 'Bad Request'],
+    ['an unsupported locale', { email: 'x6@example.org', userName: 'Bob', password: 'long enough, rainy Tuesday', locale: 'de' }, 'Bad Request'],
   ])('answers %s with 400, stores nothing and sends nothing', async (_label, payload, message) => {
     const users = await h.db.user.count();
     const mails = h.mail.mails.length;
@@ -220,14 +220,16 @@ describe('registration input', () => {
   });
 
   it('accepts a 64-character user name and a 128-character password', async () => {
-    const res = await register({ email: fresh(), userName: 'N'.repeat(64), password: 'p'.repeat(128) }, { ip: '192.0.2.98' });
+    const password = 'Zebras quietly juggle seven violet umbrellas near the old harbour; '.repeat(2).slice(0, 128);
+    expect(password).toHaveLength(128);
+    const res = await register({ email: fresh(), userName: 'N'.repeat(64), password }, { ip: '192.0.2.98' });
     expect(res.statusCode).toBe(201);
   });
 });
 
 describe('seeded first moderator', () => {
   it('makes the SEED_MODERATOR_EMAIL account moderator at registration, announced as a role change', async () => {
-    const res = await register({ email: 'first.moderator@example.org', userName: 'First Moderator', password: 'long enough' }, { ip: '192.0.2.77' });
+    const res = await register({ email: 'first.moderator@example.org', userName: 'First Moderator', password: 'long enough, rainy Tuesday' }, { ip: '192.0.2.77' });
     expect(res.statusCode).toBe(201);
     const id = res.json().id;
     expect((await h.db.user.findUniqueOrThrow({ where: { id } })).moderator).toBe(true);

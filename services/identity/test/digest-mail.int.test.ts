@@ -10,7 +10,8 @@ import { createUser, decodeQuotedPrintable, publish, startHarness, type Harness 
 /**
  * The digest mail (docs/product.md#following): notifications composes it, identity mails it once per
  * digest to a member with a verified address, in their language, every item linked, with a one-click
- * unsubscribe link and the List-Unsubscribe header; a failed send is retried without a second mail.
+ * unsubscribe link in the body and RFC 8058's one-click List-Unsubscribe and List-Unsubscribe-Post
+ * headers; a failed send is retried without a second mail.
  */
 let h: Harness;
 
@@ -45,7 +46,7 @@ const consumed = (eventId: string) =>
   waitFor(async () => (await h.db.inboxEvent.count({ where: { consumer: 'identity-digest-composed', eventId } })) === 1, 30_000);
 const rows = (digestId: string) => h.db.digestMail.count({ where: { digestId } });
 
-it('mails the digest once, in English, each item linked, with the unsubscribe link and header', async () => {
+it('mails the digest once, in English, each item linked, with the unsubscribe link and the one-click headers', async () => {
   const user = await createUser(h, { locale: 'en', userName: 'Digest Reader' });
   const payload = digest(user.id);
   const event = await publish(h.bus, DigestComposed, payload as never);
@@ -59,11 +60,15 @@ it('mails the digest once, in English, each item linked, with the unsubscribe li
   expect(mail.body).toContain('And 3 more updates on the site.');
   const unsubscribe = `http://civic.test/unsubscribe?token=${encodeURIComponent(payload.unsubscribeToken)}`;
   expect(mail.body).toContain(unsubscribe);
+  // The header names the one-click URL that mail clients post (RFC 8058), and says they may.
   // Long headers are folded on the wire; the mail box decodes the whole message as quoted-printable,
   // headers included, so the header is expected as that same decoding reads it (a token starting
   // with two hex digits reads as one byte, not valid UTF-8 from 80 up).
-  const header = decodeQuotedPrintable(`List-Unsubscribe: <${unsubscribe}>`);
-  expect(mail.body.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)).toContain(header);
+  const oneClick = `http://civic.test/api/users/notifications/digest/one-click?token=${encodeURIComponent(payload.unsubscribeToken)}`;
+  const lines = mail.body.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/);
+  expect(lines).toContain(decodeQuotedPrintable(`List-Unsubscribe: <${oneClick}>`));
+  expect(lines).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  expect(lines).not.toContain(decodeQuotedPrintable(`List-Unsubscribe: <${unsubscribe}>`));
 
   // Delivered again (a relay retry under another message id): no second mail.
   const before = digestsTo(user.email).length;
@@ -123,7 +128,7 @@ it('retries a failed send without recording it, then mails it once', async () =>
     await publish(h.bus, DigestComposed, payload as never);
     await waitFor(() => sent.length === 1, 30_000);
     expect(attempts.length).toBe(2);
-    expect(sent[0]).toMatchObject({ to: user.email, subject: 'Your daily digest: 5 updates', headers: { 'List-Unsubscribe': expect.stringContaining('/unsubscribe?token=') } });
+    expect(sent[0]).toMatchObject({ to: user.email, subject: 'Your daily digest: 5 updates', headers: { 'List-Unsubscribe': expect.stringContaining('/digest/one-click?token='), 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
     expect(await rows(payload.digestId)).toBe(1);
   } finally {
     await app.close();

@@ -1,9 +1,10 @@
 import { anonymizedAccount, DELETED_USER_NAME } from '../src/domain/anonymization.js';
 import { assertTimeZone, currentMonth, currentMonthStart, formatDate, parseCandidacy, parseDate } from '../src/domain/candidacy.js';
-import { failedAttemptAnswer, loginBlockedBy, retryAfterSeconds } from '../src/domain/login-limits.js';
+import { readDevice, signDevice } from '../src/domain/login-device.js';
+import { countersOfFailure, failedAttemptAnswer, locksAccount, loginRefusal, reauthRefusal, retryAfterSeconds, slowdownDelayMs, type FailureTimes, type LoginFailures } from '../src/domain/login-limits.js';
 import { judgeMailRequest, mailLimits, mailRequestCounts } from '../src/domain/mail-limits.js';
 import { expiresAfter, judgeOneTimeToken } from '../src/domain/one-time-token.js';
-import { foldCommonPassword, passwordRefusal } from '../src/domain/password-policy.js';
+import { MIN_PASSWORD_SCORE, passwordRefusal, type PasswordEstimator } from '../src/domain/password-policy.js';
 import { candidacyRefusal, ownerRefusal, suspensionRefusal, type AccountFlags } from '../src/domain/permissions.js';
 import { toSessionUser, toUserProfile, type Account } from '../src/domain/profile.js';
 import { normalizeEmail, normalizeUserName, pickLocale, registrationRefusal, registrationRetryAfterSeconds } from '../src/domain/registration.js';
@@ -11,10 +12,11 @@ import { isNewerElection, roleChanges } from '../src/domain/roles.js';
 import { hashToken, keyedHash, newSecretToken } from '../src/domain/secrets.js';
 import { cookieNames, isSessionLive, judgeRefreshToken, roleOf, sessionPolicy } from '../src/domain/session.js';
 import { currentSuspension, isSuspended, isSuspensionLength, suspendedUntil } from '../src/domain/suspension.js';
-import { isReservedUserName, userNameKey } from '../src/domain/user-name.js';
+import { isReservedUserName, parseConfusables, skeleton, userNameKey as keyWith } from '../src/domain/user-name.js';
 import { mailLink } from '../src/mail/links.js';
-import { emailChangeMail, emailUndoMail, passwordResetMail, verificationMail } from '../src/mail/templates.js';
-import { commonPasswords } from '../src/store/common-passwords.js';
+import { addressInUseMail, emailChangeMail, emailRestoredMail, emailUndoMail, loginAttackMail, passwordResetMail, verificationMail } from '../src/mail/templates.js';
+import { zxcvbnEstimator } from '../src/auth/password-estimator.js';
+import { confusables } from '../src/store/confusables.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -106,8 +108,8 @@ describe('sessions', () => {
   });
 
   it('names the cookies with the __Host- prefix only when secure', () => {
-    expect(cookieNames(false)).toEqual({ access: 'access_token', refresh: 'refresh_token' });
-    expect(cookieNames(true)).toEqual({ access: '__Host-access_token', refresh: '__Host-refresh_token' });
+    expect(cookieNames(false)).toEqual({ access: 'access_token', refresh: 'refresh_token', device: 'login_device' });
+    expect(cookieNames(true)).toEqual({ access: '__Host-access_token', refresh: '__Host-refresh_token', device: '__Host-login_device' });
   });
 });
 
@@ -229,10 +231,22 @@ describe('account deletion', () => {
 });
 
 describe('user names', () => {
+  const table = confusables();
+  const userNameKey = (name: string) => keyWith(name, table);
   const same = (a: string, b: string) => expect(userNameKey(a)).toBe(userNameKey(b));
   const different = (a: string, b: string) => expect(userNameKey(a)).not.toBe(userNameKey(b));
 
-  it('are one name whatever the case, the spacing and the compatibility forms', () => {
+  it('read the whole of Unicode\'s confusables table', () => {
+    expect(table.size).toBeGreaterThan(6000);
+    expect(table.get('I')).toBe('l');
+    expect(table.get('m')).toBe('rn');
+    expect(parseConfusables('# comment\n0430;0061\n2116;004E 006F\n')).toEqual(new Map([['\u0430', 'a'], ['\u2116', 'No']]));
+    // The UTS #39 skeleton: decomposed, each character by its prototype, decomposed again.
+    expect(skeleton('SecAIice', table)).toBe('SecAlice');
+    expect(skeleton('Ｏ', table)).toBe('O');
+  });
+
+  it('are one name whatever the case, the spacing, the accents and the compatibility forms', () => {
     same('Ada Lovelace', 'ADA LOVELACE');
     same('Ada Lovelace', '  ada   lovelace ');
     same('Ada Lovelace', 'Ada\u00A0\u2003Lovelace');
@@ -240,6 +254,9 @@ describe('user names', () => {
     same('Strauß', 'STRAUSS');
     same('ΟΔΥΣΣΕΑΣ', 'οδυσσεας');
     same('José', 'Jose\u0301');
+    same('José', 'Jose');
+    same('Bruno Lefèvre', 'bruno lefevre');
+    same('Zoë Çelik', 'ZOE CELIK');
   });
 
   it('are one name with invisible characters set aside', () => {
@@ -250,55 +267,87 @@ describe('user names', () => {
     same('Ada Lovelace', 'Ada\u2800Lovelace');
   });
 
-  it('are one name when letters of other scripts or digits imitate Latin ones', () => {
+  it('are one name when letters of other scripts, digits or other Latin letters are drawn alike', () => {
+    same('SecAlice', 'SecAIice'); // capital i for small L
+    same('SecAlice', 'SECALICE');
+    same('SecAlice', 'secaiice');
     same('Ada Lovelace', 'Аda Lovelace'); // Cyrillic А
     same('Ada Lovelace', 'Adα Lοvelace'); // Greek alpha and omicron
     same('Bob', 'B0b');
     same('Paul', 'Pau1');
+    same('Paul', 'Pau|');
     same('Martin', 'Rnartin');
     same('Pope', 'РОРЕ'); // Cyrillic capitals
     same('РОРЕ', 'роре');
+    same('Vasco', 'νasco'); // Greek small nu
+    same('Dora', 'ԁora'); // Cyrillic komi de
+    same('Olga', 'Օlga'); // Armenian capital oh
+  });
+
+  it('give every case of a name one key', () => {
+    for (const name of ['Νίκος Παππάς', 'Ирина Шевченко', 'Łukasz Żółć', 'İsmail Işık', 'Mary-Ann', 'ǅemal', 'Ωmega']) {
+      expect(userNameKey(name.toUpperCase())).toBe(userNameKey(name));
+      expect(userNameKey(name.toLowerCase())).toBe(userNameKey(name));
+      expect(userNameKey(userNameKey(name))).toBe(userNameKey(name));
+    }
   });
 
   it('keep apart names that look different', () => {
     different('Ada Lovelace', 'Ada Lovelace 2');
     different('Ada Lovelace', 'AdaLovelace');
-    different('José', 'Jose');
     different('Anna', 'Anne');
+    different('Bruno Lefèvre', 'Bruno Lefebvre');
+    different('Ирина', 'Арина');
   });
 
   it('reserve the name of deleted accounts and its lookalikes', () => {
-    expect(isReservedUserName(DELETED_USER_NAME)).toBe(true);
-    expect(isReservedUserName('  DELETED   user ')).toBe(true);
-    expect(isReservedUserName('De1eted\u200B user')).toBe(true);
-    expect(isReservedUserName('Deleted users')).toBe(false);
+    expect(isReservedUserName(DELETED_USER_NAME, table)).toBe(true);
+    expect(isReservedUserName('  DELETED   user ', table)).toBe(true);
+    expect(isReservedUserName('De1eted\u200B user', table)).toBe(true);
+    expect(isReservedUserName('Délétéd usér', table)).toBe(true);
+    expect(isReservedUserName('Deleted users', table)).toBe(false);
   });
 });
 
 describe('password rules', () => {
-  const common = commonPasswords();
   const owner = { email: 'Ada.Lovelace@example.org', userName: 'Countess Ada' };
+  const refusalKey = (password: string, who = owner) => passwordRefusal(password, who, zxcvbnEstimator)?.key ?? null;
 
-  it('refuse the common breached passwords, whatever their case', () => {
-    expect(common.size).toBe(10_000);
-    expect(common.has('password')).toBe(true);
-    for (const password of ['password', 'PASSWORD', 'Qwertyuiop', 'iloveyou1', '12345678']) expect(passwordRefusal(password, owner, common)).toBe('passwordTooCommon');
-    expect([...common].every((p) => p === foldCommonPassword(p) && p.length >= 8)).toBe(true);
+  it('refuse passwords the estimator scores under 3, with its feedback keys, whatever their case', () => {
+    expect(MIN_PASSWORD_SCORE).toBe(3);
+    for (const password of ['Passw0rd!', 'letmein123', 'password', 'PASSWORD', 'Qwertyuiop', 'iloveyou1', '12345678', 'azerty123', 'motdepasse', 'Soleil2024', 'aaaaaaaaaaaa']) {
+      expect([password, refusalKey(password)]).toEqual([password, 'passwordTooCommon']);
+    }
+    expect(passwordRefusal('Passw0rd!', owner, zxcvbnEstimator)).toEqual({
+      key: 'passwordTooCommon',
+      feedback: { warning: 'similarToCommon', suggestions: expect.arrayContaining(['anotherWord', 'l33t']) },
+    });
   });
 
   it('refuse the email, its local part and the user name, alone or inside the password, whatever their case', () => {
     for (const password of ['ada.lovelace@example.org', 'my-Ada.Lovelace-2026', 'COUNTESS ADA', 'countessada!!', 'xx Countess Ada xx']) {
-      expect(passwordRefusal(password, owner, common)).toBe('passwordMatchesAccount');
+      expect(refusalKey(password)).toBe('passwordMatchesAccount');
     }
   });
 
   it('accept other passwords, including long passphrases and the short parts of an identifier', () => {
-    expect(passwordRefusal('correct horse battery staple', owner, common)).toBeNull();
-    expect(passwordRefusal('ümlaut-passphrase-✓', owner, common)).toBeNull();
-    expect(passwordRefusal('p'.repeat(64), owner, common)).toBeNull();
+    for (const password of ['correct horse battery staple', 'ümlaut-passphrase-✓', 'a long passphrase that nobody would ever guess', 'Tr0mbone-Vélo-Grenier', 'password-12-long']) {
+      expect([password, refusalKey(password)]).toEqual([password, null]);
+    }
     // A two-letter local part refuses only a password equal to it.
-    expect(passwordRefusal('abracadabra-2026', { email: 'ab@example.org', userName: 'Somebody' }, common)).toBeNull();
-    expect(passwordRefusal('ab', { email: 'ab@example.org', userName: 'Somebody' }, common)).toBe('passwordMatchesAccount');
+    expect(refusalKey('abracadabra-Tulipe-2026', { email: 'ab@example.org', userName: 'Somebody' })).toBeNull();
+    expect(refusalKey('ab', { email: 'ab@example.org', userName: 'Somebody' })).toBe('passwordMatchesAccount');
+  });
+
+  it('give the estimator the account words, and refuse by its score alone', () => {
+    const seen: (readonly string[])[] = [];
+    const scoring = (score: number): PasswordEstimator => (_password, inputs) => {
+      seen.push(inputs);
+      return { score, feedback: { warning: null, suggestions: [] } };
+    };
+    expect(passwordRefusal('anything at all', owner, scoring(2))?.key).toBe('passwordTooCommon');
+    expect(passwordRefusal('anything at all', owner, scoring(3))).toBeNull();
+    expect(seen[0]).toEqual(['ada.lovelace@example.org', 'ada.lovelace', 'countess ada', 'countessada']);
   });
 });
 
@@ -321,18 +370,56 @@ describe('mail limits', () => {
 });
 
 describe('login limits', () => {
-  const limits = { perAccountAtIp: 10, perAccount: 30, perIp: 50, windowMs: 15 * MINUTE };
-  it('blocks at 10 failures for an account from an address, 30 for an account anywhere, 50 from an address', () => {
-    expect(loginBlockedBy({ accountAtIp: 9, account: 29, ip: 49 }, limits)).toBeNull();
-    expect(loginBlockedBy({ accountAtIp: 10, account: 10, ip: 10 }, limits)).toBe('accountAtIp');
-    expect(loginBlockedBy({ accountAtIp: 0, account: 30, ip: 0 }, limits)).toBe('account');
+  const limits = { perAccountAtIp: 10, perAccount: 30, perIp: 50, slowdownAfter: 10, windowMs: 15 * MINUTE };
+  const now = at('2030-01-01T12:00:00Z');
+  const failures = (counts: Partial<LoginFailures>): LoginFailures => ({ accountAtIp: 0, account: 0, ip: 0, device: 0, ...counts });
+  const longAgo: FailureTimes = { oldest: { accountAtIp: null, account: null, ip: null, device: null }, latestAccount: at('2030-01-01T11:50:00Z') };
+  const refused = (counts: Partial<LoginFailures>, source: 'device' | 'knownAddress' | 'unknown' = 'unknown', times = longAgo) => loginRefusal(failures(counts), times, source, limits, now)?.by ?? null;
+
+  it('blocks at 10 failures for an account from an address, 30 for an account from unknown places, 50 from an address', () => {
+    expect(refused({ accountAtIp: 9, account: 29, ip: 49 })).toBeNull();
+    expect(refused({ accountAtIp: 10, account: 10, ip: 10 })).toBe('accountAtIp');
+    expect(refused({ account: 30 })).toBe('account');
     // Past the address threshold, an account that failed from there gets no further attempt from it.
-    expect(loginBlockedBy({ accountAtIp: 1, account: 1, ip: 50 }, limits)).toBe('ip');
+    expect(refused({ accountAtIp: 1, account: 1, ip: 50 })).toBe('ip');
   });
 
   it("never refuses an account without failures from the address because of other accounts' failures", () => {
-    expect(loginBlockedBy({ accountAtIp: 0, account: 0, ip: 50 }, limits)).toBeNull();
-    expect(loginBlockedBy({ accountAtIp: 0, account: 0, ip: 10_000 }, limits)).toBeNull();
+    expect(refused({ ip: 50 })).toBeNull();
+    expect(refused({ ip: 10_000 })).toBeNull();
+  });
+
+  it('keeps the member\'s devices and addresses out of a lock made from unknown places', () => {
+    expect(refused({ account: 30, ip: 60 }, 'device')).toBeNull();
+    expect(refused({ account: 30, ip: 60, accountAtIp: 3 }, 'knownAddress')).toBeNull();
+    // Each is still limited by its own failures.
+    expect(refused({ device: 10 }, 'device')).toBe('device');
+    expect(refused({ accountAtIp: 10 }, 'knownAddress')).toBe('accountAtIp');
+    expect(countersOfFailure('unknown')).toEqual(['accountAtIp', 'account', 'ip']);
+    expect(countersOfFailure('knownAddress')).toEqual(['accountAtIp', 'ip']);
+    expect(countersOfFailure('device')).toEqual(['device', 'accountAtIp', 'ip']);
+  });
+
+  it('slows guesses from unknown places down past 10 failures: 1 s, then doubling, at most 30 s after the latest', () => {
+    expect([9, 10, 11, 12, 14, 15, 29].map((n) => slowdownDelayMs(n, limits))).toEqual([0, 1000, 2000, 4000, 16_000, 30_000, 30_000]);
+    const justFailed: FailureTimes = { ...longAgo, latestAccount: at('2030-01-01T11:59:59Z') };
+    expect(loginRefusal(failures({ account: 12 }), justFailed, 'unknown', limits, now)).toEqual({ by: 'slowdown', retryAfterSeconds: 3 });
+    expect(loginRefusal(failures({ account: 12 }), justFailed, 'device', limits, now)).toBeNull();
+    expect(loginRefusal(failures({ account: 12 }), { ...longAgo, latestAccount: at('2030-01-01T11:59:55Z') }, 'unknown', limits, now)).toBeNull();
+  });
+
+  it('tells the member once per lock: at the failure that makes the 30th from unknown places', () => {
+    expect(locksAccount('unknown', 29, limits)).toBe(true);
+    expect(locksAccount('unknown', 28, limits)).toBe(false);
+    expect(locksAccount('unknown', 30, limits)).toBe(false);
+    expect(locksAccount('knownAddress', 29, limits)).toBe(false);
+  });
+
+  it('limits current-password checks per session, per account and per account from an address, like logins', () => {
+    const none = { session: null, account: null, accountAtIp: null };
+    expect(reauthRefusal({ session: 9, account: 9, accountAtIp: 9 }, none, limits, now)).toBeNull();
+    expect(reauthRefusal({ session: 10, account: 10, accountAtIp: 0 }, { ...none, session: at('2030-01-01T11:50:00Z') }, limits, now)).toBe(900);
+    expect(reauthRefusal({ session: 0, account: 0, accountAtIp: 10 }, { ...none, accountAtIp: at('2030-01-01T11:50:00Z') }, limits, now)).toBe(300);
   });
 
   it('answers failed attempts past the address threshold as refused, not as wrong passwords', () => {
@@ -341,10 +428,17 @@ describe('login limits', () => {
   });
 
   it('says when to retry: when the oldest counted failure leaves the window', () => {
-    const now = at('2030-01-01T12:00:00Z');
     expect(retryAfterSeconds(at('2030-01-01T11:50:00Z'), now, limits.windowMs)).toBe(300);
     expect(retryAfterSeconds(null, now, limits.windowMs)).toBe(900);
     expect(retryAfterSeconds(at('2030-01-01T11:40:00Z'), now, limits.windowMs)).toBe(1);
+  });
+
+  it('reads back only the device cookies it signed, for the account they name', () => {
+    const value = signDevice('a key of sixteen chars', { userId: 'u-1', deviceId: 'd-1' });
+    expect(readDevice('a key of sixteen chars', value)).toEqual({ userId: 'u-1', deviceId: 'd-1' });
+    expect(readDevice('another key of sixteen', value)).toBeNull();
+    expect(readDevice('a key of sixteen chars', value.replace('u-1', 'u-2'))).toBeNull();
+    for (const forged of [undefined, '', 'u-1.d-1', 'u-1.d-1.x', `${value}.extra`]) expect(readDevice('a key of sixteen chars', forged)).toBeNull();
   });
 });
 
@@ -462,7 +556,12 @@ describe('mail templates', () => {
 
   it('set a narrow no-break space before French two-part punctuation, and none in English', () => {
     const texts = (locale: 'en' | 'fr') =>
-      [verificationMail, passwordResetMail, emailChangeMail].map((build) => build(locale, mail).text).concat(emailUndoMail(locale, { ...mail, newEmail: 'new@example.org' }).text);
+      [verificationMail, passwordResetMail, emailChangeMail, emailRestoredMail]
+        .map((build) => build(locale, mail).text)
+        .concat(
+          emailUndoMail(locale, { ...mail, newEmail: 'new@example.org' }).text,
+          loginAttackMail(locale, { userName: 'Ada', minutes: 15, resetPage: 'http://civic.test/password' }).text,
+        );
     for (const text of texts('fr')) {
       // A link's own colon (https:) is not French prose.
       const prose = text.replace(/https?:\S+/g, '');
@@ -470,5 +569,15 @@ describe('mail templates', () => {
       expect(prose).toMatch(/\u202f[:;!?]/);
     }
     for (const text of texts('en')) expect(text).not.toContain('\u202f');
+    for (const locale of ['en', 'fr'] as const) expect(addressInUseMail(locale, { userName: 'Ada' }).text).toContain('Ada');
+    expect(addressInUseMail('fr', { userName: 'Ada' }).text).toMatch(/changé\u202f:/);
+  });
+
+  it('tell an attacked member what happened and how long, with the page that resets the password', () => {
+    const en = loginAttackMail('en', { userName: 'Ada', minutes: 15, resetPage: 'http://civic.test/password' });
+    expect(en.subject).toBe('Someone is trying to log in to your account');
+    expect(en.text).toContain('15 minutes');
+    expect(en.html).toContain('href="http://civic.test/password"');
+    expect(loginAttackMail('fr', { userName: 'Ada', minutes: 15, resetPage: 'http://civic.test/password' }).subject).toBe('Quelqu’un essaie de se connecter à votre compte');
   });
 });

@@ -1,4 +1,5 @@
-import { as, createUser, Jar, linkToken, startHarness, type Harness, type TestUser } from './support/harness.js';
+import { waitFor } from '@civic/test-kit';
+import { as, createUser, Jar, linkToken, sessionCookies, startHarness, type Harness, type TestUser } from './support/harness.js';
 
 let h: Harness;
 
@@ -66,14 +67,15 @@ describe('an email change can be undone from the old address', () => {
     const clicker = user.jar.clone();
     const undone = await undo(undoToken, clicker);
     expect(undone.statusCode).toBe(204);
-    expect(clicker.cookies.size).toBe(0);
+    expect(sessionCookies(clicker)).toEqual([]);
     expect((await h.db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(user.email);
     expect(await h.db.sessionFamily.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
     h.clock.advance(16 * 60_000);
     expect((await restore(intruder)).body).toBe('null');
     expect((await restore(user.jar)).body).toBe('null');
     expect((await login(newEmail, user.password)).statusCode).toBe(401);
-    expect((await login(user.email, user.password)).statusCode).toBe(200);
+    // Whoever changed the address may know the password: it must be reset first.
+    expect((await login(user.email, user.password)).json()).toEqual({ statusCode: 403, statusMessage: 'Reset your password to log in again' });
     expect((await undo(undoToken)).json()).toEqual({ statusCode: 400, statusMessage: 'Link error or expired token' });
   });
 
@@ -89,7 +91,7 @@ describe('an email change can be undone from the old address', () => {
     expect((await h.app.inject({ method: 'POST', url: '/api/auth/email/confirm', payload: { token: confirm } })).json()).toEqual({ statusCode: 400, statusMessage: 'Link error or expired token' });
     expect((await h.app.inject({ method: 'POST', url: '/api/auth/password/reset', payload: { token: resetToken, password: 'someone else chose this' } })).statusCode).toBe(400);
     expect((await h.db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(user.email);
-    expect((await login(user.email, user.password)).statusCode).toBe(200);
+    expect((await login(user.email, user.password)).statusCode).toBe(403);
   });
 
   it('answers an expired link with The request has expired, a made-up one with Link error, and an old address taken meanwhile with 409', async () => {
@@ -107,12 +109,15 @@ describe('an email change can be undone from the old address', () => {
     expect((await h.app.inject({ method: 'POST', url: '/api/auth/email/undo', payload: {} })).json()).toEqual({ statusCode: 400, statusMessage: 'Missing token' });
   });
 
-  it('sends no confirmation when the notice to the old address cannot go (502), so no change happens unannounced', async () => {
+  it('sends no confirmation when the notice to the old address cannot go, so no change happens unannounced', async () => {
     const offline = await h.buildOther({ SMTP_URL: 'smtp://127.0.0.1:1' });
     const user = await createUser(h);
     const newEmail = `silent-${Date.now()}@example.org`;
     const res = await offline.inject({ method: 'POST', url: `/api/users/${user.id}/email`, payload: { newEmail, password: user.password }, headers: { cookie: user.jar.header() } });
-    expect(res.json()).toMatchObject({ statusCode: 502, statusMessage: 'The request has failed' });
+    // The answer cannot wait for the mails: it would take longer for a free address than for a taken one.
+    expect(res.statusCode).toBe(202);
+    await waitFor(async () => (await h.db.userToken.count({ where: { userId: user.id, purpose: 'email-change' } })) === 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(h.mail.countTo(newEmail)).toBe(0);
   });
 });

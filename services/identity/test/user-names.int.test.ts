@@ -1,5 +1,6 @@
 import { assignUserNameKeys } from '../src/commands/assign-user-name-keys.command.js';
-import { userNameKey } from '../src/domain/user-name.js';
+import { USER_NAME_KEY_VERSION, userNameKey } from '../src/domain/user-name.js';
+import { confusables } from '../src/store/confusables.js';
 import { as, createUser, startHarness, type Harness, type TestUser } from './support/harness.js';
 
 let h: Harness;
@@ -66,9 +67,9 @@ describe('one name per member', () => {
     const newer = await createUser(h, { userName: 'Late Owl' });
     await h.db.user.update({ where: { id: older.id }, data: { userNameKey: null } });
     await h.db.user.update({ where: { id: newer.id }, data: { userNameKey: null, userName: 'EARLY bird' } });
-    expect(await assignUserNameKeys({ db: h.db }, userNameKey)).toBe(1);
-    expect((await h.db.user.findUniqueOrThrow({ where: { id: older.id } })).userNameKey).toBe('early bird');
+    expect(await assignUserNameKeys({ db: h.db }, (name) => userNameKey(name, confusables()), USER_NAME_KEY_VERSION)).toBe(1);
+    expect((await h.db.user.findUniqueOrThrow({ where: { id: older.id } })).userNameKey).toBe(userNameKey('early bird', confusables()));
     expect((await h.db.user.findUniqueOrThrow({ where: { id: newer.id } })).userNameKey).toBeNull();
-    expect(await assignUserNameKeys({ db: h.db }, userNameKey)).toBe(0);
+    expect(await assignUserNameKeys({ db: h.db }, (name) => userNameKey(name, confusables()), USER_NAME_KEY_VERSION)).toBe(0);
   });
 });

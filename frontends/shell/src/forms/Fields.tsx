@@ -63,6 +63,7 @@ export function TextField({
         {error ? (
           <p id={errorId} className="field__error">
             {t({ id: error.id }, error.values)}
+            {error.details ? ` ${error.details.map((detail) => t({ id: detail })).join(' ')}` : null}
           </p>
         ) : (
           <span />

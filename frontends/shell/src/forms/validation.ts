@@ -8,6 +8,8 @@ import { Limits } from '@civic/contracts';
 export interface FieldError {
   id: string;
   values?: Record<string, number>;
+  /** Message ids of further sentences shown after it (a refused password's weaknesses). */
+  details?: readonly string[];
 }
 
 export type Values = Record<string, string>;

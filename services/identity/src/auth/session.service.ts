@@ -1,7 +1,18 @@
 import argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
 import type { RevocationList } from '@civic/service-kit';
-import { failedAttemptAnswer, loginBlockedBy, retryAfterSeconds, type LoginBlock, type LoginLimits } from '../domain/login-limits.js';
+import { KNOWN_ADDRESS_DAYS, newDeviceId, readDevice, signDevice } from '../domain/login-device.js';
+import {
+  countersOfFailure,
+  failedAttemptAnswer,
+  locksAccount,
+  loginRefusal,
+  reauthRefusal,
+  retryAfterSeconds,
+  type LoginBlock,
+  type LoginLimits,
+  type LoginSource,
+} from '../domain/login-limits.js';
 import { PASSWORD_HASH_OPTIONS } from '../domain/registration.js';
 import { hashToken, keyedHash, newSecretToken } from '../domain/secrets.js';
 import { judgeRefreshToken, roleOf, type SessionPolicy } from '../domain/session.js';
@@ -12,7 +23,8 @@ import { openSession } from '../commands/open-session.command.js';
 import { rotateRefreshToken } from '../commands/rotate-refresh-token.command.js';
 import { liveAccount } from '../commands/session-access.js';
 import type { CommandDeps } from '../commands/unit-of-work.js';
-import type { LoginFailureRepository } from '../store/login-failure.repository.js';
+import { KnownAddresses } from '../store/known-address.repository.js';
+import type { FailureKeys, LoginFailureRepository, ReauthKeys } from '../store/login-failure.repository.js';
 import { SessionRepository } from '../store/session.repository.js';
 import { UserRepository } from '../store/user.repository.js';
 import type { AccessTokens, SessionAuthUser } from './access-tokens.js';
@@ -25,9 +37,17 @@ export interface IssuedTokens {
 }
 
 export type LoginResult =
-  | { kind: 'ok'; user: User; issued: IssuedTokens }
-  | { kind: 'wrong' }
-  | { kind: 'blocked'; by: LoginBlock; retryAfterSeconds: number };
+  /** Logged in; `device` is the device cookie to set (domain/login-device.ts). */
+  | { kind: 'ok'; user: User; issued: IssuedTokens; device: string }
+  /** A wrong email or password; `locked` is the account this failure locked, whose member is told. */
+  | { kind: 'wrong'; locked: User | null }
+  | { kind: 'blocked'; by: LoginBlock; retryAfterSeconds: number }
+  /** The right password of an account whose email change was undone: it must be reset first. */
+  | { kind: 'resetRequired' };
+
+/** An id no account has: the known-address lookup runs for unknown emails too, so both take as long. */
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
+const DAY_MS = 24 * 3600_000;
 
 export type RestoreResult =
   /** The caller's session, with the tokens to set when they were renewed. */
@@ -66,31 +86,90 @@ export class SessionService {
     return this.options.clock();
   }
 
-  async login(email: string, password: string, ip: string): Promise<LoginResult> {
+  /**
+   * Checks a password against the limits of the place the attempt comes from (domain/login-limits.ts):
+   * the member's own device (`deviceCookie`), an address she logged in from, or anywhere else.
+   */
+  async login(email: string, password: string, ip: string, deviceCookie?: string): Promise<LoginResult> {
     const { failures, limits, hashKey, commands } = this.options;
     const now = this.now();
-    const keys = {
+    const windowStart = new Date(now.getTime() - limits.windowMs);
+    const user = await new UserRepository(commands.db).findByEmail(email);
+    const device = readDevice(hashKey, deviceCookie);
+    const ownDevice = device && user && device.userId === user.id ? device : null;
+    const ipHash = keyedHash(hashKey, `ip:${ip}`);
+    const knownAddress = await KnownAddresses.has(commands.db, user?.id ?? NO_ACCOUNT, ipHash, new Date(now.getTime() - KNOWN_ADDRESS_DAYS * DAY_MS));
+    const source: LoginSource = ownDevice ? 'device' : knownAddress ? 'knownAddress' : 'unknown';
+    const keys: FailureKeys = {
       accountAtIp: keyedHash(hashKey, `login:${email}|ip:${ip}`),
       account: keyedHash(hashKey, `login:${email}`),
-      ip: keyedHash(hashKey, `ip:${ip}`),
+      ip: ipHash,
+      ...(ownDevice ? { device: keyedHash(hashKey, `device:${ownDevice.deviceId}`) } : {}),
     };
-    const windowStart = new Date(now.getTime() - limits.windowMs);
-    const counts = await failures.count(keys, windowStart);
-    const blockedBy = loginBlockedBy(counts, limits);
-    if (blockedBy) {
-      return { kind: 'blocked', by: blockedBy, retryAfterSeconds: retryAfterSeconds(counts.oldest[blockedBy], now, limits.windowMs) };
-    }
-    const user = await new UserRepository(commands.db).findByEmail(email);
+    const counted = await failures.count(keys, windowStart);
+    const counts = { accountAtIp: counted.accountAtIp.count, account: counted.account.count, ip: counted.ip.count, device: counted.device.count };
+    const oldest = { accountAtIp: counted.accountAtIp.oldest, account: counted.account.oldest, ip: counted.ip.oldest, device: counted.device.oldest };
+    const refusal = loginRefusal(counts, { oldest, latestAccount: counted.account.latest }, source, limits, now);
+    if (refusal) return { kind: 'blocked', ...refusal };
+
     const matches = user?.passwordHash ? await argon2.verify(user.passwordHash, password) : await this.dummyVerify(password);
     if (!user || !matches) {
-      await failures.record(keys, now, windowStart);
+      await failures.record(keys, countersOfFailure(source), now, windowStart);
       if (failedAttemptAnswer(counts.ip + 1, limits) === 'ip') {
-        return { kind: 'blocked', by: 'ip', retryAfterSeconds: retryAfterSeconds(counts.oldest.ip, now, limits.windowMs) };
+        return { kind: 'blocked', by: 'ip', retryAfterSeconds: retryAfterSeconds(oldest.ip, now, limits.windowMs) };
       }
-      return { kind: 'wrong' };
+      return { kind: 'wrong', locked: user && locksAccount(source, counts.account, limits) ? user : null };
     }
-    await failures.clearAccount(keys);
-    return { kind: 'ok', user, issued: await this.open(user) };
+    if (user.passwordResetRequired) return { kind: 'resetRequired' };
+    await failures.clearPlace(keys);
+    return {
+      kind: 'ok',
+      user,
+      issued: await this.open(user, ipHash),
+      device: this.deviceCookieFor(user, deviceCookie),
+    };
+  }
+
+  /**
+   * Seconds to wait before the current password may be checked again for this session (password
+   * change, email change, account deletion), or null: these checks share the login limits.
+   */
+  async reauthenticationBlocked(account: { id: string; email: string }, sessionId: string, ip: string): Promise<number | null> {
+    const { failures, limits } = this.options;
+    const now = this.now();
+    const counted = await failures.countReauth(this.reauthKeys(account, sessionId, ip), new Date(now.getTime() - limits.windowMs));
+    return reauthRefusal(
+      { session: counted.session.count, account: counted.account.count, accountAtIp: counted.accountAtIp.count },
+      { session: counted.session.oldest, account: counted.account.oldest, accountAtIp: counted.accountAtIp.oldest },
+      limits,
+      now,
+    );
+  }
+
+  async recordReauthenticationFailure(account: { id: string; email: string }, sessionId: string, ip: string): Promise<void> {
+    const now = this.now();
+    await this.options.failures.recordReauth(this.reauthKeys(account, sessionId, ip), now, new Date(now.getTime() - this.options.limits.windowMs));
+  }
+
+  private reauthKeys(account: { id: string; email: string }, sessionId: string, ip: string): ReauthKeys {
+    const { hashKey } = this.options;
+    return {
+      session: keyedHash(hashKey, `reauth-session:${sessionId}`),
+      account: keyedHash(hashKey, `reauth-account:${account.id}`),
+      // The key of the account's login failures from this address: both kinds of guesses share it.
+      accountAtIp: keyedHash(hashKey, `login:${account.email}|ip:${ip}`),
+    };
+  }
+
+  /** The device cookie to set for a login of `user`: the presented one's device when it is this account's, else a new device. */
+  deviceCookieFor(user: User, presented: string | undefined): string {
+    const device = readDevice(this.options.hashKey, presented);
+    return signDevice(this.options.hashKey, { userId: user.id, deviceId: device?.userId === user.id ? device.deviceId : newDeviceId() });
+  }
+
+  /** The key of an account's failures from unknown places, which a password reset clears. */
+  accountLockKey(email: string): string {
+    return keyedHash(this.options.hashKey, `login:${email}`);
   }
 
   /**
@@ -109,10 +188,15 @@ export class SessionService {
     await this.options.failures.recordIp(keyedHash(this.options.hashKey, `ip:${ip}`), this.now());
   }
 
-  /** Opens a new session for the user (login, verified account, confirmed email). */
-  async open(user: User): Promise<IssuedTokens> {
+  /**
+   * Opens a new session for the user (login, verified account, confirmed email); a password login
+   * gives the keyed hash of its address, which the account then knows.
+   */
+  async open(user: User, ipHash?: string): Promise<IssuedTokens> {
     const refreshToken = newSecretToken();
-    const session = await openSession(this.options.commands, user.id, hashToken(refreshToken));
+    const now = this.now();
+    const place = ipHash ? { ipHash, forgetBefore: new Date(now.getTime() - KNOWN_ADDRESS_DAYS * DAY_MS) } : undefined;
+    const session = await openSession(this.options.commands, user.id, hashToken(refreshToken), place);
     return {
       sessionId: session.id,
       access: await this.access(user, session.id),

@@ -1,6 +1,5 @@
 import { retryAfterSeconds } from '../domain/login-limits.js';
-import { judgeMailRequest, mailRequestCounts, type MailLimits, type MailVerdict } from '../domain/mail-limits.js';
-import type { TokenPurpose } from '../domain/one-time-token.js';
+import { judgeMailRequest, mailRequestCounts, type MailLimits, type MailPurpose, type MailVerdict } from '../domain/mail-limits.js';
 import { MailRequests, type MailRequestKeys } from '../store/mail-request.repository.js';
 import { unitOfWork, type CommandDeps } from './unit-of-work.js';
 
@@ -12,7 +11,7 @@ const MAIL_REQUEST_PURGE_EVERY_MS = 60_000;
  * Counts a request for a mail of `purpose` against its recipient and client addresses, under a lock
  * on both, and answers whether the mail may go (src/domain/mail-limits.ts).
  */
-export function admitMailRequest(deps: CommandDeps, purpose: TokenPurpose, keys: MailRequestKeys, limits: MailLimits): Promise<MailAdmission> {
+export function admitMailRequest(deps: CommandDeps, purpose: MailPurpose, keys: MailRequestKeys, limits: MailLimits): Promise<MailAdmission> {
   const now = deps.clock();
   const windowStart = new Date(now.getTime() - limits.windowMs);
   return unitOfWork(deps, async (tx) => {

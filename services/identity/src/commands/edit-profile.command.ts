@@ -9,7 +9,7 @@ import { unitOfWork, type CommandDeps } from './unit-of-work.js';
  * Name (with its uniqueness key) and mail language; `identity.user.renamed` when the name changes,
  * and the member's earlier access tokens, which carry the old name, stop counting.
  */
-export async function editProfile(deps: CommandDeps, userId: string, changes: { userName?: string; userNameKey?: string; locale?: Locale }): Promise<User> {
+export async function editProfile(deps: CommandDeps, userId: string, changes: { userName?: string; userNameKey?: string; userNameKeyVersion?: number; locale?: Locale }): Promise<User> {
   const now = deps.clock();
   try {
     return await unitOfWork(deps, async (tx, events) => {

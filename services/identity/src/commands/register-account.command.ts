@@ -25,8 +25,9 @@ export class RegistrationRefusedError extends Error {
 export interface NewUser {
   email: string;
   userName: string;
-  /** The name's uniqueness key (src/domain/user-name.ts). */
+  /** The name's uniqueness key (src/domain/user-name.ts) and the version of its rule. */
   userNameKey: string;
+  userNameKeyVersion: number;
   passwordHash: string;
   locale: Locale;
   /** Keyed hash of the address the request came from. */
@@ -61,6 +62,7 @@ export async function registerAccount(deps: CommandDeps, input: NewUser): Promis
         email: input.email,
         userName: input.userName,
         userNameKey: input.userNameKey,
+        userNameKeyVersion: input.userNameKeyVersion,
         passwordHash: input.passwordHash,
         locale: input.locale,
         registrationIpHash: input.ipHash,

@@ -1,3 +1,8 @@
+import type { TokenPurpose } from './one-time-token.js';
+
+/** The kinds of limited mail: those of mail links, and the notice of an attacked account (sent once per lock). */
+export type MailPurpose = TokenPurpose | 'login-attack';
+
 /**
  * Mails that anyone can ask for (password reset, verification resend) or that a logged-in member
  * sends to any address (email change) are limited per recipient address and per client address,

@@ -73,11 +73,13 @@ export function roleOf(flags: { moderator: boolean; scribe: boolean }): Role {
 export interface CookieNames {
   access: string;
   refresh: string;
+  /** The login device cookie (domain/login-device.ts). */
+  device: string;
 }
 
 /** Cookie names: the `__Host-` prefix (Secure, Path=/, no Domain) when served over https. */
 export function cookieNames(secure: boolean): CookieNames {
   return secure
-    ? { access: '__Host-access_token', refresh: '__Host-refresh_token' }
-    : { access: 'access_token', refresh: 'refresh_token' };
+    ? { access: '__Host-access_token', refresh: '__Host-refresh_token', device: '__Host-login_device' }
+    : { access: 'access_token', refresh: 'refresh_token', device: 'login_device' };
 }

@@ -16,8 +16,12 @@ export interface DigestMailDeps {
   clock: () => Date;
 }
 
-/** The one-click unsubscribe page of the digest mail. */
+/** The unsubscribe page of the digest mail, the link its body shows. */
 export const unsubscribeLink = (publicUrl: string, token: string) => `${publicUrl.replace(/\/$/, '')}/unsubscribe?token=${encodeURIComponent(token)}`;
+
+/** Where mail clients post RFC 8058's one-click unsubscribe: no session, the token is the authority. */
+export const oneClickUnsubscribeLink = (publicUrl: string, token: string) =>
+  `${publicUrl.replace(/\/$/, '')}/api/users/notifications/digest/one-click?token=${encodeURIComponent(token)}`;
 
 /**
  * Mails each digest notifications composed (docs/product.md#following) to a member who still has a
@@ -40,7 +44,9 @@ export function consumeDigestComposed(host: IdentityConsumerHost, deps: DigestMa
       const locale: Locale = user.locale === 'fr' ? 'fr' : 'en';
       const unsubscribeUrl = unsubscribeLink(deps.publicUrl, payload.unsubscribeToken);
       const content = digestMail(locale, { userName: user.userName, period: payload.period, items: payload.items, more: payload.more, publicUrl: deps.publicUrl, unsubscribeUrl });
-      await deps.mailer.send({ to: user.email, ...content, headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` } });
+      // RFC 8058: the header names the one-click URL, which a mail client posts without opening a page.
+      const oneClickUrl = oneClickUnsubscribeLink(deps.publicUrl, payload.unsubscribeToken);
+      await deps.mailer.send({ to: user.email, ...content, headers: { 'List-Unsubscribe': `<${oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
     },
   });
 }

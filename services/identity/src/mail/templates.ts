@@ -137,6 +137,94 @@ export const passwordResetMail = (locale: Locale, mail: LinkMail) => render(pass
 export const emailChangeMail = (locale: Locale, mail: LinkMail) => render(emailChange[locale], locale, mail);
 export const emailUndoMail = (locale: Locale, mail: EmailUndoMail) => render({ ...emailUndo[locale], body: emailUndo[locale].body(mail.newEmail) }, locale, mail);
 
+/** A mail without a link to follow: greeting, paragraphs, an optional link with its words. */
+function notice(locale: Locale, userName: string, paragraphs: string[], subject: string, link?: { action: string; url: string }): MailContent {
+  const greeting = common[locale].greeting(userName);
+  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ...(link ? [`${link.action}${colon(locale)}`, link.url, ''] : [])].join('\n');
+  const html = [
+    `<!doctype html><html lang="${locale}"><body>`,
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.action)}</a></p>`] : []),
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+/** The mail to a member whose account is being attacked: sent once when guesses from unknown places lock it. */
+export interface LoginAttackMail {
+  userName: string;
+  /** How long logins from unknown places are paused. */
+  minutes: number;
+  /** The page that sends a password-reset link (`/password`). */
+  resetPage: string;
+}
+
+export function loginAttackMail(locale: Locale, mail: LoginAttackMail): MailContent {
+  const pause = duration(locale, { minutes: mail.minutes });
+  if (locale === 'fr') {
+    return notice(
+      'fr',
+      mail.userName,
+      [
+        `De nombreux mots de passe erronés ont été essayés pour votre compte depuis des appareils et des adresses que vous n’avez jamais utilisés. Les connexions depuis ces endroits sont suspendues pendant ${pause}.`,
+        'Vous pouvez toujours vous connecter depuis les appareils et les adresses d’où vous vous êtes déjà connecté. Votre mot de passe n’a pas été trouvé. Si vous l’utilisez ailleurs, ou pour lever la suspension tout de suite, choisissez-en un nouveau.',
+      ],
+      'Quelqu’un essaie de se connecter à votre compte',
+      { action: 'Choisir un nouveau mot de passe', url: mail.resetPage },
+    );
+  }
+  return notice(
+    'en',
+    mail.userName,
+    [
+      `Many wrong passwords were tried for your account from devices and addresses you have never used. Logins from those places are paused for ${pause}.`,
+      'You can still log in from the devices and addresses you logged in from before. Your password was not found. If you use it elsewhere, or to lift the pause at once, choose a new one.',
+    ],
+    'Someone is trying to log in to your account',
+    { action: 'Choose a new password', url: mail.resetPage },
+  );
+}
+
+/** To the owner of an address another member asked to move their account to (the request was refused without saying why). */
+export function addressInUseMail(locale: Locale, mail: { userName: string }): MailContent {
+  if (locale === 'fr') {
+    return notice(
+      'fr',
+      mail.userName,
+      [
+        'Un autre compte a demandé à utiliser cette adresse e-mail, qui est celle de votre compte. Rien n’a changé\u202f: votre compte garde son adresse, et l’autre compte ne l’aura pas.',
+        'Vous n’avez rien à faire.',
+      ],
+      'Votre adresse e-mail a été demandée par un autre compte',
+    );
+  }
+  return notice(
+    'en',
+    mail.userName,
+    ['Another account asked to use this email address, which is your account’s. Nothing changed: your account keeps its address, and the other account will not get it.', 'There is nothing to do.'],
+    'Your email address was asked for by another account',
+  );
+}
+
+const emailRestored: Record<Locale, MailTexts> = {
+  en: {
+    subject: 'Your email address is back: choose a new password',
+    body: 'The change of your account’s email address was undone: this address is the account’s again and every session was ended. To log in again, choose a new password with the link below.',
+    action: 'Choose a new password',
+    ignore: 'If the link has expired, ask for a new one on the login page (“Forgot your password?”).',
+  },
+  fr: {
+    subject: 'Votre adresse e-mail est rétablie\u202f: choisissez un nouveau mot de passe',
+    body: 'Le changement de l’adresse e-mail de votre compte a été annulé\u202f: cette adresse est de nouveau celle du compte et toutes les sessions ont été fermées. Pour vous reconnecter, choisissez un nouveau mot de passe avec le lien ci-dessous.',
+    action: 'Choisir un nouveau mot de passe',
+    ignore: 'Si le lien a expiré, demandez-en un nouveau sur la page de connexion («\u202fMot de passe oublié\u202f?\u202f»).',
+  },
+};
+
+/** After an undone email change: the reset link the account needs to log in again. */
+export const emailRestoredMail = (locale: Locale, mail: LinkMail) => render(emailRestored[locale], locale, mail);
+
 /** One item of a digest mail: an alert about followed content (notifications.digest.composed). */
 export interface DigestMailItem {
   messageKey: string;

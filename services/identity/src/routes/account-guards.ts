@@ -5,12 +5,13 @@ import type { ErrorKey } from '@civic/contracts';
 import { AppError } from '@civic/service-kit';
 import { admitMailRequest } from '../commands/admit-mail-request.command.js';
 import { mailLimits } from '../domain/mail-limits.js';
+import { zxcvbnEstimator } from '../auth/password-estimator.js';
 import type { TokenPurpose } from '../domain/one-time-token.js';
 import { passwordRefusal, type PasswordOwner } from '../domain/password-policy.js';
 import { keyedHash } from '../domain/secrets.js';
-import { isReservedUserName, userNameKey } from '../domain/user-name.js';
-import { commonPasswords } from '../store/common-passwords.js';
-import type { IdentityContext } from './context.js';
+import { isReservedUserName, USER_NAME_KEY_VERSION, userNameKey } from '../domain/user-name.js';
+import { confusables } from '../store/confusables.js';
+import type { CurrentAccount, IdentityContext } from './context.js';
 
 /** Checks the routes share: rate limits, mail limits, the password rules, the current password, user names. */
 
@@ -30,7 +31,8 @@ export async function admitMail(context: IdentityContext, request: FastifyReques
 /**
  * Why a login was refused, as identity_logins_refused_total counts it: over a failure limit (per
  * account and address, per account, per address), or a wrong email or password. Suspended and
- * unverified accounts are not refused at login (they log in with fewer rights), and no account is locked.
+ * unverified accounts are not refused at login (they log in with fewer rights); an account is locked
+ * only for the places its member never logged in from.
  */
 export type LoginRefusal = 'rate_limited' | 'bad_credentials';
 
@@ -49,19 +51,37 @@ export function refuseForNow(reply: FastifyReply, retryAfterSeconds: number, key
   throw new AppError(key, 429, { retryAfterSeconds });
 }
 
-/** 400 passwordTooCommon or passwordMatchesAccount for a new password the rules refuse. */
+/**
+ * 400 passwordMatchesAccount, or passwordTooCommon with the estimator's feedback keys
+ * (`data: { warning, suggestions }`), for a new password the rules refuse.
+ */
 export function assertPasswordAllowed(password: string, owner: PasswordOwner): void {
-  const refusal = passwordRefusal(password, owner, commonPasswords());
-  if (refusal) throw new AppError(refusal, 400);
+  const refusal = passwordRefusal(password, owner, zxcvbnEstimator);
+  if (refusal?.key === 'passwordTooCommon') throw new AppError(refusal.key, 400, refusal.feedback);
+  if (refusal) throw new AppError(refusal.key, 400);
 }
 
-/** Re-authentication before changing the password or the email, or deleting the account: 403 Incorrect password. */
-export async function assertCurrentPassword(account: { passwordHash: string | null }, password: string): Promise<void> {
-  if (!account.passwordHash || !(await argon2.verify(account.passwordHash, password))) throw new AppError('incorrectPassword', 403);
+/**
+ * Re-authentication before changing the password or the email, or deleting the account: 403
+ * Incorrect password. The checks share the login limits (domain/login-limits.ts, reauthRefusal):
+ * past them, 429 with Retry-After, the right password too, until the window slides.
+ */
+export async function assertCurrentPassword(context: IdentityContext, request: FastifyRequest, reply: FastifyReply, { user, sessionId }: CurrentAccount, password: string): Promise<void> {
+  const { sessionService } = context;
+  const account = { id: user.id, email: user.email ?? '' };
+  const blockedFor = await sessionService.reauthenticationBlocked(account, sessionId, request.ip);
+  if (blockedFor !== null) {
+    request.log.warn('current-password checks limit reached');
+    refuseForNow(reply, blockedFor);
+  }
+  if (user.passwordHash && (await argon2.verify(user.passwordHash, password))) return;
+  await sessionService.recordReauthenticationFailure(account, sessionId, request.ip);
+  throw new AppError('incorrectPassword', 403);
 }
 
 /** A (normalized) name with its uniqueness key; 409 userNameTaken for the name deleted accounts show. */
-export function userNameWithKey(userName: string): { userName: string; userNameKey: string } {
-  if (isReservedUserName(userName)) throw new AppError('userNameTaken', 409);
-  return { userName, userNameKey: userNameKey(userName) };
+export function userNameWithKey(userName: string): { userName: string; userNameKey: string; userNameKeyVersion: number } {
+  const table = confusables();
+  if (isReservedUserName(userName, table)) throw new AppError('userNameTaken', 409);
+  return { userName, userNameKey: userNameKey(userName, table), userNameKeyVersion: USER_NAME_KEY_VERSION };
 }

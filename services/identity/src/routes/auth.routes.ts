@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AccountEmailBodySchema,
   JwksSchema,
@@ -20,8 +20,8 @@ import { normalizeEmail, normalizeUserName, PASSWORD_HASH_OPTIONS, pickLocale } 
 import { hashToken, keyedHash, newSecretToken } from '../domain/secrets.js';
 import type { User } from '../generated/prisma/client.js';
 import { mailLink, type LinkScreen } from '../mail/links.js';
-import { passwordResetMail, verificationMail } from '../mail/templates.js';
-import { commonPasswords } from '../store/common-passwords.js';
+import { emailRestoredMail, passwordResetMail, verificationMail } from '../mail/templates.js';
+import { zxcvbnEstimator } from '../auth/password-estimator.js';
 import { confirmEmailChange } from '../commands/confirm-email-change.command.js';
 import { issueAccountLink } from '../commands/issue-account-link.command.js';
 import { EmailTakenError, registerAccount, RegistrationRefusedError, UserNameTakenError } from '../commands/register-account.command.js';
@@ -51,15 +51,19 @@ function requireToken(token: string | undefined): string {
 export async function authRoutes(app: ServiceApp, context: IdentityContext): Promise<void> {
   const { config, users, commands, sessionService, cookies, mailer, clock } = context;
   const afterAnswer = installAfterAnswer(app);
-  // Read at start, so that a missing list stops the service rather than a registration.
-  commonPasswords();
+  // The estimator ranks its dictionaries once (about a second): at start rather than at a registration.
+  zxcvbnEstimator('', []);
 
   const verificationMailFor = (locale: Locale, userName: string, link: string) =>
     verificationMail(locale, { userName, link, validFor: { hours: config.VERIFICATION_TOKEN_HOURS } });
 
-  /** Opens a session for the account (its cookies on the answer) and gives the session user to answer. */
-  async function logIn(reply: FastifyReply, user: User): Promise<SessionUser> {
-    cookies.set(reply, await sessionService.open(user));
+  /**
+   * Opens a session for the account (its cookies and its device cookie on the answer; the account
+   * knows the address from then on) and gives the session user to answer.
+   */
+  async function logIn(request: FastifyRequest, reply: FastifyReply, user: User): Promise<SessionUser> {
+    cookies.set(reply, await sessionService.open(user, keyedHash(config.IP_HASH_KEY, `ip:${request.ip}`)));
+    cookies.setDevice(reply, sessionService.deviceCookieFor(user, cookies.deviceCookie(request)));
     return toSessionUser(user, clock());
   }
 
@@ -121,7 +125,7 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
     {
       schema: {
         summary: 'Create an account and send the verification mail',
-        description: `At most ${config.MAX_ACCOUNTS_PER_IP} accounts per IP address and ${config.MAX_ACCOUNTS_PER_IP_PER_DAY} per 24 hours. The mail language is \`locale\`, else the locale cookie, else Accept-Language. The password must not be a common one (400 passwordTooCommon) nor hold the email or the user name (400 passwordMatchesAccount); a name that looks like a member's is refused (409 userNameTaken).`,
+        description: `At most ${config.MAX_ACCOUNTS_PER_IP} accounts per IP address and ${config.MAX_ACCOUNTS_PER_IP_PER_DAY} per 24 hours. The mail language is \`locale\`, else the locale cookie, else Accept-Language. The password must not be easy to guess (400 passwordTooCommon, with the estimator's feedback keys in \`data: { warning, suggestions }\`) nor hold the email or the user name (400 passwordMatchesAccount); a name that looks like a member's (same skeleton once case, accents, spacing and invisible characters are set aside) is refused (409 userNameTaken).`,
         tags: ['auth'],
         body: RegisterBodySchema,
         response: { 201: RegisteredUserSchema, ...errorAnswers('4xx', '5xx') },
@@ -183,7 +187,7 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
       const outcome = await verifyAccount(commands, hashToken(requireToken(request.body.token)));
       if (outcome.verdict === 'alreadyVerified') throw new AppError('linkErrorOrExpiredToken', 400, { reason: 'alreadyVerified' });
       if (outcome.verdict !== 'valid') throw new AppError('linkErrorOrExpiredToken', 400);
-      const sessionUser = await logIn(reply, outcome.user);
+      const sessionUser = await logIn(request, reply, outcome.user);
       request.log.info({ userId: outcome.user.id }, 'account verified');
       return sessionUser;
     },
@@ -221,7 +225,7 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
     {
       schema: {
         summary: 'Set a new password with the reset link; every session of the account ends',
-        description: 'The password must not be a common one (400 passwordTooCommon) nor hold the email or the user name (400 passwordMatchesAccount); the link keeps working until a password is accepted.',
+        description: 'The password must not be easy to guess (400 passwordTooCommon, with the estimator\'s feedback keys in `data: { warning, suggestions }`) nor hold the email or the user name (400 passwordMatchesAccount); the link keeps working until a password is accepted. The account\'s login lock for unknown places ends, and an account whose email change was undone may log in again.',
         tags: ['auth'],
         body: ResetPasswordBodySchema,
         response: { 204: NoContent, ...errorAnswers('4xx', '5xx') },
@@ -233,7 +237,7 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
       if (!holder) throw new AppError('linkErrorOrExpiredToken', 400);
       assertPasswordAllowed(request.body.password, { email: holder.email ?? '', userName: holder.userName });
       const passwordHash = await argon2.hash(request.body.password, { type: argon2.argon2id, ...PASSWORD_HASH_OPTIONS });
-      const outcome = await resetPassword(commands, tokenHash, passwordHash);
+      const outcome = await resetPassword(commands, tokenHash, passwordHash, (email) => sessionService.accountLockKey(email));
       if (outcome.verdict !== 'valid') throw new AppError('linkErrorOrExpiredToken', 400);
       request.log.info({ userId: outcome.user.id }, 'password reset');
       return reply.status(204).send(null);
@@ -252,7 +256,7 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
     },
     async (request, reply) => {
       const user = await followEmailLink(confirmEmailChange, request.body.token);
-      const sessionUser = await logIn(reply, user);
+      const sessionUser = await logIn(request, reply, user);
       request.log.info({ userId: user.id }, 'email changed');
       return sessionUser;
     },
@@ -262,17 +266,24 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
     '/api/auth/email/undo',
     {
       schema: {
-        summary: 'Follow the link sent to the old address when an email change was asked: the account keeps (or takes back) that address, and every session ends',
-        description: `The link works for ${config.EMAIL_UNDO_DAYS} days, before and after the change is confirmed. Pending email changes and password-reset links are dropped.`,
+        summary: 'Follow the link sent to the old address when an email change was asked: the account keeps (or takes back) that address, every session ends, and a password reset is needed to log in again',
+        description: `The link works for ${config.EMAIL_UNDO_DAYS} days, before and after the change is confirmed; only the link of the latest change works. Pending email changes and mail links are dropped; a password-reset link is mailed to the restored address, and until a password is set the login answers 403 passwordResetRequired.`,
         tags: ['auth'],
         body: LinkTokenBodySchema,
         response: { 204: NoContent, ...errorAnswers('4xx', '5xx') },
       },
     },
     async (request, reply) => {
-      const user = await followEmailLink(undoEmailChange, request.body.token);
+      const reset = newSecretToken();
+      const resetLink = { tokenHash: hashToken(reset), validForMs: config.PASSWORD_RESET_TOKEN_MINUTES * 60_000 };
+      const user = await followEmailLink((deps, tokenHash) => undoEmailChange(deps, tokenHash, resetLink), request.body.token);
       cookies.clear(reply);
       request.log.info({ userId: user.id }, 'email change undone');
+      if (user.email) {
+        const link = mailLink(config.PUBLIC_URL, 'password', reset);
+        // A lost mail leaves the forgotten-password request, which the restored address can make.
+        await sendMail(context, request, user.email, emailRestoredMail(user.locale as Locale, { userName: user.userName, link, validFor: { minutes: config.PASSWORD_RESET_TOKEN_MINUTES } })).catch(() => undefined);
+      }
       return reply.status(204).send(null);
     },
   );

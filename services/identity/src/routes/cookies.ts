@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
 import { ACCESS_COOKIE, SECURE_ACCESS_COOKIE } from '@civic/service-kit';
+import { DEVICE_COOKIE_DAYS } from '../domain/login-device.js';
 import type { CookieNames } from '../domain/session.js';
 import type { IssuedTokens } from '../auth/session.service.js';
 
@@ -23,6 +24,23 @@ export class SessionCookies {
   set(reply: FastifyReply, issued: IssuedTokens): void {
     reply.setCookie(this.names.access, issued.access.token, this.options(issued.access.expiresAt));
     if (issued.refresh) reply.setCookie(this.names.refresh, issued.refresh.token, this.options(issued.refresh.expiresAt));
+  }
+
+  /**
+   * The login device cookie (domain/login-device.ts), renewed at each login; logging out keeps it,
+   * as the browser stays one the member used.
+   */
+  setDevice(reply: FastifyReply, value: string): void {
+    reply.setCookie(this.names.device, value, { httpOnly: true, sameSite: 'lax', path: '/', secure: this.secure, maxAge: DEVICE_COOKIE_DAYS * 24 * 3600 });
+  }
+
+  /** A deleted account's device cookie names nothing any more. */
+  clearDevice(reply: FastifyReply): void {
+    reply.clearCookie(this.names.device, { httpOnly: true, sameSite: 'lax', path: '/', secure: this.secure });
+  }
+
+  deviceCookie(request: FastifyRequest): string | undefined {
+    return request.cookies[this.names.device];
   }
 
   clear(reply: FastifyReply): void {

@@ -1,23 +1,42 @@
-import { AuthUserBodySchema, LoginBodySchema, SessionUserOrNullSchema, SessionUserSchema, errorAnswers } from '@civic/contracts';
+import { AuthUserBodySchema, LoginBodySchema, SessionUserOrNullSchema, SessionUserSchema, errorAnswers, type Locale } from '@civic/contracts';
 import { AppError, type ServiceApp } from '@civic/service-kit';
+import { admitMailRequest } from '../commands/admit-mail-request.command.js';
+import { mailLimits } from '../domain/mail-limits.js';
 import { toSessionUser } from '../domain/profile.js';
 import { normalizeEmail } from '../domain/registration.js';
+import { keyedHash } from '../domain/secrets.js';
+import type { User } from '../generated/prisma/client.js';
+import { loginAttackMail } from '../mail/templates.js';
 import { loginRefusalCounter, refuseForNow, type LoginRefusal } from './account-guards.js';
+import { installAfterAnswer } from './after-answer.js';
 import type { IdentityContext } from './context.js';
 import { trimEmail } from './trim-email.js';
 
 /** POST /api/login and POST /api/login/auth-user (docs/product.md#calls). */
 export async function sessionRoutes(app: ServiceApp, context: IdentityContext): Promise<void> {
-  const { config, sessionService, cookies, clock } = context;
+  const { config, sessionService, cookies, clock, commands, mailer } = context;
   const refusals = loginRefusalCounter(app.metrics);
   const refused = (reason: LoginRefusal) => refusals.inc({ reason });
+  const afterAnswer = installAfterAnswer(app);
+
+  /**
+   * Tells the member that guesses from unknown places locked the account, once per lock, within the
+   * mail limits of the recipient and of the guessing address.
+   */
+  async function mailLoginAttack(user: User, ip: string): Promise<void> {
+    if (!user.email) return;
+    const keys = { address: keyedHash(config.IP_HASH_KEY, `mail:${user.email}`), ip: keyedHash(config.IP_HASH_KEY, `ip:${ip}`) };
+    if ((await admitMailRequest(commands, 'login-attack', keys, mailLimits(config))).verdict !== 'send') return;
+    const resetPage = `${config.PUBLIC_URL.replace(/\/$/, '')}/password`;
+    await mailer.send({ to: user.email, ...loginAttackMail(user.locale as Locale, { userName: user.userName, minutes: config.LOGIN_WINDOW_MINUTES, resetPage }) });
+  }
 
   app.post(
     '/api/login',
     {
       schema: {
         summary: 'Log in: sets the access and refresh cookies',
-        description: `Unknown email and wrong password answer alike. After ${config.LOGIN_MAX_FAILURES_PER_ACCOUNT_AT_IP} failures for an account from one address or ${config.LOGIN_MAX_FAILURES_PER_ACCOUNT} from every address within ${config.LOGIN_WINDOW_MINUTES} minutes: 429 with Retry-After. Past ${config.LOGIN_MAX_FAILURES_PER_IP} failures from an address across accounts, failed attempts from it answer 429 and an account that failed from there is refused too; the correct login of another account is not.`,
+        description: `Unknown email and wrong password answer alike. After ${config.LOGIN_MAX_FAILURES_PER_ACCOUNT_AT_IP} failures for an account from one address (or one device) within ${config.LOGIN_WINDOW_MINUTES} minutes: 429 with Retry-After. Failures from places the member never logged in from are slowed down after ${config.LOGIN_SLOWDOWN_AFTER_FAILURES} (429 with Retry-After until the wait is over) and stopped after ${config.LOGIN_MAX_FAILURES_PER_ACCOUNT}, for those places only: the member's devices (the \`${cookies.names.device}\` cookie set at each login) and the addresses she logged in from still log in, and she is mailed once. Past ${config.LOGIN_MAX_FAILURES_PER_IP} failures from an address across accounts, failed attempts from it answer 429 and an account that failed from there is refused too; the correct login of another account is not. The right password of an account whose email change was undone answers 403 passwordResetRequired.`,
         tags: ['session'],
         body: LoginBodySchema,
         response: { 200: SessionUserSchema, ...errorAnswers('4xx', '5xx') },
@@ -25,7 +44,7 @@ export async function sessionRoutes(app: ServiceApp, context: IdentityContext): 
       preValidation: trimEmail,
     },
     async (request, reply) => {
-      const result = await sessionService.login(normalizeEmail(request.body.email), request.body.password, request.ip);
+      const result = await sessionService.login(normalizeEmail(request.body.email), request.body.password, request.ip, cookies.deviceCookie(request));
       if (result.kind === 'blocked') {
         request.log.warn({ by: result.by }, 'login rate limit reached');
         refused('rate_limited');
@@ -33,9 +52,16 @@ export async function sessionRoutes(app: ServiceApp, context: IdentityContext): 
       }
       if (result.kind === 'wrong') {
         refused('bad_credentials');
+        const { locked } = result;
+        if (locked) {
+          request.log.warn({ userId: locked.id }, 'account locked for unknown places');
+          afterAnswer.later(request, () => mailLoginAttack(locked, request.ip));
+        }
         throw new AppError('incorrectEmailOrPassword', 401);
       }
+      if (result.kind === 'resetRequired') throw new AppError('passwordResetRequired', 403);
       cookies.set(reply, result.issued);
+      cookies.setDevice(reply, result.device);
       request.log.info({ userId: result.user.id }, 'logged in');
       return toSessionUser(result.user, clock());
     },

@@ -22,7 +22,7 @@ import { toSessionUser, toUserProfile, type ProfileViewer } from '../domain/prof
 import { normalizeEmail, normalizeUserName, PASSWORD_HASH_OPTIONS } from '../domain/registration.js';
 import { hashToken, newSecretToken } from '../domain/secrets.js';
 import { mailLink } from '../mail/links.js';
-import { emailChangeMail, emailUndoMail } from '../mail/templates.js';
+import { addressInUseMail, emailChangeMail, emailUndoMail } from '../mail/templates.js';
 import { changePassword } from '../commands/change-password.command.js';
 import { deleteAccount } from '../commands/delete-account.command.js';
 import { editProfile } from '../commands/edit-profile.command.js';
@@ -33,7 +33,8 @@ import { liveAccount } from '../commands/session-access.js';
 import { setCandidacy } from '../commands/set-candidacy.command.js';
 import { suspendUser } from '../commands/suspend-user.command.js';
 import { admitMail, assertCurrentPassword, assertPasswordAllowed, userNameWithKey } from './account-guards.js';
-import { currentAccount, sendMail, type IdentityContext } from './context.js';
+import { installAfterAnswer } from './after-answer.js';
+import { currentAccount, type IdentityContext } from './context.js';
 import { isSessionAuthUser } from '../auth/access-tokens.js';
 import { NoContent } from './common-answers.js';
 import { trimEmail } from './trim-email.js';
@@ -44,7 +45,8 @@ function refuse(refusal: Refusal | null): void {
 
 /** Profiles, candidacy, profile edits, password and email changes, deletion and suspension. */
 export async function usersRoutes(app: ServiceApp, context: IdentityContext): Promise<void> {
-  const { config, users, commands, cookies, clock } = context;
+  const { config, users, commands, cookies, clock, mailer } = context;
+  const afterAnswer = installAfterAnswer(app);
 
   /** The caller, who must be the user of the path. */
   async function owner(request: Parameters<typeof currentAccount>[1], id: string) {
@@ -119,7 +121,7 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
     {
       schema: {
         summary: 'Change the user name and/or the mail language; the user themself only',
-        description: 'A name that looks like another member\'s (same letters once case, spacing, invisible characters and lookalike letters are set aside) is refused with 409 userNameTaken.',
+        description: 'A name that looks like another member\'s (same UTS #39 skeleton once case, accents, spacing and invisible characters are set aside) is refused with 409 userNameTaken.',
         tags: ['users'],
         params: UserIdParamsSchema,
         body: EditProfileBodySchema,
@@ -128,7 +130,7 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
     },
     async (request) => {
       const { user } = await owner(request, request.params.id);
-      const changes: { userName?: string; userNameKey?: string; locale?: Locale } = {};
+      const changes: { userName?: string; userNameKey?: string; userNameKeyVersion?: number; locale?: Locale } = {};
       if (request.body.userName !== undefined) Object.assign(changes, userNameWithKey(normalizeUserName(request.body.userName)));
       if (request.body.locale !== undefined) changes.locale = request.body.locale;
       try {
@@ -146,7 +148,7 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
     {
       schema: {
         summary: 'Change the password (current one required); the other sessions end',
-        description: 'The new password must not be a common one (400 passwordTooCommon) nor hold the email or the user name (400 passwordMatchesAccount).',
+        description: `The new password must not be easy to guess (400 passwordTooCommon, with the estimator's feedback keys in \`data: { warning, suggestions }\`) nor hold the email or the user name (400 passwordMatchesAccount). Wrong current passwords share the login limits: after ${config.LOGIN_MAX_FAILURES_PER_ACCOUNT_AT_IP} for the session or the account within ${config.LOGIN_WINDOW_MINUTES} minutes, 429 with Retry-After, the right one too.`,
         tags: ['users'],
         params: UserIdParamsSchema,
         body: ChangePasswordBodySchema,
@@ -154,8 +156,9 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
       },
     },
     async (request, reply) => {
-      const { user, sessionId } = await owner(request, request.params.id);
-      await assertCurrentPassword(user, request.body.currentPassword);
+      const account = await owner(request, request.params.id);
+      const { user, sessionId } = account;
+      await assertCurrentPassword(context, request, reply, account, request.body.currentPassword);
       assertPasswordAllowed(request.body.newPassword, { email: user.email ?? '', userName: user.userName });
       const passwordHash = await argon2.hash(request.body.newPassword, { type: argon2.argon2id, ...PASSWORD_HASH_OPTIONS });
       await changePassword(commands, user.id, passwordHash, sessionId);
@@ -169,7 +172,7 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
     {
       schema: {
         summary: 'Ask to change the email address (current password required): a confirmation link goes to the new address, and a notice with an undo link to the current one',
-        description: `The confirmation works for ${config.EMAIL_CHANGE_TOKEN_HOURS} hours, the undo link for ${config.EMAIL_UNDO_DAYS} days. At most ${config.MAIL_MAX_PER_ADDRESS} changes to one new address and ${config.MAIL_MAX_PER_IP} requests per client address in ${config.MAIL_WINDOW_MINUTES} minutes (then 429); over the first, the answer stays 202 and nothing is sent.`,
+        description: `The confirmation works for ${config.EMAIL_CHANGE_TOKEN_HOURS} hours, the undo link for ${config.EMAIL_UNDO_DAYS} days. An address another account holds is answered alike (202), in the same time, and its owner is told by mail instead; nothing else is sent. At most ${config.MAIL_MAX_PER_ADDRESS} changes to one new address and ${config.MAIL_MAX_PER_IP} requests per client address in ${config.MAIL_WINDOW_MINUTES} minutes (then 429); over the first, the answer stays 202 and nothing is sent. Wrong current passwords share the login limits (429 with Retry-After).`,
         tags: ['users'],
         params: UserIdParamsSchema,
         body: EmailChangeBodySchema,
@@ -178,23 +181,34 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
       preValidation: trimEmail,
     },
     async (request, reply) => {
-      const { user } = await owner(request, request.params.id);
-      await assertCurrentPassword(user, request.body.password);
+      const account = await owner(request, request.params.id);
+      const { user } = account;
+      await assertCurrentPassword(context, request, reply, account, request.body.password);
       const newEmail = normalizeEmail(request.body.newEmail);
-      if (!user.email || (await users.countByEmail(newEmail)) > 0) throw new AppError('emailAlreadyInUse', 409);
+      const from = user.email;
+      if (!from) throw new AppError('unauthorized', 401);
+      // Whether the address is taken is only looked up after the answer, which is the same either way.
       if (await admitMail(context, request, reply, 'email-change', newEmail)) {
-        const confirm = newSecretToken();
-        const undo = newSecretToken();
-        await issueEmailChange(commands, { id: user.id, email: user.email }, newEmail, {
-          confirm: { tokenHash: hashToken(confirm), validForMs: config.EMAIL_CHANGE_TOKEN_HOURS * 3600_000 },
-          undo: { tokenHash: hashToken(undo), validForMs: config.EMAIL_UNDO_DAYS * 24 * 3600_000 },
+        afterAnswer.later(request, async (log) => {
+          const holder = await users.findByEmail(newEmail);
+          if (holder) {
+            if (holder.id !== user.id && holder.email) await mailer.send({ to: holder.email, ...addressInUseMail(holder.locale as Locale, { userName: holder.userName }) });
+            return;
+          }
+          const confirm = newSecretToken();
+          const undo = newSecretToken();
+          await issueEmailChange(commands, { id: user.id, email: from }, newEmail, {
+            confirm: { tokenHash: hashToken(confirm), validForMs: config.EMAIL_CHANGE_TOKEN_HOURS * 3600_000 },
+            undo: { tokenHash: hashToken(undo), validForMs: config.EMAIL_UNDO_DAYS * 24 * 3600_000 },
+          });
+          const locale = user.locale === 'fr' ? 'fr' : 'en';
+          // The owner hears of the change first: no confirmation leaves unless the notice did.
+          const undoLink = mailLink(config.PUBLIC_URL, 'change-email/undo', undo);
+          await mailer.send({ to: from, ...emailUndoMail(locale, { userName: user.userName, newEmail, link: undoLink, validFor: { days: config.EMAIL_UNDO_DAYS } }) });
+          const confirmLink = mailLink(config.PUBLIC_URL, 'change-email', confirm);
+          await mailer.send({ to: newEmail, ...emailChangeMail(locale, { userName: user.userName, link: confirmLink, validFor: { hours: config.EMAIL_CHANGE_TOKEN_HOURS } }) });
+          log.info('email change asked');
         });
-        const locale = user.locale === 'fr' ? 'fr' : 'en';
-        // The owner hears of the change first: no confirmation leaves unless the notice did.
-        const undoLink = mailLink(config.PUBLIC_URL, 'change-email/undo', undo);
-        await sendMail(context, request, user.email, emailUndoMail(locale, { userName: user.userName, newEmail, link: undoLink, validFor: { days: config.EMAIL_UNDO_DAYS } }));
-        const confirmLink = mailLink(config.PUBLIC_URL, 'change-email', confirm);
-        await sendMail(context, request, newEmail, emailChangeMail(locale, { userName: user.userName, link: confirmLink, validFor: { hours: config.EMAIL_CHANGE_TOKEN_HOURS } }));
       }
       return reply.status(202).send(null);
     },
@@ -205,6 +219,7 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
     {
       schema: {
         summary: 'Delete the account (current password required): the profile is anonymized (email removed, name replaced), sessions end, content stays',
+        description: 'Wrong current passwords share the login limits (429 with Retry-After, the right one too, until the window passes).',
         tags: ['users'],
         params: UserIdParamsSchema,
         body: DeleteAccountBodySchema,
@@ -212,12 +227,14 @@ export async function usersRoutes(app: ServiceApp, context: IdentityContext): Pr
       },
     },
     async (request, reply) => {
-      const { user } = await owner(request, request.params.id);
-      await assertCurrentPassword(user, request.body.password);
+      const account = await owner(request, request.params.id);
+      const { user } = account;
+      await assertCurrentPassword(context, request, reply, account, request.body.password);
       const typed = request.body.email;
       if (typed !== undefined && normalizeEmail(typed) !== user.email) throw new AppError('userNotFoundOrEmailMismatch', 400);
       await deleteAccount(commands, user.id);
       cookies.clear(reply);
+      cookies.clearDevice(reply);
       request.log.info('account deleted');
       return reply.status(204).send(null);
     },

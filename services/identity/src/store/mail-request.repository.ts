@@ -1,5 +1,4 @@
-import type { MailRequestCounts } from '../domain/mail-limits.js';
-import type { TokenPurpose } from '../domain/one-time-token.js';
+import type { MailPurpose, MailRequestCounts } from '../domain/mail-limits.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { lockUntilCommit } from './advisory-lock.js';
 
@@ -18,13 +17,13 @@ export const MailRequests = {
    * Serialises the requests of one address and of one client address until the transaction ends,
    * so that simultaneous requests cannot all pass the last free place. Always in this order.
    */
-  async lock(tx: Tx, purpose: TokenPurpose, keys: MailRequestKeys): Promise<void> {
+  async lock(tx: Tx, purpose: MailPurpose, keys: MailRequestKeys): Promise<void> {
     for (const key of [`mail:${purpose}:address:${keys.address}`, `mail:${purpose}:ip:${keys.ip}`]) {
       await lockUntilCommit(tx, key);
     }
   },
 
-  async count(tx: Tx, purpose: TokenPurpose, keys: MailRequestKeys, since: Date): Promise<MailRequestCounts> {
+  async count(tx: Tx, purpose: MailPurpose, keys: MailRequestKeys, since: Date): Promise<MailRequestCounts> {
     const [address, ip] = await Promise.all([
       tx.mailRequest.count({ where: { purpose, scope: 'address', keyHash: keys.address, createdAt: { gt: since } } }),
       tx.mailRequest.aggregate({ where: { purpose, scope: 'ip', keyHash: keys.ip, createdAt: { gt: since } }, _count: true, _min: { createdAt: true } }),
@@ -32,7 +31,7 @@ export const MailRequests = {
     return { address, ip: ip._count, oldestIp: ip._min.createdAt };
   },
 
-  async record(tx: Tx, purpose: TokenPurpose, keys: MailRequestKeys, counts: { address: boolean; ip: boolean }, now: Date): Promise<void> {
+  async record(tx: Tx, purpose: MailPurpose, keys: MailRequestKeys, counts: { address: boolean; ip: boolean }, now: Date): Promise<void> {
     const data = [
       ...(counts.address ? [{ purpose, scope: 'address', keyHash: keys.address, createdAt: now }] : []),
       ...(counts.ip ? [{ purpose, scope: 'ip', keyHash: keys.ip, createdAt: now }] : []),

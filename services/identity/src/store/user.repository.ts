@@ -9,6 +9,7 @@ export interface NewUserRow {
   email: string;
   userName: string;
   userNameKey: string;
+  userNameKeyVersion: number;
   passwordHash: string;
   locale: Locale;
   registrationIpHash: string;
@@ -81,9 +82,18 @@ export class UserRepository {
     return count > 0;
   }
 
-  /** Live accounts made before names had keys, oldest first. */
-  withoutNameKey(): Promise<{ id: string; userName: string }[]> {
-    return this.db.user.findMany({ where: { userNameKey: null, deletedAt: null }, select: { id: true, userName: true }, orderBy: { createdAt: 'asc' } });
+  /** Live accounts without a name key, or with one made by a rule older than `version`, oldest first. */
+  withoutNameKey(version: number): Promise<{ id: string; userName: string }[]> {
+    return this.db.user.findMany({
+      where: { deletedAt: null, OR: [{ userNameKey: null }, { userNameKeyVersion: { lt: version } }] },
+      select: { id: true, userName: true },
+      orderBy: { createdAt: 'asc' },
+    });
+  }
+
+  /** The account holding a name key, with the version of the rule that made it. */
+  findByNameKey(userNameKey: string): Promise<{ id: string; userNameKeyVersion: number } | null> {
+    return this.db.user.findUnique({ where: { userNameKey }, select: { id: true, userNameKeyVersion: true } });
   }
 
   async deleteTokensOf(userId: string): Promise<void> {

@@ -119,6 +119,11 @@ export class Jar {
   }
 }
 
+/** The session cookies a jar holds (the login device cookie outlives sessions). */
+export function sessionCookies(jar: Jar): string[] {
+  return [...jar.cookies.keys()].filter((name) => !name.endsWith('login_device'));
+}
+
 /** A clock the test moves forward. */
 export class TestClock {
   offsetMs = 0;

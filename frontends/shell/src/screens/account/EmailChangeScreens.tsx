@@ -81,7 +81,8 @@ function ConfirmEmailChange({ token }: { token: string }) {
 
 /**
  * /change-email/undo?token= from the notice mailed to the old address of an email change: the account
- * keeps (or takes back) that address and every session ends, this browser's included.
+ * keeps (or takes back) that address and every session ends, this browser's included; it logs in
+ * again once a new password is chosen with the reset link mailed to that address.
  */
 export function UndoEmailChangeScreen() {
   const { formatMessage: t } = useIntl();

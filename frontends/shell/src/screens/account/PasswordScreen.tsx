@@ -41,7 +41,7 @@ function ResetPassword({ token }: { token: string }) {
       if (tokenErrors.has(apiError.key)) setOutcome(apiError);
       else {
         snackbar.showError(apiError);
-        showOnField(form, apiError.key, resetErrorFields);
+        showOnField(form, apiError.key, resetErrorFields, apiError.data);
       }
     }
   });

@@ -65,7 +65,7 @@ export function RegisterScreen() {
     } catch (error) {
       const apiError = asApiError(error);
       snackbar.showError(apiError);
-      showOnField(form, apiError.key, registerErrorFields);
+      showOnField(form, apiError.key, registerErrorFields, apiError.data);
       if (apiError.statusCode === 429) setRefusal(refusalOf(apiError));
     }
   });

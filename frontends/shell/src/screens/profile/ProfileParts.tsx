@@ -8,11 +8,11 @@ import { showOnField, type ErrorFields } from '../../forms/api-errors.js';
 import type { Form } from '../../forms/useForm.js';
 import { ProfileLayout } from '../../layouts/index.js';
 
-/** Shows an API error in the snackbar, and under the field it concerns when it concerns one of `fields`. */
+/** Shows an API error in the snackbar, and under the field it concerns (with a refused password's advice) when it concerns one of `fields`. */
 export function showApiError<Name extends string>(showError: (error: unknown) => void, form: Form<Name>, error: unknown, fields: ErrorFields<Name>): void {
   const apiError = asApiError(error);
   showError(apiError);
-  showOnField(form, apiError.key, fields);
+  showOnField(form, apiError.key, fields, apiError.data);
 }
 
 export function useProfileParams(): { userId: string; userName: string } {
