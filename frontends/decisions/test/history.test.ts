@@ -8,8 +8,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createIntl } from 'react-intl';
-import type { ChainProblem } from '@civic/contracts';
-import { FIRST_VERSIONS, historyRows, MORE_VERSIONS, shortHash, shownCount, type ComparedVersion } from '../src/ui/history/versions.js';
+import { GENESIS_HASH, versionHash, type ChainProblem, type TextHistory, type TextVersionView } from '@civic/contracts';
+import { brokenVersions, FIRST_VERSIONS, historyRows, MORE_VERSIONS, shortHash, shownCount, type ComparedVersion } from '../src/ui/history/versions.js';
 import { nameSentence, parseJson, problemSentence, textNames } from '../src/ui/verify/problems.js';
 
 const version = (seq: number, change: ComparedVersion['change'], body: string | null, extra: Partial<ComparedVersion> = {}): ComparedVersion => ({
@@ -66,6 +66,70 @@ describe('the rows of a history', () => {
 
   it('shortens a hash to its first 12 digits', () => {
     expect(shortHash('0123456789abcdef'.repeat(4))).toBe('0123456789ab');
+  });
+});
+
+describe('the check of a history’s chain in the browser', () => {
+  const textId = '77777777-7777-4777-8777-777777777777';
+  const editorId = '88888888-8888-4888-8888-888888888888';
+  /** A chain of salted versions as the service answers it, the first one written before salts. */
+  async function chain(): Promise<TextVersionView[]> {
+    const versions: TextVersionView[] = [];
+    const salts = ['', 'QUJDREVGR0hJSktMTU5PUA', 'cXJzdHV2d3h5ejAxMjM0NQ'];
+    for (const [index, salt] of salts.entries()) {
+      const content = {
+        kind: 'article' as const,
+        textId,
+        seq: index + 1,
+        change: index === 0 ? ('created' as const) : ('edited' as const),
+        role: 'author' as const,
+        editorId,
+        reason: null,
+        title: null,
+        body: `Version ${index + 1}.`,
+        createdAt: `2026-03-0${index + 1}T08:00:00.000Z`,
+        prevHash: versions.at(-1)?.hash ?? GENESIS_HASH,
+        salt,
+      };
+      const { textId: _id, ...shown } = content;
+      versions.push({ ...shown, editorName: 'Élodie', withheld: false, hash: await versionHash(content) });
+    }
+    return versions;
+  }
+  const history = (versions: TextVersionView[], problems: TextHistory['chain']['problems'] = []) => ({ id: textId, chain: { intact: problems.length === 0, problems }, versions });
+
+  it('finds nothing in an intact chain, old and salted versions alike', async () => {
+    expect(await brokenVersions(history(await chain()))).toEqual([]);
+  });
+
+  it('finds a version whose words were changed, and one not chained to the version before', async () => {
+    const versions = await chain();
+    versions[1] = { ...versions[1]!, body: 'Changed afterwards.' };
+    expect(await brokenVersions(history(versions))).toEqual([2]);
+    const unlinked = await chain();
+    unlinked[2] = { ...unlinked[2]!, prevHash: GENESIS_HASH };
+    expect(await brokenVersions(history(unlinked))).toEqual([3]);
+  });
+
+  it('checks only the links of versions withheld by moderation, and adds what the service found', async () => {
+    const withheld = (await chain()).map((version) => ({ ...version, body: null, salt: null, withheld: true }));
+    expect(await brokenVersions(history(withheld))).toEqual([]);
+    expect(await brokenVersions(history(withheld, [{ problem: 'version-hash', seq: 1 }]))).toEqual([1]);
+  });
+
+  it.each(['en', 'fr'] as const)('says in %s whether the chain holds, naming the broken versions', (locale) => {
+    const errors: unknown[] = [];
+    const intl = createIntl({ locale, messages: catalogs[locale], onError: (error) => errors.push(error) });
+    const one = intl.formatMessage({ id: 'decisions.history.chainBroken' }, { count: 1, versions: '2' });
+    const two = intl.formatMessage({ id: 'decisions.history.chainBroken' }, { count: 2, versions: intl.formatList(['2', '3'], { type: 'conjunction' }) });
+    expect(errors).toEqual([]);
+    if (locale === 'en') {
+      expect(one).toMatch(/^This history is broken: version 2 was changed or removed/);
+      expect(two).toMatch(/^This history is broken: versions 2 and 3 were changed/);
+    } else {
+      expect(one).toMatch(/^Cet historique est rompu\u202f: la version 2 a été modifiée ou supprimée après son écriture/);
+      expect(two).toMatch(/^Cet historique est rompu\u202f: les versions 2 et 3 ont été modifiées/);
+    }
   });
 });
 

@@ -140,6 +140,26 @@ export const LawArchived = evolveEvent(
 );
 
 /**
+ * The close of a law's final vote found a chain of its texts broken (a version changed or removed in
+ * the database, docs/text-chain.md#seal): the law was archived without a seal, and the moderators are
+ * to be told. `problems` names each version found wrong (the first 100).
+ */
+export const LawSealRefused = defineEvent(
+  'decisions.law.seal-refused',
+  1,
+  Type.Object({
+    lawId: Uuid,
+    cycleId: Uuid,
+    title: Type.String({ minLength: 1 }),
+    problems: Type.Array(
+      Type.Object({ problem: Type.Union([Type.Literal('version-hash'), Type.Literal('broken-link')]), textId: Uuid, seq: Type.Integer() }),
+      { minItems: 1, maxItems: 100 },
+    ),
+    at: DateTime,
+  }),
+);
+
+/**
  * A text (a proposal, a law's title and description, a group title, an article or an amendment) got
  * a new version. `documentId` is the proposal or law it belongs to (a law keeps its proposal's id),
  * which is what members follow; `documentTitle` its title now.

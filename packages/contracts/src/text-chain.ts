@@ -8,7 +8,8 @@ import { textChanges, textKinds, textRoles, type TextChange, type TextKind, type
 
 /** The previous hash of every text's first version. */
 export const GENESIS_HASH = '0'.repeat(64);
-export const TEXT_CHAIN_ALGORITHM = 'civic-text-chain-v1';
+/** Version 2: a version may commit to a salt (docs/text-chain.md#hashing-a-version); chains of version 1 still verify. */
+export const TEXT_CHAIN_ALGORITHM = 'civic-text-chain-v2';
 export const SEAL_ALGORITHM = 'civic-seal-v1';
 /**
  * The longest reason a scribe or moderator gives for an edit (docs/product.md#version-history); here,
@@ -29,8 +30,17 @@ export interface ChainVersion {
   /** ISO 8601 with milliseconds, UTC, 'Z'. */
   createdAt: string;
   prevHash: string;
+  /**
+   * The random salt the hash commits to (16 bytes, base64url), so that the words of a text withheld by
+   * moderation cannot be confirmed by hashing a guess. '' (or absent, in files of version 1) for a
+   * version hashed the first way, without a salt.
+   */
+  salt?: string;
   hash: string;
 }
+
+/** What a salt looks like: 16 bytes in base64url, no padding (22 characters). */
+export const SALT_PATTERN = '^[A-Za-z0-9_-]{22}$';
 
 export interface SealEntry {
   kind: TextKind;
@@ -77,15 +87,36 @@ async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The canonical form of a version: a JSON array, in this order, so that any language rebuilds it. */
+/**
+ * The canonical form of a version: a JSON array, in this order, so that any language rebuilds it. A
+ * salted version is tagged `civic-text-v2` and ends with its salt; one without a salt keeps the form
+ * of version 1, so that chains written before salts existed still verify.
+ */
 export function versionCanonical(v: Omit<ChainVersion, 'hash'>): string {
-  return JSON.stringify(['civic-text-v1', v.kind, v.textId, v.seq, v.change, v.role, v.editorId, v.reason, v.title, v.body, v.createdAt, v.prevHash]);
+  const fields = [v.kind, v.textId, v.seq, v.change, v.role, v.editorId, v.reason, v.title, v.body, v.createdAt, v.prevHash];
+  return JSON.stringify(v.salt ? ['civic-text-v2', ...fields, v.salt] : ['civic-text-v1', ...fields]);
 }
 
 /** SHA-256 (lower-case hex) of the UTF-8 of the version's canonical form. */
 export function versionHash(v: Omit<ChainVersion, 'hash'>): Promise<string> {
   return sha256Hex(versionCanonical(v));
 }
+
+/** What a version's hash is computed from: every field of the chain, nothing else an answer adds. */
+const contentOf = (v: ChainVersion): Omit<ChainVersion, 'hash'> => ({
+  kind: v.kind,
+  textId: v.textId,
+  seq: v.seq,
+  change: v.change,
+  role: v.role,
+  editorId: v.editorId,
+  reason: v.reason,
+  title: v.title,
+  body: v.body,
+  createdAt: v.createdAt,
+  prevHash: v.prevHash,
+  salt: v.salt ?? '',
+});
 
 /** SHA-256 of the seal's canonical form: the sealed versions in document order, then each article's outcome. */
 export function sealHash(lawId: string, sealedAt: string, entries: SealEntry[], outcomes: SealOutcome[]): Promise<string> {
@@ -105,18 +136,30 @@ export function sealHash(lawId: string, sealedAt: string, entries: SealEntry[], 
  * version's hash must come from its content, and versions must run 1..n, each linked to the one before.
  */
 export function verifyChain(versions: ChainVersion[]): Promise<ChainProblem[]> {
-  return chainProblems(versions);
+  return chainProblems(versions, () => true);
 }
 
-async function chainProblems(versions: ChainVersion[]): Promise<ChainProblem[]> {
+/**
+ * A version as a text's history shows it (GET /api/decisions/history/{kind}/{id}): one withheld by
+ * moderation comes without its words and its salt (null), so that its hash cannot be matched against
+ * a guess; only its place in the chain can then be checked.
+ */
+export type ShownVersion = Omit<ChainVersion, 'salt'> & { salt: string | null; withheld: boolean };
+
+/** verifyChain over a history as shown: every link, and the hash of every version whose words are shown. */
+export function verifyShownChain(versions: readonly ShownVersion[]): Promise<ChainProblem[]> {
+  const chain = versions.map(({ withheld, salt, ...version }) => ({ ...version, salt: salt ?? '', withheld: withheld || salt === null }));
+  return chainProblems(chain, (version) => !version.withheld);
+}
+
+async function chainProblems<V extends ChainVersion>(versions: readonly V[], readable: (version: V) => boolean): Promise<ChainProblem[]> {
   const problems: ChainProblem[] = [];
-  const byText = new Map<string, ChainVersion[]>();
+  const byText = new Map<string, V[]>();
   for (const version of versions) byText.set(version.textId, [...(byText.get(version.textId) ?? []), version]);
   for (const [textId, chain] of byText) {
     const ordered = [...chain].sort((a, b) => a.seq - b.seq);
     for (const [index, version] of ordered.entries()) {
-      const { hash, ...content } = version;
-      if ((await versionHash(content)) !== hash) problems.push({ problem: 'version-hash', textId, seq: version.seq });
+      if (readable(version) && (await versionHash(contentOf(version))) !== version.hash) problems.push({ problem: 'version-hash', textId, seq: version.seq });
       const expectedPrev = index === 0 ? GENESIS_HASH : ordered[index - 1]!.hash;
       if (version.seq !== index + 1 || version.prevHash !== expectedPrev) problems.push({ problem: 'broken-link', textId, seq: version.seq });
     }
@@ -139,7 +182,7 @@ function readVersion(value: unknown): ChainVersion | null {
   const valid =
     isString(v.kind) && KINDS.includes(v.kind) && isString(v.textId) && Number.isInteger(v.seq) && isString(v.change) && CHANGES.includes(v.change) &&
     isString(v.role) && ROLES.includes(v.role) && isString(v.editorId) && isNullableString(v.reason) && isNullableString(v.title) &&
-    isNullableString(v.body) && isString(v.createdAt) && isString(v.prevHash) && isString(v.hash);
+    isNullableString(v.body) && isString(v.createdAt) && isString(v.prevHash) && isString(v.hash) && (v.salt === undefined || isString(v.salt));
   if (!valid) return null;
   return {
     kind: v.kind as TextKind,
@@ -153,6 +196,8 @@ function readVersion(value: unknown): ChainVersion | null {
     body: v.body as string | null,
     createdAt: v.createdAt as string,
     prevHash: v.prevHash as string,
+    // A file of version 1 has no salts: its versions are hashed the first way.
+    salt: (v.salt as string | undefined) ?? '',
     hash: v.hash as string,
   };
 }
@@ -196,7 +241,7 @@ async function openDataReport(data: unknown): Promise<ChainReport> {
     }
     if (textId) textIds.add(textId);
   }
-  problems.push(...(await chainProblems(versions)));
+  problems.push(...(await chainProblems(versions, () => true)));
 
   const sealValue = isObject(root.seal) ? root.seal : null;
   const claimed = sealValue && isString(sealValue.hash) ? sealValue.hash : null;

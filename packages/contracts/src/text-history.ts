@@ -6,7 +6,7 @@
 import Type, { type Static } from 'typebox';
 import { textChanges, textKinds, textRoles } from './enums.js';
 import { DateTime, Id, literals, nullable } from './http-schemas.js';
-import { EDIT_REASON_MAX } from './text-chain.js';
+import { EDIT_REASON_MAX, SALT_PATTERN } from './text-chain.js';
 
 const Sha256Hex = Type.String({ pattern: '^[0-9a-f]{64}$' });
 const TextKindSchema = literals(textKinds);
@@ -35,10 +35,15 @@ export const TextVersionViewSchema = Type.Object({
   reason: nullable(Type.String()),
   title: nullable(Type.String()),
   body: nullable(Type.String()),
-  /** The text was deleted by a moderator: its words are shown to moderators only, the hashes to everyone. */
+  /** The text was deleted by a moderator: its words and salt are shown to moderators only, the hashes to everyone. */
   withheld: Type.Boolean(),
   createdAt: DateTime,
   prevHash: Sha256Hex,
+  /**
+   * The salt the hash commits to (docs/text-chain.md#hashing-a-version): '' for a version hashed
+   * without one (written before salts), null when withheld, so a guess of the words cannot be checked.
+   */
+  salt: nullable(Type.Union([Type.Literal(''), Type.String({ pattern: SALT_PATTERN })])),
   hash: Sha256Hex,
 });
 export type TextVersionView = Static<typeof TextVersionViewSchema>;
@@ -53,6 +58,14 @@ export const TextHistorySchema = Type.Object({
   /** The document's current title. */
   title: Type.String(),
   deleted: Type.Boolean(),
+  /**
+   * The service's own check of the whole chain, withheld words included (docs/text-chain.md#the-chain-rule):
+   * `intact` false when a version was changed or removed in the database; each problem names the version.
+   */
+  chain: Type.Object({
+    intact: Type.Boolean(),
+    problems: Type.Array(Type.Object({ problem: literals(['version-hash', 'broken-link'] as const), seq: Type.Integer() })),
+  }),
   versions: Type.Array(TextVersionViewSchema),
 });
 export type TextHistory = Static<typeof TextHistorySchema>;

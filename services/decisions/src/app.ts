@@ -25,7 +25,11 @@ import { ArticleVoteRepository } from './store/article-vote.repository.js';
 import { LawViewRepository } from './store/law-view.repository.js';
 import { LawRepository } from './store/law.repository.js';
 import { SourceRepository } from './store/source.repository.js';
-import { defaultFontDir } from './pdf/law-pdf.js';
+import { defaultFontDir, renderLawPdf } from './pdf/law-pdf.js';
+import { RenderGate } from './pdf/render-gate.js';
+import type { PdfRenderer } from './commands/render-law-pdf.command.js';
+import { LawPdfRepository } from './store/law-pdf.repository.js';
+import { localRenderLimit, redisRenderLimit } from './store/render-limit.js';
 import { DecisionsLive } from './live/decisions-live.js';
 import { LiveFiguresRepository } from './store/live-figures.repository.js';
 
@@ -40,6 +44,8 @@ export interface DecisionsDeps {
   schedule?: boolean;
   /** Checks access tokens; identity's JWKS (JWKS_URL) when not given. */
   verifier?: TokenVerifier;
+  /** Renders archived laws' PDFs; pdfkit's renderer when not given (tests count renders through it). */
+  renderPdf?: PdfRenderer;
 }
 
 export interface Decisions {
@@ -72,7 +78,7 @@ const openapi: OpenApiOptions = {
 };
 
 /** The decisions service: its HTTP app and the scheduler of its cycles. */
-export async function createDecisions({ config, db, bus, logger, clock = () => new Date(), schedule = true, verifier }: DecisionsDeps): Promise<Decisions> {
+export async function createDecisions({ config, db, bus, logger, clock = () => new Date(), schedule = true, verifier, renderPdf = renderLawPdf }: DecisionsDeps): Promise<Decisions> {
   const { app, relay, consumers, published } = await createEventedApp({ name: 'decisions', config, db, bus, logger, strictBodies: true, openapi });
   // Token expiry is real time (as jose checks it), so the cache keeps the real clock.
   installAuth(app, cachedVerifier(identityVerifier(config, verifier)));
@@ -87,6 +93,12 @@ export async function createDecisions({ config, db, bus, logger, clock = () => n
     await votes.close();
     await articleVotes.close();
   });
+
+  const renderLimits = { limit: config.PDF_RENDERS_PER_WINDOW, windowMs: config.PDF_RENDER_WINDOW_MS, clock };
+  const renderLimit = config.REDIS_URL
+    ? await redisRenderLimit(config.REDIS_URL, config.REDIS_PREFIX, renderLimits, app.log.child({ component: 'redis' }))
+    : localRenderLimit(renderLimits);
+  app.addHook('onClose', async () => renderLimit.close());
 
   const proposals = new ProposalRepository(db);
   const lawViews = new LawViewRepository(db, config.LIVE_VOTERS_CACHE_MS);
@@ -103,7 +115,15 @@ export async function createDecisions({ config, db, bus, logger, clock = () => n
     lawViews,
     sources: new SourceRepository(db),
     articleVotes,
-    pdf: { fontDir: config.PDF_FONT_DIR || defaultFontDir, timeZone: config.PDF_TIME_ZONE },
+    pdf: {
+      pdfs: new LawPdfRepository(db),
+      render: renderPdf,
+      limit: renderLimit,
+      gate: new RenderGate(config.PDF_RENDER_CONCURRENCY, config.PDF_RENDER_WAIT_MS),
+      clock,
+      fontDir: config.PDF_FONT_DIR || defaultFontDir,
+      timeZone: config.PDF_TIME_ZONE,
+    },
     thresholds: settings.thresholds,
     limits: { intervalMs: config.PROPOSAL_INTERVAL_DAYS * 24 * 60 * 60 * SECOND, maxPerCycle: config.MAX_PROPOSALS_PER_CYCLE },
     clock,

@@ -34,6 +34,17 @@ export const DecisionsConfig = Type.Object({
   PHASE_TICK_MS: Type.Integer({ minimum: 10, default: 1000 }),
   /** Hours before the end of a final vote when its followers are told it closes soon (docs/product.md#following). */
   FINAL_VOTE_CLOSING_NOTICE_HOURS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 365, default: 24 }),
+  /** Redis shared by the replicas for the PDF render limit; empty = each replica counts alone. */
+  REDIS_URL: Type.String({ pattern: '^(rediss?://.+)?$', default: '' }),
+  /** Prefix of every Redis key of this service (environments and test runs sharing one Redis). */
+  REDIS_PREFIX: Type.String({ default: 'civic:decisions:' }),
+  /** PDF renders (a law's PDF not kept yet) allowed per member, or per address for visitors, in each window. */
+  PDF_RENDERS_PER_WINDOW: Type.Integer({ minimum: 1, default: 10 }),
+  PDF_RENDER_WINDOW_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
+  /** PDFs rendered at once by one replica; the next ones wait for a turn. */
+  PDF_RENDER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 16, default: 2 }),
+  /** How long a render waits for a turn before 503 serviceUnavailable. */
+  PDF_RENDER_WAIT_MS: Type.Integer({ minimum: 0, default: 2000 }),
   /** Test stacks only: PUT /api/decisions/phase-end ends a cycle's phase now (routes/phase-control.routes.ts). Never in a cluster. */
   DECISIONS_PHASE_CONTROL: Type.Boolean({ default: false }),
 });

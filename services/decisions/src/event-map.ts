@@ -23,6 +23,7 @@ export const eventMap = defineEventMap({
     events.ArticleCreated,
     events.LawCreatorsDrawn,
     events.LawArchived,
+    events.LawSealRefused,
     events.ContentSignalled,
     events.ContentModerated,
     events.TextVersioned,

@@ -70,6 +70,16 @@ describe('permissions on a law’s content (author, creator, other member, scrib
     expect(who(everyone, (caller) => maySignal(caller, article(), law('adopted'), 'moderator'))).toEqual([]);
   });
 
+  it('signal: never by a suspended member, to the moderators or to the scribes (the suspension error other actions give)', () => {
+    const suspended = everyone.map((caller) => ({ ...caller, suspended: true }));
+    expect(who(suspended, (caller) => maySignal(caller, article(), law(), 'moderator'))).toEqual([]);
+    expect(who(suspended, (caller) => maySignal(caller, article(), law(), 'scribe'))).toEqual([]);
+    expect(maySignal(member('other', { suspended: true }), article(), law(), 'moderator')).toEqual({ key: 'suspensionError', status: 403, reason: 'suspended' });
+    expect(maySignal(member('other', { suspended: true }), lawItem({ userId: 'proposer', deleted: false, moderationStatus: 0, scribeStatus: 0 }), law(), 'moderator')).toMatchObject({
+      key: 'suspensionError',
+    });
+  });
+
   it('pin: moderators', () => {
     expect(who(everyone, (caller) => mayPin(caller, article(), law()))).toEqual(['moderator']);
   });

@@ -38,7 +38,7 @@ describe('archiving a law at the end of its final vote', () => {
   it('marks the winning texts, adopts the law when one winner is adopted, and publishes its voters', async () => {
     // Article 10 is replaced by amendment 11 (more "for"); article 20 keeps its text and is rejected.
     const texts = [text(10, 2, 0), text(11, 3, 1, 10), text(20, 1, 4)];
-    const archive = await archiveLaw({ law, cycleId, texts, voterIds: [uuid(31), uuid(32)], sealEntries: [], published, at });
+    const archive = await archiveLaw({ law, cycleId, texts, voterIds: [uuid(31), uuid(32)], sealEntries: [], chainProblems: [], published, at });
     expect(archive.state).toBe('adopted');
     expect(archive.texts).toEqual([
       { id: uuid(10), winner: false, adopted: false },
@@ -51,14 +51,14 @@ describe('archiving a law at the end of its final vote', () => {
   });
 
   it('rejects a law with no adopted article, and still publishes one event without voters', async () => {
-    const archive = await archiveLaw({ law, cycleId, texts: [text(10, 1, 1)], voterIds: [], sealEntries: [], published, at });
+    const archive = await archiveLaw({ law, cycleId, texts: [text(10, 1, 1)], voterIds: [], sealEntries: [], chainProblems: [], published, at });
     expect(archive.state).toBe('rejected');
     expect(archive.events.map((event) => event.payload)).toEqual([{ lawId: uuid(1), cycleId, title: 'Free buses', adopted: false, voterIds: [], chunk: 1, chunks: 1 }]);
   });
 
   it('splits the voters into chunks of at most VOTERS_PER_EVENT', async () => {
     const voterIds = Array.from({ length: VOTERS_PER_EVENT * 2 + 1 }, (_, index) => uuid(10_000 + index));
-    const archive = await archiveLaw({ law, cycleId, texts: [text(10, 5, 0)], voterIds, sealEntries: [], published, at });
+    const archive = await archiveLaw({ law, cycleId, texts: [text(10, 5, 0)], voterIds, sealEntries: [], chainProblems: [], published, at });
     const payloads = archive.events.map((event) => event.payload as { voterIds: string[]; chunk: number; chunks: number });
     expect(payloads.map((payload) => [payload.chunk, payload.chunks, payload.voterIds.length])).toEqual([
       [1, 3, VOTERS_PER_EVENT],
@@ -69,7 +69,7 @@ describe('archiving a law at the end of its final vote', () => {
   });
 
   it('archives a deleted law as rejected without any event, its texts still marked', async () => {
-    const archive = await archiveLaw({ law: { ...law, deleted: true }, cycleId, texts: [text(10, 5, 0)], voterIds: [uuid(31)], sealEntries: [], published, at });
+    const archive = await archiveLaw({ law: { ...law, deleted: true }, cycleId, texts: [text(10, 5, 0)], voterIds: [uuid(31)], sealEntries: [], chainProblems: [], published, at });
     expect(archive.state).toBe('rejected');
     expect(archive.texts).toEqual([{ id: uuid(10), winner: true, adopted: true }]);
     expect(archive.events).toEqual([]);
@@ -84,7 +84,7 @@ describe('archiving a law at the end of its final vote', () => {
       { kind: 'article' as const, textId: uuid(20), seq: 3, hash: 'd'.repeat(64) },
     ];
     const v2 = new Map([['decisions.law.archived', 2]]);
-    const archive = await archiveLaw({ law, cycleId, texts, voterIds: [uuid(31)], sealEntries, published: v2, at });
+    const archive = await archiveLaw({ law, cycleId, texts, voterIds: [uuid(31)], sealEntries, chainProblems: [], published: v2, at });
     const outcomes = [
       { articleId: uuid(10), adopted: true, winnerId: uuid(11) },
       { articleId: uuid(20), adopted: false, winnerId: uuid(20) },
@@ -93,10 +93,33 @@ describe('archiving a law at the end of its final vote', () => {
     expect(archive.seal).toEqual({ lawId: uuid(1), sealedAt: at.toISOString(), hash, entries: sealEntries, outcomes });
     expect(archive.events.map((event) => [event.version, (event.payload as { seal: string }).seal])).toEqual([[2, hash]]);
     // The default (version 1) leaves the seal out; a law without a version of its own has no seal.
-    const v1 = await archiveLaw({ law, cycleId, texts, voterIds: [], sealEntries, published, at });
+    const v1 = await archiveLaw({ law, cycleId, texts, voterIds: [], sealEntries, chainProblems: [], published, at });
     expect(v1.events[0]?.version).toBe(1);
     expect(v1.events[0]?.payload).not.toHaveProperty('seal');
-    expect((await archiveLaw({ law, cycleId, texts, voterIds: [], sealEntries: sealEntries.slice(1), published: v2, at })).seal).toBeNull();
-    expect((await archiveLaw({ law: { ...law, deleted: true }, cycleId, texts, voterIds: [], sealEntries, published: v2, at })).seal).toBeNull();
+    expect((await archiveLaw({ law, cycleId, texts, voterIds: [], sealEntries: sealEntries.slice(1), chainProblems: [], published: v2, at })).seal).toBeNull();
+    expect((await archiveLaw({ law: { ...law, deleted: true }, cycleId, texts, voterIds: [], sealEntries, chainProblems: [], published: v2, at })).seal).toBeNull();
+  });
+
+  it('refuses the seal over a broken chain: no seal, LawArchived without one, and LawSealRefused naming each broken version', async () => {
+    const texts = [text(10, 2, 0)];
+    const sealEntries = [
+      { kind: 'law' as const, textId: uuid(1), seq: 2, hash: 'a'.repeat(64) },
+      { kind: 'article' as const, textId: uuid(10), seq: 2, hash: 'b'.repeat(64) },
+    ];
+    const chainProblems = [
+      { problem: 'version-hash' as const, textId: uuid(10), seq: 1 },
+      { problem: 'broken-link' as const, textId: uuid(10), seq: 2 },
+    ];
+    const v2 = new Map([['decisions.law.archived', 2]]);
+    const archive = await archiveLaw({ law, cycleId, texts, voterIds: [uuid(31)], sealEntries, chainProblems, published: v2, at });
+    expect(archive.seal).toBeNull();
+    expect(archive.state).toBe('adopted');
+    expect(archive.events.map((event) => [event.subject, event.payload])).toEqual([
+      ['decisions.law.archived', expect.objectContaining({ lawId: uuid(1), seal: null })],
+      ['decisions.law.seal-refused', { lawId: uuid(1), cycleId, title: 'Free buses', problems: chainProblems, at: at.toISOString() }],
+    ]);
+    // A deleted law is never sealed, so nothing is refused.
+    const deleted = await archiveLaw({ law: { ...law, deleted: true }, cycleId, texts, voterIds: [], sealEntries, chainProblems, published: v2, at });
+    expect(deleted.events).toEqual([]);
   });
 });

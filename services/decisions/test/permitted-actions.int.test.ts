@@ -130,14 +130,15 @@ describe('a proposal’s may, role by role, against its actions', () => {
     expect(law.creators.map((each) => each.userId).sort()).toEqual([creator.id, suspendedCreator.id].sort());
   });
 
-  it('submitted: its author edits and removes it; anyone logged in but its author signals it; then a moderator edits and removes it', async () => {
+  it('submitted: its author edits and removes it; anyone logged in but its author and the suspended signals it; then a moderator edits and removes it', async () => {
     const path = `/api/proposals/${ids.submitted}`;
     const roles = proposalRoles(submittedAuthor);
     const edit = (who: Who) => call('PUT', path, who, { ...proposalInput('Clean rivers', 'environment'), reason: 'Clearer wording.' });
     expect(await rolesMay(path, 'edit', roles)).toEqual(['author']);
     expect(await rolesMay(path, 'remove', roles)).toEqual(['author']);
     expect(await disagreements(path, 'edit', roles, edit)).toEqual([]);
-    expect(await rolesMay(path, 'signal', roles)).toEqual(['member', 'suspended', 'scribe', 'moderator']);
+    // A suspended member signals nothing (the suspension error other actions give).
+    expect(await rolesMay(path, 'signal', roles)).toEqual(['member', 'scribe', 'moderator']);
     expect(await disagreements(path, 'signal', roles, (who) => call('POST', `${path}/signal`, who))).toEqual([]);
     expect(await rolesMay(path, 'edit', roles)).toEqual(['moderator', 'author']);
     expect(await rolesMay(path, 'remove', roles)).toEqual(['moderator', 'author']);
@@ -243,6 +244,7 @@ describe('a law’s may and its content’s, role by role, against their actions
     expect(await rolesMay(path, 'edit', lawRoles())).toEqual(['scribe', 'creator']);
     const edit = (who: Who) => call('PUT', path, who, { title: null, body: 'Buses are free on Sundays and holidays.', reason: 'Clearer wording.' });
     expect(await disagreements(path, 'edit', lawRoles(), edit)).toEqual([]);
+    expect(await rolesMay(path, 'signalModerator', lawRoles())).toEqual(['member', 'author', 'scribe', 'moderator']);
     expect(await disagreements(path, 'signalModerator', lawRoles(), (who) => call('POST', `${path}/signal`, who, { to: 'moderator' }))).toEqual([]);
     const amendment = (await call('GET', path, creator)).json<Article>().amendments[0]!;
     expect(amendment.may).toMatchObject({ edit: true, amend: false, move: false });

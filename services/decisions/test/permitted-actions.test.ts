@@ -59,8 +59,8 @@ describe('what each role may do with a proposal', () => {
     expect(who(may(proposal('submitted')), 'resubmit')).toEqual([]);
   });
 
-  it('signal: any member but its author, suspended or not, while visible and not signalled', () => {
-    const signallers = ['member', 'creator', 'moderator', 'scribe', 'suspended', 'suspended creator', 'unverified'];
+  it('signal: any member but its author, not suspended, while visible and not signalled', () => {
+    const signallers = ['member', 'creator', 'moderator', 'scribe', 'unverified'];
     expect(who(may(proposal('submitted')), 'signal')).toEqual(signallers);
     expect(who(may(proposal('selected')), 'signal')).toEqual(signallers);
     expect(who(may(proposal('submitted', { moderationStatus: 1 })), 'signal')).toEqual([]);
@@ -127,8 +127,8 @@ describe('what each role may do with a law and its content', () => {
   });
 
   it('signal: to the moderators any member but the author; to the scribes its author who is not a scribe; never once archived', () => {
-    expect(who(onLaw(law('creation')), 'signalModerator')).toEqual(['member', 'creator', 'moderator', 'scribe', 'suspended', 'suspended creator', 'unverified']);
-    expect(who(onLaw(law('creation')), 'signalScribe')).toEqual(['author', 'suspended author']);
+    expect(who(onLaw(law('creation')), 'signalModerator')).toEqual(['member', 'creator', 'moderator', 'scribe', 'unverified']);
+    expect(who(onLaw(law('creation')), 'signalScribe')).toEqual(['author']);
     expect(who(onLaw(law('creation', { scribeStatus: 1 })), 'signalScribe')).toEqual([]);
     expect(who(onLaw(law('adopted')), 'signalModerator')).toEqual([]);
     expect(lawMay(member('author', { scribe: true }), law('creation')).signalScribe).toBe(false);

@@ -302,7 +302,7 @@ describe('the versions of a law and its content', () => {
     expect(stored!.outcomes).toEqual([{ articleId, adopted: true, winnerId: amendmentId }]);
 
     const data = (await call('GET', `/api/laws/${lawId}/open-data`)).json<{ chain: { algorithm: string; texts: { kind: string }[] }; seal: { algorithm: string } }>();
-    expect(data.chain.algorithm).toBe('civic-text-chain-v1');
+    expect(data.chain.algorithm).toBe('civic-text-chain-v2');
     expect(data.seal.algorithm).toBe('civic-seal-v1');
     expect(data.chain.texts.map((text) => text.kind)).toEqual(['law', 'group', 'article', 'amendment']);
     expect(await verifyOpenData(data)).toEqual({ ok: true, seal: stored!.hash, texts: 4, versions: 4 + 2 + 3 + 1, problems: [] });

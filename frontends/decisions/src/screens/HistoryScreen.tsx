@@ -6,6 +6,7 @@ import { historyApi } from '../api/history.js';
 import { isNotFound } from '../not-found.js';
 import { useShell } from '../RemoteFrame.js';
 import type { HistoryLinkState } from '../ui/history/HistoryLink.js';
+import { ChainCheck, useBrokenVersions } from '../ui/history/ChainCheck.js';
 import '../ui/history/history.css';
 import { kindMessages, VersionList } from '../ui/history/VersionList.js';
 import { Empty, Pending } from '../ui/States.js';
@@ -19,7 +20,8 @@ function linkedName(state: unknown): string | null {
 /**
  * /decisions/history/:kind/:id: every version of a text (a proposal, a law, a group, an article or an
  * amendment), newest first, with what each changed, who changed it and why, and its hash in the
- * chain that the archived law's seal closes (docs/text-chain.md). Readable by visitors.
+ * chain that the archived law's seal closes (docs/text-chain.md), and whether the chain is whole.
+ * Readable by visitors.
  */
 export function HistoryScreen() {
   const { formatMessage: t } = useIntl();
@@ -27,6 +29,7 @@ export function HistoryScreen() {
   const { kind = '', id = '' } = useParams();
   const linked = linkedName(useLocation().state);
   const history = useResource(`history:${kind}:${id}`, (signal) => historyApi.history(kind, id, signal));
+  const broken = useBrokenVersions(history.data);
 
   // An unknown text, or an address that cannot name one, is a page that does not exist.
   if (isNotFound(history.error)) return <NotFound />;
@@ -54,7 +57,8 @@ export function HistoryScreen() {
             </>
           ) : null}
         </p>
-        {data.versions.length === 0 ? <Empty title={t({ id: 'decisions.history.none' })} /> : <VersionList versions={data.versions} historyKind={data.kind} />}
+        <ChainCheck broken={data.versions.length === 0 ? null : broken} />
+        {data.versions.length === 0 ? <Empty title={t({ id: 'decisions.history.none' })} /> : <VersionList versions={data.versions} historyKind={data.kind} broken={broken ?? []} />}
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@civic/contracts';
+import { verifyChain, type EventEnvelope } from '@civic/contracts';
 import type { PublishedVersions, SqlExecutor } from '@civic/service-kit';
 import { drawEligible } from '../domain/creators-draw.js';
 import { dueTransitions, type EngineSettings, type Transition } from '../domain/cycle-engine.js';
@@ -103,7 +103,8 @@ async function closeVoteAndDraw(tx: SqlExecutor, cycleId: string, at: Date, sele
 /**
  * Ends the final vote of the cycle's laws, once: the outcome of each visible text is stored (the
  * counts stay frozen with it), each law is archived as adopted or rejected with its voter count, and
- * the last versions of its texts are sealed with the outcome (docs/text-chain.md#seal).
+ * the last versions of its texts are sealed with the outcome (docs/text-chain.md#seal) once their
+ * chains verify; a broken chain leaves the law unsealed and LawSealRefused tells the moderators.
  */
 async function archiveLaws(tx: SqlExecutor, cycleId: string, at: Date, published: PublishedVersions, events: EventEnvelope[]): Promise<void> {
   const laws = new LawLifecycleRepository(tx);
@@ -112,7 +113,9 @@ async function archiveLaws(tx: SqlExecutor, cycleId: string, at: Date, published
     const texts = await laws.votedTexts(law.id);
     const voterIds = await laws.voterIds(law.id);
     const sealEntries = law.deleted ? [] : await versions.sealEntries(law.id);
-    const archive = await archiveLaw({ law, cycleId, texts, voterIds, sealEntries, published, at });
+    // Every chain the seal covers is verified first, whole: a version changed in the database refuses the seal.
+    const chainProblems = sealEntries.length === 0 ? [] : await verifyChain(await versions.chains(sealEntries.map((entry) => entry.textId)));
+    const archive = await archiveLaw({ law, cycleId, texts, voterIds, sealEntries, chainProblems, published, at });
     for (const text of archive.texts) await laws.storeTextOutcome(text.id, text.winner, text.adopted);
     if (archive.seal) await versions.insertSeal(archive.seal);
     await laws.storeArchive(law.id, archive.state, at, voterIds.length);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { EventEnvelope, TextRole } from '@civic/contracts';
 import { AppError, type SqlExecutor } from '@civic/service-kit';
 import { editReason, nextVersion, textVersioned, type TextDocument, type VersionContent } from '../domain/text-versions.js';
@@ -13,10 +13,13 @@ export async function recordVersion(tx: SqlExecutor, events: EventEnvelope[], co
   const versions = new TextVersionRepository(tx);
   // Ids are kept as PostgreSQL prints them, so the hash computed now is the one recomputed from the row.
   const normalised = { ...content, textId: content.textId.toLowerCase(), editorId: content.editorId.toLowerCase() };
-  const version = await nextVersion(await versions.last(normalised.textId), normalised, at);
+  const version = await nextVersion(await versions.last(normalised.textId), normalised, at, newSalt());
   await versions.insert(randomUUID(), version, document.lawId);
   events.push(textVersioned(version, document, at));
 }
+
+/** A version's salt: 16 random bytes, base64url (docs/text-chain.md#hashing-a-version). */
+export const newSalt = (): string => randomBytes(16).toString('base64url');
 
 /** The reason an edit keeps (docs/product.md#version-history); 400 reasonRequired, before anything is written, when a scribe or moderator gives none. */
 export function reasonOf(role: TextRole, reason: string | null | undefined): string | null {

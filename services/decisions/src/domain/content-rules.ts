@@ -10,7 +10,7 @@
  *   author while the law is in creation.
  * - Signal to the scribes: the author, when scribeStatus is 0 and the author is not a scribe.
  * - Signal to the moderators: any logged-in member but the author, when moderationStatus is 0 (never a
- *   source).
+ *   source). A suspended member signals nothing.
  * - Pin: moderators.
  * - Add a source to a law, article or amendment (never to a chat message or a source): whoever may edit
  *   that item; the law's creators may also cite sources for the law itself while drafting it.
@@ -97,6 +97,8 @@ export function mayDelete(caller: Caller, item: ItemFacts, law: LawFacts): Refus
 
 export function maySignal(caller: Caller, item: ItemFacts, law: LawFacts, to: 'moderator' | 'scribe'): Refusal | null {
   if (item.deleted || law.deleted) return refuse('notFound', 404, 'deleted');
+  // A suspended member signals nothing, to the moderators or to the scribes, as they edit nothing.
+  if (caller.suspended) return refuse('suspensionError', 403, 'suspended');
   if (!live(law)) return refuse('unauthorizedAction', 403, 'archived');
   if (to === 'scribe') {
     if (caller.id !== item.userId) return refuse('unauthorizedAction', 403, 'not-author');

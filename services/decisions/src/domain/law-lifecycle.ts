@@ -2,7 +2,7 @@
  * What the phase machine decides for laws, free of I/O but for the event ids: the law born from each
  * selected proposal with its creators drawn, and the archive of a law once its final vote ends.
  */
-import { LawArchived, LawCreated, LawCreatorsDrawn, type EventEnvelope, type SealEntry, type SealOutcome } from '@civic/contracts';
+import { LawArchived, LawCreated, LawCreatorsDrawn, LawSealRefused, type ChainProblem, type EventEnvelope, type SealEntry, type SealOutcome } from '@civic/contracts';
 import { newEvent, newPublishedEvent, type PublishedVersions } from '@civic/service-kit';
 import { drawCreators } from './creators-draw.js';
 import { decideLaw, type Counts, type VotedArticle } from './final-vote.js';
@@ -43,7 +43,7 @@ export interface LawArchive {
   state: 'adopted' | 'rejected';
   /** Every text with whether it won (it or its replacing amendment is the final text) and was adopted. */
   texts: { id: string; winner: boolean; adopted: boolean }[];
-  /** The seal of the law's texts (docs/text-chain.md#seal): none for a deleted law or one without versions. */
+  /** The seal of the law's texts (docs/text-chain.md#seal): none for a deleted law, one without versions, or one whose chains are broken. */
   seal: LawSeal | null;
   events: EventEnvelope[];
 }
@@ -61,6 +61,8 @@ export async function archiveLaw(input: {
   texts: readonly VotedTextRow[];
   voterIds: readonly string[];
   sealEntries: readonly SealEntry[];
+  /** What verifyChain found wrong in the chains of the sealed texts: any problem refuses the seal. */
+  chainProblems: readonly ChainProblem[];
   published: PublishedVersions;
   at: Date;
 }): Promise<LawArchive> {
@@ -78,7 +80,9 @@ export async function archiveLaw(input: {
   const winners = new Map(outcome.articles.map((entry) => [entry.winnerId, entry.adopted]));
   const outcomes = texts.map((row) => ({ id: row.id, winner: winners.has(row.id), adopted: winners.get(row.id) ?? false }));
   const sealed: SealOutcome[] = outcome.articles.map((article) => ({ articleId: article.articleId, adopted: article.adopted, winnerId: article.winnerId }));
-  const seal = law.deleted ? null : await sealLaw(law.id, at, [...input.sealEntries], sealed);
+  // A seal vouches for every version before it: over a chain changed in the database it would vouch for the change.
+  const broken = law.deleted ? [] : brokenVersions(input.chainProblems);
+  const seal = law.deleted || broken.length > 0 ? null : await sealLaw(law.id, at, [...input.sealEntries], sealed);
   const events: EventEnvelope[] = [];
   if (!law.deleted) {
     const chunks = Math.max(1, Math.ceil(voterIds.length / VOTERS_PER_EVENT));
@@ -88,5 +92,15 @@ export async function archiveLaw(input: {
       events.push(newPublishedEvent(LawArchived, payload, input.published, at));
     }
   }
+  if (broken.length > 0) {
+    events.push(newEvent(LawSealRefused, { lawId: law.id, cycleId: input.cycleId, title: law.title, problems: broken.slice(0, 100), at: at.toISOString() }, at));
+  }
   return { state: adopted ? 'adopted' : 'rejected', texts: outcomes, seal, events };
+}
+
+/** The versions a chain check found wrong (changed content or a broken link), as LawSealRefused names them. */
+function brokenVersions(problems: readonly ChainProblem[]): { problem: 'version-hash' | 'broken-link'; textId: string; seq: number }[] {
+  return problems.flatMap((found) =>
+    found.problem === 'version-hash' || found.problem === 'broken-link' ? [{ problem: found.problem, textId: found.textId, seq: found.seq }] : [],
+  );
 }

@@ -73,9 +73,11 @@ export function mayResubmit(caller: Caller, proposal: ProposalFacts): Refusal | 
 export const isResubmittable = (proposal: Pick<ProposalFacts, 'state' | 'deletedByModerator'>): boolean =>
   isHidden(proposal.state) && !proposal.deletedByModerator;
 
-/** Any logged-in member but the author signals a visible proposal that is not signalled yet. */
+/** Any logged-in member but the author, not suspended, signals a visible proposal that is not signalled yet. */
 export function maySignal(caller: Caller, proposal: ProposalFacts): Refusal | null {
   if (isHidden(proposal.state)) return refuse('notFound', 404, 'hidden');
+  // A suspension stops taking part, signalling included: it would otherwise still reach the moderators.
+  if (caller.suspended) return refuse('suspensionError', 403, 'suspended');
   if (caller.id === proposal.userId) return refuse('unauthorizedAction', 403, 'author');
   if (proposal.moderationStatus !== 0) return refuse('unauthorizedAction', 403, 'already-signalled');
   return null;

@@ -5,6 +5,7 @@
  */
 import {
   GENESIS_HASH,
+  SALT_PATTERN,
   sealHash,
   TextVersioned,
   versionHash,
@@ -40,14 +41,20 @@ export function withArticleRole(articleDeletedAs: 'author' | 'moderator', editor
   return editorId === amendmentAuthorId ? 'author' : 'creator';
 }
 
-/** What a command knows of the version it writes: all but its place in the chain. */
-export type VersionContent = Omit<ChainVersion, 'seq' | 'createdAt' | 'prevHash' | 'hash'>;
+/** What a command knows of the version it writes: all but its place in the chain and its salt. */
+export type VersionContent = Omit<ChainVersion, 'seq' | 'createdAt' | 'prevHash' | 'salt' | 'hash'>;
+
+/** A version as this service writes it: always salted. */
+export type SaltedVersion = ChainVersion & { salt: string };
 
 /**
- * The version after `previous` (the text's last version, null for a new text). A tombstone keeps no
- * words. Timestamps are kept to the millisecond, as the database stores them.
+ * The version after `previous` (the text's last version, null for a new text), its hash committing to
+ * `salt` (random, docs/text-chain.md#hashing-a-version), so that the words of a version withheld by
+ * moderation cannot be confirmed by hashing a guess. A tombstone keeps no words. Timestamps are kept
+ * to the millisecond, as the database stores them.
  */
-export async function nextVersion(previous: { seq: number; hash: string } | null, content: VersionContent, at: Date): Promise<ChainVersion> {
+export async function nextVersion(previous: { seq: number; hash: string } | null, content: VersionContent, at: Date, salt: string): Promise<SaltedVersion> {
+  if (!new RegExp(SALT_PATTERN).test(salt)) throw new Error('a version is salted with 16 random bytes in base64url');
   const deleted = content.change === 'deleted';
   const version = {
     ...content,
@@ -56,6 +63,7 @@ export async function nextVersion(previous: { seq: number; hash: string } | null
     seq: (previous?.seq ?? 0) + 1,
     createdAt: at.toISOString(),
     prevHash: previous?.hash ?? GENESIS_HASH,
+    salt,
   };
   return { ...version, hash: await versionHash(version) };
 }

@@ -2,6 +2,7 @@ import { Role, type CycleSummary } from '@civic/contracts';
 import { requireUser } from '@civic/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { ProposalLimits } from '../commands/proposal-access.js';
+import type { LawPdfDeps } from '../commands/render-law-pdf.command.js';
 import type { CommandDeps } from '../commands/unit-of-work.js';
 import type { Voter } from '../commands/vote-access.js';
 import type { Caller } from '../domain/proposal-rules.js';
@@ -26,7 +27,8 @@ export interface DecisionsContext extends CommandDeps {
   lawViews: LawViewRepository;
   sources: SourceRepository;
   articleVotes: ArticleVoteRepository;
-  pdf: { fontDir: string; timeZone: string };
+  /** Archived laws' PDFs: kept renders, the renderer, the render limit and this replica's render turns. */
+  pdf: LawPdfDeps;
   thresholds: StartThresholds;
   limits: ProposalLimits;
   /** Told what changed once a command committed, it pushes the topic's figures (docs/live.md#decisions-topics). */

@@ -1,4 +1,4 @@
-import { TextHistoryParamsSchema, TextHistorySchema, errorAnswers, type TextHistory } from '@civic/contracts';
+import { TextHistoryParamsSchema, TextHistorySchema, errorAnswers, verifyChain, type TextHistory } from '@civic/contracts';
 import { notFound, type ServiceApp } from '@civic/service-kit';
 import { hiddenFrom } from '../commands/proposal-access.js';
 import { TextVersionRepository } from '../store/text-version.repository.js';
@@ -14,7 +14,7 @@ export async function historyRoutes(app: ServiceApp, context: DecisionsContext):
       schema: {
         tags: ['proposals', 'laws'],
         summary:
-          'Every version of a proposal, law, group, article or amendment, oldest first, with the hashes that chain them (docs/text-chain.md); the words of a text a moderator deleted are withheld but from moderators',
+          'Every version of a proposal, law, group, article or amendment, oldest first, with the hashes that chain them and the service’s check of the chain (docs/text-chain.md); the words and salts of a text a moderator deleted are withheld but from moderators',
         params: TextHistoryParamsSchema,
         response: { 200: TextHistorySchema, ...errorAnswers(400, 404) },
       },
@@ -27,8 +27,12 @@ export async function historyRoutes(app: ServiceApp, context: DecisionsContext):
       const stored = await versions.history(id);
       const last = stored.at(-1);
       const deleted = last?.change === 'deleted';
-      // Deleted by a moderator: the hashes stay public, the words only for moderators.
+      // Deleted by a moderator: the hashes stay public; the words, and the salts their hashes commit to, only for moderators.
       const withheld = deleted && last?.role === 'moderator' && !viewer?.moderator;
+      // The whole chain as stored, withheld words included: a version changed in the database shows here.
+      const problems = (await verifyChain(stored)).flatMap((found) =>
+        found.problem === 'version-hash' || found.problem === 'broken-link' ? [{ problem: found.problem, seq: found.seq }] : [],
+      );
       return {
         kind,
         id: id.toLowerCase(),
@@ -36,6 +40,7 @@ export async function historyRoutes(app: ServiceApp, context: DecisionsContext):
         lawId: text.lawId,
         title: text.title,
         deleted,
+        chain: { intact: problems.length === 0, problems },
         versions: stored.map((version) => ({
           seq: version.seq,
           kind: version.kind,
@@ -49,6 +54,7 @@ export async function historyRoutes(app: ServiceApp, context: DecisionsContext):
           withheld,
           createdAt: version.createdAt,
           prevHash: version.prevHash,
+          salt: withheld ? null : version.salt,
           hash: version.hash,
         })),
       };

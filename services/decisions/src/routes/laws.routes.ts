@@ -15,7 +15,8 @@ import {
 import { AppError, badRequest, notFound, type ServiceApp } from '@civic/service-kit';
 import { lawOf } from '../commands/law-access.js';
 import { DRAW_ALGORITHM } from '../domain/creators-draw.js';
-import { renderLawPdf } from '../pdf/law-pdf.js';
+import { lawPdf } from '../commands/render-law-pdf.command.js';
+import { pdfFileName, renderRequester } from '../domain/law-pdf-rules.js';
 import { TextVersionRepository } from '../store/text-version.repository.js';
 import { withLawSummaryMay } from '../domain/permitted-actions.js';
 import { viewerOf, type DecisionsContext } from './context.js';
@@ -106,23 +107,38 @@ export async function lawsRoutes(app: ServiceApp, context: DecisionsContext): Pr
     {
       schema: {
         tags,
-        summary: 'The archived law as a PDF in the reader’s language (lang, locale cookie or Accept-Language)',
+        summary:
+          'The archived law as a PDF in the reader’s language (lang, locale cookie or Accept-Language): rendered once per version of the law and language, then kept; a strong ETag, 304 to If-None-Match; a render is limited per member or address (429) and waits for a free turn (503)',
         params: DecisionsIdParamsSchema,
         querystring: LawLangQuerySchema,
-        response: { 200: { type: 'string', format: 'binary', description: 'application/pdf' }, ...errorAnswers(400, 404) },
+        response: {
+          200: { type: 'string', format: 'binary', description: 'application/pdf' },
+          304: { type: 'null', description: 'The PDF named by If-None-Match is still the current one' },
+          ...errorAnswers(400, 404, 429, 503),
+        },
       },
     },
     async (request, reply) => {
-      const law = await lawRecord(request, context, request.params.id);
-      if (!archived.includes(law.state)) throw new AppError('notFound', 404, { reason: 'not-archived' });
       const locale = readerLocale(request);
-      const pdf = await renderLawPdf(law, { locale, fontDir: context.pdf.fontDir, timeZone: context.pdf.timeZone });
-      const name = `law-${law.cycleNumber}-${law.rank}-${locale}.pdf`;
+      // As a visitor reads it: a PDF is the same for every reader, so it is kept once for all.
+      const law = await context.lawViews.detail(request.params.id, null, locale, context.clock());
+      if (!law) throw notFound();
+      if (!archived.includes(law.state)) throw new AppError('notFound', 404, { reason: 'not-archived' });
+      const requester = renderRequester(request.user?.id ?? null, request.ip);
+      const answer = await lawPdf(context.pdf, { law, locale, requester, ifNoneMatch: request.headers['if-none-match'] }).catch((error: unknown) => {
+        const retryAt = error instanceof AppError && error.statusCode === 429 ? (error.data as { retryAt?: string } | undefined)?.retryAt : undefined;
+        if (retryAt) reply.header('retry-after', String(Math.max(1, Math.ceil((Date.parse(retryAt) - context.clock().getTime()) / 1000))));
+        throw error;
+      });
+      // An archived law's PDF changes only when something it prints does (a creator's new name):
+      // shared caches may keep it a day without asking, then revalidate with the tag.
+      reply.header('etag', answer.etag).header('cache-control', 'public, max-age=86400, immutable').header('vary', 'accept-language, cookie');
+      // No body at all (the typed reply would serialise null as "null").
+      if (answer.notModified) return reply.code(304).send(undefined as unknown as null);
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'public, max-age=300')
-        .send(pdf as unknown as string);
+        .header('content-disposition', `attachment; filename="${pdfFileName(law, locale)}"`)
+        .send(answer.pdf as unknown as string);
     },
   );
 

@@ -17,6 +17,7 @@ export const tableNames = qualifiedTables(SCHEMA, {
   source: 'source',
   textVersion: 'text_version',
   seal: 'law_seal',
+  lawPdf: 'law_pdf',
 });
 
 /** The same tables as SQL fragments, interpolated straight into tagged queries: sql`SELECT … FROM ${tables.law} l`. */

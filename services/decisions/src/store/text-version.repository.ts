@@ -4,7 +4,7 @@ import type { LawSeal } from '../domain/text-versions.js';
 import { tables } from './tables.js';
 
 /** A stored version with the name of its editor (from the citizen projection, '' when unknown). */
-export type StoredVersion = ChainVersion & { lawId: string | null; editorName: string };
+export type StoredVersion = ChainVersion & { salt: string; lawId: string | null; editorName: string };
 
 /** What the history of a text needs to know of the text and of the proposal or law it belongs to. */
 export interface TextFacts {
@@ -18,7 +18,7 @@ export interface TextFacts {
 
 const ISO_MS = sql`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const versionColumns = sql`v.kind, v.text_id::text AS "textId", v.seq, v.change, v.role, v.editor_id::text AS "editorId", v.reason, v.title, v.body,
-  to_char(v.created_at AT TIME ZONE 'UTC', ${ISO_MS}) AS "createdAt", v.prev_hash AS "prevHash", v.hash`;
+  to_char(v.created_at AT TIME ZONE 'UTC', ${ISO_MS}) AS "createdAt", v.prev_hash AS "prevHash", v.salt, v.hash`;
 
 /** The versions of texts (docs/text-chain.md) and the seals of laws: reads and row writes. */
 export class TextVersionRepository {
@@ -32,11 +32,12 @@ export class TextVersionRepository {
     return row ?? null;
   }
 
-  async insert(id: string, version: ChainVersion, lawId: string | null): Promise<void> {
+  /** Appends a version; the table refuses any later change or removal (append-only). */
+  async insert(id: string, version: ChainVersion & { salt: string }, lawId: string | null): Promise<void> {
     await this.db.$executeRaw(
-      sql`INSERT INTO ${tables.textVersion} (id, kind, text_id, seq, change, role, editor_id, reason, title, body, law_id, created_at, prev_hash, hash)
+      sql`INSERT INTO ${tables.textVersion} (id, kind, text_id, seq, change, role, editor_id, reason, title, body, law_id, created_at, prev_hash, salt, hash)
        VALUES (${id}::uuid, ${version.kind}, ${version.textId}::uuid, ${version.seq}, ${version.change}, ${version.role}, ${version.editorId}::uuid,
-         ${version.reason}, ${version.title}, ${version.body}, ${lawId}::uuid, ${version.createdAt}::timestamptz, ${version.prevHash}, ${version.hash})`,
+         ${version.reason}, ${version.title}, ${version.body}, ${lawId}::uuid, ${version.createdAt}::timestamptz, ${version.prevHash}, ${version.salt}, ${version.hash})`,
     );
   }
 

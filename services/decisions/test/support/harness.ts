@@ -1,7 +1,7 @@
 import type { VoteChoice } from '@civic/contracts';
 import { loadConfig, type ServiceApp } from '@civic/service-kit';
 import { ManualClock, startServiceHarness, type ServiceHarness, type TestMember } from '@civic/test-kit';
-import { createDecisions, type Decisions } from '../../src/app.js';
+import { createDecisions, type Decisions, type DecisionsDeps } from '../../src/app.js';
 import { DecisionsConfig } from '../../src/config.js';
 import type { CycleScheduler } from '../../src/scheduler/cycle.scheduler.js';
 import { createPrisma, type DecisionsPrisma } from '../../src/store/prisma.js';
@@ -15,14 +15,15 @@ export interface Harness extends ServiceHarness<DecisionsPrisma, Decisions, Deci
 
 export type Member = TestMember;
 
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+/** `deps`: what a test replaces in the service (e.g. the PDF renderer, to count renders). */
+export async function startHarness(env: Record<string, string> = {}, deps: Pick<DecisionsDeps, 'renderPdf'> = {}): Promise<Harness> {
   const clock = new ManualClock(new Date('2026-03-01T08:00:00.000Z'));
   const h = await startServiceHarness({
     service: 'decisions',
     clock,
     config: (base) => loadConfig(DecisionsConfig, { ...base, START_MIN_VERIFIED_USERS: '2', START_MIN_PROPOSALS: '2', ...env }),
     createDatabase: createPrisma,
-    build: (config, db, bus) => createDecisions({ config, db, bus, logger: false, clock: clock.now, schedule: false }),
+    build: (config, db, bus) => createDecisions({ config, db, bus, logger: false, clock: clock.now, schedule: false, ...deps }),
     async holds(db, { id, verified }) {
       const citizen = await db.citizen.findUnique({ where: { userId: id } });
       return citizen !== null && (!verified || citizen.verifiedAt !== null);

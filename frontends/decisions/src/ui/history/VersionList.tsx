@@ -53,7 +53,7 @@ function VersionBody({ row, showTitle }: { row: VersionRow<TextVersionView>; sho
   );
 }
 
-function VersionItem({ row, historyKind }: { row: VersionRow<TextVersionView>; historyKind: TextKind }) {
+function VersionItem({ row, historyKind, broken }: { row: VersionRow<TextVersionView>; historyKind: TextKind; broken: boolean }) {
   const intl = useIntl();
   const { formatMessage: t } = intl;
   const { version } = row;
@@ -62,7 +62,14 @@ function VersionItem({ row, historyKind }: { row: VersionRow<TextVersionView>; h
   // The first version and the first of a new kind (a law after its proposal) show their title.
   const showTitle = row.previous === null || row.previous.kind !== version.kind;
   return (
-    <article className="ui-card decisions-version" aria-labelledby={headingId} data-version={version.seq} data-change={version.change} data-role={version.role}>
+    <article
+      className="ui-card decisions-version"
+      aria-labelledby={headingId}
+      data-version={version.seq}
+      data-change={version.change}
+      data-role={version.role}
+      data-broken={broken || undefined}
+    >
       <div className="decisions-version__head">
         <h3 id={headingId} className="decisions-version__name" tabIndex={-1}>
           {name}
@@ -70,6 +77,7 @@ function VersionItem({ row, historyKind }: { row: VersionRow<TextVersionView>; h
         {version.kind !== historyKind ? <Badge>{t(kindMessages[version.kind])}</Badge> : null}
         {version.change === 'created' ? <Badge tone="accent">{t({ id: 'decisions.history.created' })}</Badge> : null}
         {version.change === 'deleted' ? <Badge tone="danger">{t({ id: 'decisions.history.deleted' })}</Badge> : null}
+        {broken ? <Badge tone="danger">{t({ id: 'decisions.history.brokenVersion' })}</Badge> : null}
       </div>
       <p className="decisions-proposal__meta">
         <time dateTime={version.createdAt}>{formatDay(intl, version.createdAt, { dateStyle: 'long', timeStyle: 'short' })}</time>
@@ -89,7 +97,8 @@ function VersionItem({ row, historyKind }: { row: VersionRow<TextVersionView>; h
   );
 }
 
-export function VersionList({ versions, historyKind }: { versions: readonly TextVersionView[]; historyKind: TextKind }) {
+/** `broken`: the numbers of the versions that break the chain (ChainCheck). */
+export function VersionList({ versions, historyKind, broken = [] }: { versions: readonly TextVersionView[]; historyKind: TextKind; broken?: readonly number[] }) {
   const { formatMessage: t } = useIntl();
   const [clicks, setClicks] = useState(0);
   const rows = historyRows(versions);
@@ -110,7 +119,7 @@ export function VersionList({ versions, historyKind }: { versions: readonly Text
       <ol className="decisions-list decisions-versions">
         {rows.slice(0, shown).map((row) => (
           <li key={row.version.seq}>
-            <VersionItem row={row} historyKind={historyKind} />
+            <VersionItem row={row} historyKind={historyKind} broken={broken.includes(row.version.seq)} />
           </li>
         ))}
       </ol>

@@ -1,7 +1,9 @@
 /**
  * The pure rules of the history screen (unit-tested): which versions are listed newest first, what
- * each is compared with, and how a hash is shortened (docs/text-chain.md).
+ * each is compared with, how a hash is shortened, and which versions break the chain, as the service
+ * found and as the reader's browser checks again (docs/text-chain.md).
  */
+import { verifyShownChain, type TextHistory } from '@civic/contracts';
 
 /** The fields of a version the screen compares (a TextVersionView). */
 export interface ComparedVersion {
@@ -56,3 +58,15 @@ export function shownCount(total: number, clicks: number): number {
 
 /** A hash as shown in a chip: its first 12 hexadecimal digits. */
 export const shortHash = (hash: string) => hash.slice(0, 12);
+
+/**
+ * The versions that break the text's chain: those the service found (it reads the withheld words too)
+ * and those this browser finds checking the answer itself (every link, and the hash of every version
+ * whose words and salt are shown). Sorted, each once; empty for an intact chain.
+ */
+export async function brokenVersions(history: Pick<TextHistory, 'id' | 'chain' | 'versions'>): Promise<number[]> {
+  const shown = history.versions.map(({ editorName: _name, ...version }) => ({ ...version, textId: history.id }));
+  const found = await verifyShownChain(shown);
+  const seqs = [...history.chain.problems, ...found].map((problem) => ('seq' in problem ? problem.seq : 0)).filter((seq) => seq > 0);
+  return [...new Set(seqs)].sort((a, b) => a - b);
+}
