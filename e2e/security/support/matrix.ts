@@ -57,7 +57,8 @@ const members = verdictsOf((caller) => (caller === 'visitor' ? 'denied' : 'allow
 /** Only these callers. */
 const only = (...allowed: Caller[]) => verdictsOf((caller) => (allowed.includes(caller) ? 'allowed' : 'denied'));
 
-const signallers = ['user', 'suspended', 'scribe', 'moderator'] as const;
+/** Who signals a proposal of someone else's: any logged-in member but a suspended one (suspension stops taking part, signalling included). */
+const signallers = ['user', 'scribe', 'moderator'] as const;
 
 // The reads whose `may` the rows check.
 const proposalMay = (id: string, flag: keyof ProposalMay): MayFlag => ({ read: `/api/proposals/${id}`, flag });
@@ -217,7 +218,7 @@ export const matrix: Row[] = [
   {
     route: 'POST /api/proposals/{id}/signal',
     verdicts: only(...signallers),
-    rule: 'any logged-in user other than the author signals to the moderators (#roles-and-permissions); each caller signals a proposal of its own, the owner their own',
+    rule: 'any logged-in user other than the author signals to the moderators (#roles-and-permissions), not while suspended (#suspensions); each caller signals a proposal of its own, the owner their own',
     call: (caller, cast) => ({ path: `/api/proposals/${signalled(caller, cast)}/signal` }),
     may: (caller, cast) => proposalMay(signalled(caller, cast), 'signal'),
   },
@@ -456,6 +457,13 @@ export const matrix: Row[] = [
     rule: 'the mail\'s one-click link works without a session; the signed token says whose digest (#following)',
     madeUp: 'token',
     call: () => ({ path: '/api/users/notifications/digest/unsubscribe', json: { token: 'made-up-unsubscribe-token.abc' } }),
+  },
+  {
+    route: 'POST /api/users/notifications/digest/one-click',
+    verdicts: everyone,
+    rule: 'RFC 8058’s one-click unsubscribe: the mail client posts it without a session, the signed token in the URL says whose digest (#following); the form itself is platform-attacks’ to check',
+    madeUp: 'token',
+    call: () => ({ path: `/api/users/notifications/digest/one-click?token=${encodeURIComponent('made-up-unsubscribe-token.abc')}`, json: { 'List-Unsubscribe': 'One-Click' } }),
   },
 ];
 

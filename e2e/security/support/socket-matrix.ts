@@ -11,11 +11,13 @@
  *   the visitor, 403 (Unauthorized action, or Suspension error) for a member, and nothing changed.
  *
  * Decisions where the rules leave room:
- * - suspended member: a suspension bars participation (#suspensions: no voting, proposing, drafting
- *   or posting; the HTTP matrix: no proposing either) while reading stays open to everyone. So a
- *   suspended member reads, leaves, signals and mutes (reporting to the moderators and hiding an
- *   author for oneself are not participation), but does not post, reply or edit. The chat's code
- *   agrees (domain/permissions.ts mayPost/mayEdit; the chat keeps a projection of suspensions).
+ * - suspended member: a suspension bars participation (#suspensions: no voting, proposing, drafting,
+ *   posting or signalling content; the HTTP matrix: no proposing or signalling either) while reading
+ *   stays open to everyone. So a suspended member reads, leaves and mutes (hiding an author for
+ *   oneself is not participation), but does not post, reply, edit or signal: a signal puts work on
+ *   the moderators, which a suspended member could otherwise flood (403 Suspension error, reason
+ *   'suspended'). The chat's code agrees (domain/permissions.ts mayPost/mayEdit/maySignal; the chat
+ *   keeps a projection of suspensions), and so does the message's `may.signal`.
  * - scribe: #roles-and-permissions gives scribes article and law edits (scribeStatus), and names the
  *   chat's editors (author, moderator when signalled) without them: in the chat a scribe is a plain
  *   member, except that slow mode does not slow them down (#chat); switching it is the moderators'.
@@ -80,6 +82,8 @@ const members = verdictsOf((caller) => (caller === 'visitor' ? 'denied' : 'allow
 /** Logged in and not suspended. */
 const chatters = verdictsOf((caller) => (caller === 'visitor' || caller === 'suspended' ? 'denied' : 'allowed'));
 const only = (...allowed: Caller[]) => verdictsOf((caller) => (allowed.includes(caller) ? 'allowed' : 'denied'));
+/** Logged in, not suspended, and not the owner. */
+const signallers = verdictsOf((caller) => (caller === 'visitor' || caller === 'suspended' || caller === 'owner' ? 'denied' : 'allowed'));
 /** Logged in, but not the owner. */
 const othersThanTheAuthor = verdictsOf((caller) => (caller === 'visitor' || caller === 'owner' ? 'denied' : 'allowed'));
 
@@ -196,8 +200,8 @@ export const socketMatrix: SocketRow[] = [
   {
     event: 'message:signal',
     label: 'message:signal',
-    verdicts: othersThanTheAuthor,
-    rule: 'signal to moderator: any logged-in user other than the author, when moderationStatus is 0 (#roles-and-permissions); each signaller signals a message of its own, the visitor and the owner a spare one',
+    verdicts: signallers,
+    rule: 'signal to moderator: any logged-in user other than the author, when moderationStatus is 0 (#roles-and-permissions), not while suspended (#suspensions: Suspension error, reason suspended); each member but the owner signals a message of its own (the suspended member’s stays unsignalled, so only the suspension refuses it), the visitor and the owner a spare one',
     prepare: async (stage) => {
       const prepared: Prepared = {};
       for (const who of ['user', 'suspended', 'scribe', 'moderator', 'spare']) prepared[who] = await stage.post(`A message to signal (${who})`);

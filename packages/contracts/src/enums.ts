@@ -82,6 +82,8 @@ export const alertMessageKeys = [
   'suspended',
   'suspensionLifted',
   'notice',
+  // To every moderator: a law archived without a seal, its text chain broken (decisions.law.seal-refused)
+  'lawSealRefused',
   // Alerts of what a member follows (a proposal or a law): docs/product.md#following
   'followedEdited',
   'followedSelected',

@@ -28,6 +28,8 @@ export const eventMap = defineEventMap({
     events.LawArchived,
     events.ContentSignalled,
     events.ContentModerated,
+    // decisions: a law archived without a seal, its text chain broken (to the moderators)
+    events.LawSealRefused,
     // decisions: what members follow (docs/product.md#following)
     events.TextVersioned,
     events.ProposalVoteClosed,

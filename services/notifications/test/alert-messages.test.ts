@@ -9,6 +9,7 @@ import {
   electionClosedAlerts,
   isSafeLink,
   lawArchivedAlerts,
+  lawSealRefusedAlerts,
   phaseChangedAlert,
   proposalDeletedAlerts,
   proposalEditedAlerts,
@@ -116,6 +117,24 @@ describe('alert messages built from events', () => {
       { userIds: [author], messageKey: 'suspended', params: { until: '2026-05-01T10:00:00.000Z' }, link: null },
     ]);
     expect(suspensionLiftedAlerts(author)[0]?.messageKey).toBe('suspensionLifted');
+  });
+
+  it('tells every moderator, once each, of a law archived without a seal, with the number of versions found wrong', () => {
+    const refused = {
+      lawId,
+      cycleId,
+      title: 'Free buses',
+      problems: [
+        { problem: 'version-hash' as const, textId: randomUUID(), seq: 2 },
+        { problem: 'broken-link' as const, textId: randomUUID(), seq: 3 },
+      ],
+      at: '2026-03-01T00:00:00.000Z',
+    };
+    expect(lawSealRefusedAlerts(refused, [other, third, other])).toEqual([
+      { userIds: [other, third], messageKey: 'lawSealRefused', params: { title: 'Free buses', versions: 2 }, link: `/archive/${lawId}` },
+    ]);
+    // No moderator yet: nobody to tell.
+    expect(lawSealRefusedAlerts(refused, [])).toEqual([]);
   });
 
   it('uses only keys of the catalogue the browser translates', () => {

@@ -201,10 +201,14 @@ describe('creating an alert (POST)', () => {
       '/api/users/notifications/follows/{documentId}': ['delete', 'get', 'put'],
       '/api/users/notifications/preferences': ['get', 'put'],
       '/api/users/notifications/digest/unsubscribe': ['post'],
+      '/api/users/notifications/digest/one-click': ['get', 'post'],
     });
     const post = doc.paths['/api/users/notifications']!['post'] as { parameters?: { in: string; name: string }[] };
     expect(post.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'x-service-token' }));
     const stream = doc.paths['/api/users/notifications/stream']!['get'] as { responses: Record<string, { content?: Record<string, unknown> }> };
     expect(Object.keys(stream.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
+    // The one-click unsubscribe takes the forms RFC 8058 names.
+    const oneClick = doc.paths['/api/users/notifications/digest/one-click']!['post'] as { requestBody: { content: Record<string, unknown> } };
+    expect(Object.keys(oneClick.requestBody.content).sort()).toEqual(['application/x-www-form-urlencoded', 'multipart/form-data']);
   });
 });

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { DAY_MS, digestParams, digestStateAfterChoice, nextDigestAt, unsubscribeToken, verifyUnsubscribeToken } from '../src/domain/digest.js';
+import { createHmac, randomUUID } from 'node:crypto';
+import { DAY_MS, digestParams, digestStateAfterChoice, nextDigestAt, staleLinkReason, UNSUBSCRIBE_LINK_MAX_AGE_MS, unsubscribeToken, verifyUnsubscribeToken } from '../src/domain/digest.js';
 
 const calendar = { hourUtc: 7, dailyMs: DAY_MS };
 const at = (iso: string) => new Date(iso);
@@ -49,20 +49,39 @@ describe('the digest state after a choice', () => {
 describe('the unsubscribe token', () => {
   const key = 'k'.repeat(40);
   const userId = randomUUID();
+  const issuedAt = new Date('2027-03-01T07:00:00.000Z');
+  const claim = { userId, version: 3, issuedAt };
 
-  it('is the user id and its HMAC, and verifies back to the user', () => {
-    const token = unsubscribeToken(key, userId);
-    expect(token).toMatch(new RegExp(`^${userId}\\.[A-Za-z0-9_-]{43}$`));
-    expect(verifyUnsubscribeToken(key, token)).toBe(userId);
+  it('names the member, the version of their preferences and when it was signed, and verifies back to them', () => {
+    const token = unsubscribeToken(key, claim);
+    expect(token).toMatch(new RegExp(`^${userId}\\.3\\.${issuedAt.getTime() / 1000}\\.[A-Za-z0-9_-]{43}$`));
+    expect(verifyUnsubscribeToken(key, token)).toEqual(claim);
   });
 
-  it('refuses another key, another user, a changed signature and malformed tokens', () => {
-    const token = unsubscribeToken(key, userId);
-    const signature = token.split('.')[1]!;
+  it('refuses another key, another user or version or date, a changed signature, the first version’s tokens and malformed ones', () => {
+    const token = unsubscribeToken(key, claim);
+    const [, version, issued, signature] = token.split('.') as [string, string, string, string];
     expect(verifyUnsubscribeToken('x'.repeat(40), token)).toBeNull();
-    expect(verifyUnsubscribeToken(key, `${randomUUID()}.${signature}`)).toBeNull();
-    expect(verifyUnsubscribeToken(key, `${userId}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
-    for (const bad of ['', 'nodot', `${userId}.`, `not-a-uuid.${signature}`, `${userId}.${signature}.extra`]) expect(verifyUnsubscribeToken(key, bad)).toBeNull();
+    expect(verifyUnsubscribeToken(key, `${randomUUID()}.${version}.${issued}.${signature}`)).toBeNull();
+    expect(verifyUnsubscribeToken(key, `${userId}.4.${issued}.${signature}`)).toBeNull();
+    expect(verifyUnsubscribeToken(key, `${userId}.${version}.${Number(issued) + 86_400 * 90}.${signature}`)).toBeNull();
+    expect(verifyUnsubscribeToken(key, `${userId}.${version}.${issued}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
+    // The first version: the member and an HMAC of the member alone, which never expired.
+    const firstVersion = `${userId}.${createHmac('sha256', key).update(`digest-unsubscribe:${userId}`).digest('base64url')}`;
+    expect(verifyUnsubscribeToken(key, firstVersion)).toBeNull();
+    for (const bad of ['', 'nodot', `${userId}.`, `not-a-uuid.${version}.${issued}.${signature}`, `${token}.extra`, `${userId}.0.${issued}.${signature}`]) {
+      expect(verifyUnsubscribeToken(key, bad)).toBeNull();
+    }
+  });
+
+  it('works for 60 days, and only while the preferences keep the version it was signed for', () => {
+    const at = (days: number) => new Date(issuedAt.getTime() + days * DAY_MS);
+    expect(staleLinkReason(claim, 3, at(0))).toBeNull();
+    expect(staleLinkReason(claim, 3, at(UNSUBSCRIBE_LINK_MAX_AGE_MS / DAY_MS))).toBeNull();
+    expect(staleLinkReason(claim, 3, new Date(at(60).getTime() + 1))).toBe('expired');
+    expect(staleLinkReason(claim, 3, at(-1))).toBe('expired');
+    expect(staleLinkReason(claim, 4, at(1))).toBe('changed');
+    expect(staleLinkReason(claim, null, at(1))).toBe('changed');
   });
 });
 

@@ -12,7 +12,7 @@ import {
 } from '@civic/contracts';
 import { sql } from '@civic/service-kit';
 import { waitFor } from '@civic/test-kit';
-import { unsubscribeToken } from '../src/domain/digest.js';
+import { DAY_MS, unsubscribeToken, verifyUnsubscribeToken } from '../src/domain/digest.js';
 import type { AlertView } from '../src/store/alert.repository.js';
 import { tables } from '../src/store/tables.js';
 import { base, startHarness, type Harness, type Member } from './support/harness.js';
@@ -297,12 +297,17 @@ describe('the digest', () => {
       userId: reader.id,
       period: 'daily',
       more: 0,
-      unsubscribeToken: unsubscribeToken(h.config.DIGEST_UNSUBSCRIBE_KEY, reader.id),
+      unsubscribeToken: expect.stringMatching(new RegExp(`^${reader.id}\\.`)),
       items: [
         { messageKey: 'followedEdited', params: { title: 'Digest law' } },
         { messageKey: 'followedFinalVoteClosing', params: { title: 'Digest law' }, link: '/decisions/final-vote' },
       ],
     });
+    // Its link is signed for the reader's preferences as they are, today.
+    const claim = verifyUnsubscribeToken(h.config.DIGEST_UNSUBSCRIBE_KEY, digests[0]!['unsubscribeToken'] as string);
+    const { version } = (await h.db.followPreference.findUniqueOrThrow({ where: { userId: reader.id } }));
+    expect(claim).toEqual({ userId: reader.id, version, issuedAt: expect.any(Date) });
+    expect(Math.abs(claim!.issuedAt.getTime() - Date.now())).toBeLessThan(60_000);
     // Both periods moved on, the quiet member's without a digest.
     for (const member of [reader, quiet]) {
       const row = await h.db.followPreference.findUnique({ where: { userId: member.id } });
@@ -328,26 +333,102 @@ describe('the digest', () => {
 });
 
 describe('the one-click unsubscribe', () => {
-  it('turns the digest off with a good token, without login', async () => {
+  const key = () => h.config.DIGEST_UNSUBSCRIBE_KEY;
+  /** The link of a digest mail composed `daysAgo` for the member's preferences as they are now. */
+  const linkOf = async (member: Member, daysAgo = 0) => {
+    const { version } = await h.db.followPreference.findUniqueOrThrow({ where: { userId: member.id } });
+    return unsubscribeToken(key(), { userId: member.id, version, issuedAt: new Date(Date.now() - daysAgo * DAY_MS) });
+  };
+  const fromPage = (token: string) => h.app.inject({ method: 'POST', url: `${base}/digest/unsubscribe`, payload: { token } });
+  const oneClick = (token: string, body: string, contentType = 'application/x-www-form-urlencoded') =>
+    h.app.inject({ method: 'POST', url: `${base}/digest/one-click?token=${encodeURIComponent(token)}`, headers: { 'content-type': contentType }, payload: body });
+  const digestOf = async (member: Member) => (await h.db.followPreference.findUnique({ where: { userId: member.id } }))?.digest;
+  const invalid = (reason?: string) => ({ statusCode: 400, statusMessage: 'Invalid unsubscribe link', ...(reason ? { data: { reason } } : {}) });
+
+  it('turns the digest off with a good token, without login, and a second click finds it off again', async () => {
     await preferences(bob, { edits: false, results: true, closing: false, digest: 'daily' });
-    const answer = await h.app.inject({ method: 'POST', url: `${base}/digest/unsubscribe`, payload: { token: unsubscribeToken(h.config.DIGEST_UNSUBSCRIBE_KEY, bob.id) } });
+    const token = await linkOf(bob);
+    const answer = await fromPage(token);
     expect([answer.statusCode, answer.json()]).toEqual([200, { digest: 'off' }]);
     expect((await h.app.inject({ url: `${base}/preferences`, headers: bob.headers })).json()).toEqual({ edits: false, results: true, closing: false, digest: 'off' });
     expect((await h.db.followPreference.findUnique({ where: { userId: bob.id } }))?.nextDigestAt).toBeNull();
+    expect((await fromPage(token)).json()).toEqual({ digest: 'off' });
   });
 
   it.each([
-    ['another key', () => unsubscribeToken('another-key-that-is-long-enough-to-sign', alice.id)],
-    ['a forged user', () => `${alice.id}.${unsubscribeToken(h.config.DIGEST_UNSUBSCRIBE_KEY, bob.id).split('.')[1]}`],
+    ['another key', () => unsubscribeToken('another-key-that-is-long-enough-to-sign', { userId: alice.id, version: 1, issuedAt: new Date() })],
+    ['a forged user', async () => (await linkOf(bob)).replace(bob.id, alice.id)],
+    ['a token of the first version (the member and a signature of the member alone)', async () => `${alice.id}.${(await linkOf(alice)).split('.')[3]}`],
     ['garbage', () => 'garbage'],
   ])('refuses %s with 400 invalidUnsubscribeLink, changing nothing', async (_name, token) => {
     await preferences(alice, { edits: true, results: true, closing: true, digest: 'weekly' });
-    const answer = await h.app.inject({ method: 'POST', url: `${base}/digest/unsubscribe`, payload: { token: token() } });
-    expect([answer.statusCode, answer.json()]).toEqual([400, { statusCode: 400, statusMessage: 'Invalid unsubscribe link' }]);
-    expect((await h.db.followPreference.findUnique({ where: { userId: alice.id } }))?.digest).toBe('weekly');
+    const answer = await fromPage(await token());
+    expect([answer.statusCode, answer.json()]).toEqual([400, invalid()]);
+    expect(await digestOf(alice)).toBe('weekly');
+  });
+
+  it('refuses a link of a mail sent before the member last changed their preferences', async () => {
+    await preferences(carol, { edits: true, results: true, closing: true, digest: 'daily' });
+    const before = await linkOf(carol);
+    await preferences(carol, { edits: true, results: false, closing: true, digest: 'weekly' });
+    for (const answer of [await fromPage(before), await oneClick(before, 'List-Unsubscribe=One-Click')]) {
+      expect([answer.statusCode, answer.json()]).toEqual([400, invalid('changed')]);
+    }
+    expect(await digestOf(carol)).toBe('weekly');
+    // The link of the next mail works.
+    expect((await fromPage(await linkOf(carol))).statusCode).toBe(200);
+    expect(await digestOf(carol)).toBe('off');
+  });
+
+  it('refuses a link older than 60 days', async () => {
+    await preferences(carol, { edits: true, results: true, closing: true, digest: 'daily' });
+    expect((await fromPage(await linkOf(carol, 61))).json()).toEqual(invalid('expired'));
+    expect(await digestOf(carol)).toBe('daily');
+    expect((await fromPage(await linkOf(carol, 59))).statusCode).toBe(200);
   });
 
   it('refuses a body without a token with 400', async () => {
     expect((await h.app.inject({ method: 'POST', url: `${base}/digest/unsubscribe`, payload: {} })).statusCode).toBe(400);
+  });
+
+  describe('posted by the mail client (RFC 8058)', () => {
+    it('turns the digest off from the urlencoded or the multipart form, without login', async () => {
+      await preferences(bob, { edits: true, results: false, closing: true, digest: 'weekly' });
+      const answer = await oneClick(await linkOf(bob), 'List-Unsubscribe=One-Click');
+      expect([answer.statusCode, answer.json()]).toEqual([200, { digest: 'off' }]);
+      expect((await h.app.inject({ url: `${base}/preferences`, headers: bob.headers })).json()).toEqual({ edits: true, results: false, closing: true, digest: 'off' });
+
+      await preferences(bob, { edits: true, results: false, closing: true, digest: 'daily' });
+      const multipart = ['--b0undary', 'Content-Disposition: form-data; name="List-Unsubscribe"', '', 'One-Click', '--b0undary--', ''].join('\r\n');
+      const posted = await oneClick(await linkOf(bob), multipart, 'multipart/form-data; boundary=b0undary');
+      expect([posted.statusCode, posted.json()]).toEqual([200, { digest: 'off' }]);
+    });
+
+    it.each([
+      ['no body', '', 'application/x-www-form-urlencoded'],
+      ['another field', 'List-Unsubscribe=Later', 'application/x-www-form-urlencoded'],
+      ['a multipart body without its boundary', 'List-Unsubscribe=One-Click', 'multipart/form-data'],
+      ['a multipart body with a part without a name', '--b\r\nContent-Type: text/plain\r\n\r\nOne-Click\r\n--b--', 'multipart/form-data; boundary=b'],
+      ['a body over the size of one field', `List-Unsubscribe=One-Click&x=${'y'.repeat(4000)}`, 'application/x-www-form-urlencoded'],
+    ])('refuses %s with a 4xx in the catalogue shape, changing nothing', async (_name, body, contentType) => {
+      await preferences(alice, { edits: true, results: true, closing: true, digest: 'weekly' });
+      const answer = await oneClick(await linkOf(alice), body, contentType);
+      expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode).toBeLessThan(500);
+      expect(answer.json()).toMatchObject({ statusCode: answer.statusCode, statusMessage: expect.any(String) });
+      expect(await digestOf(alice)).toBe('weekly');
+    });
+
+    it('refuses a forged token, and a link opened in a browser is sent to the unsubscribe page', async () => {
+      await preferences(alice, { edits: true, results: true, closing: true, digest: 'weekly' });
+      const forged = (await linkOf(bob)).replace(bob.id, alice.id);
+      expect((await oneClick(forged, 'List-Unsubscribe=One-Click')).json()).toEqual(invalid());
+      expect(await digestOf(alice)).toBe('weekly');
+      const token = await linkOf(alice);
+      const opened = await h.app.inject({ url: `${base}/digest/one-click?token=${encodeURIComponent(token)}` });
+      expect([opened.statusCode, opened.headers.location]).toEqual([303, `/unsubscribe?token=${encodeURIComponent(token)}`]);
+      // Opening the link changes nothing by itself: the page asks the service.
+      expect(await digestOf(alice)).toBe('weekly');
+    });
   });
 });

@@ -72,6 +72,39 @@ test('a visitor gets 401 in the spec shape', async () => {
   expect(answer).toEqual({ status: 401, body: { statusCode: 401, statusMessage: 'Unauthorized' } });
 });
 
+test('a member holds at most 5 streams at once on a replica: the 6th is 429 in the catalogue shape, and one closed frees a place', async () => {
+  const member = await h.member({ name: 'Many tabs' });
+  const other = await h.member({ name: 'One tab' });
+  const open = await Promise.all(Array.from({ length: 5 }, () => listen(baseUrl, member)));
+  expect(open.every(isListener)).toBe(true);
+  const sixth = await listen(baseUrl, member);
+  expect(sixth).toEqual({ status: 429, body: { statusCode: 429, statusMessage: 'Too Many Requests', data: { reason: 'too-many-streams', limit: 5 } } });
+  // Opened all at once, they still stop at the limit.
+  const rush = await Promise.all(Array.from({ length: 4 }, () => listen(baseUrl, member)));
+  expect(rush.filter(isListener)).toHaveLength(0);
+  // Another member is not counted with them.
+  const others = await listen(baseUrl, other);
+  expect(isListener(others)).toBe(true);
+  const [first] = open as Listener[];
+  first!.close();
+  await first!.ended;
+  let again: Listener | { status: number } = { status: 0 };
+  await waitFor(async () => {
+    again = await listen(baseUrl, member);
+    return isListener(again);
+  });
+  for (const listener of [...(open as Listener[]).slice(1), again as Listener, others as Listener]) listener.close();
+});
+
+test('the 6th stream answers Retry-After', async () => {
+  const member = await h.member({ name: 'Retry' });
+  const open = await Promise.all(Array.from({ length: 5 }, () => listen(baseUrl, member)));
+  const refused = await fetch(`${baseUrl}/api/users/notifications/stream`, { headers: member.headers });
+  expect([refused.status, refused.headers.get('retry-after')]).toEqual([429, '30']);
+  await refused.text();
+  for (const listener of open as Listener[]) listener.close();
+});
+
 test('pushes the count at once, then after each event and call, on every replica, to the owner only', async () => {
   const alice = await h.member({ name: 'Alice' });
   const bob = await h.member({ name: 'Bob' });

@@ -50,6 +50,14 @@ function stream(userId: string): LiveStream & { frames: string[]; closed: boolea
 }
 
 describe('the live unread hub', () => {
+  it('counts each user’s open streams', () => {
+    const hub = new UnreadHub({ bus: loopbackBus(), log: silent, counts: async () => new Map() });
+    const removals = [hub.add(stream('a')), hub.add(stream('a')), hub.add(stream('b'))];
+    expect([hub.openFor('a'), hub.openFor('b'), hub.openFor('c')]).toEqual([2, 1, 0]);
+    removals[0]!();
+    expect(hub.openFor('a')).toBe(1);
+  });
+
   it('pushes the counts of concerned connected users only, read together', async () => {
     const asked: string[][] = [];
     const hub = new UnreadHub({ bus: loopbackBus(), log: silent, counts: async (ids) => (asked.push(ids), new Map(ids.map((id) => [id, id.length]))) });

@@ -54,7 +54,7 @@ export async function composeDigests(deps: ComposeDigestsDeps): Promise<Composed
               to: now.toISOString(),
               items: items.map((item) => ({ messageKey: item.messageKey, params: digestParams(item.params), link: item.link, at: item.at.toISOString() })),
               more,
-              unsubscribeToken: unsubscribeToken(deps.unsubscribeKey, due.userId),
+              unsubscribeToken: unsubscribeToken(deps.unsubscribeKey, { userId: due.userId, version: due.version, issuedAt: now }),
             },
             now,
           ),

@@ -122,6 +122,16 @@ export function contentModeratedAlerts(payload: EventPayload<typeof events.Conte
   });
 }
 
+/**
+ * Every moderator learns that a law was archived without a seal because the chain of its texts is
+ * broken (a version changed or removed in the database, docs/text-chain.md#seal): someone with
+ * access to the database may have altered it, which is the moderators' to look into.
+ */
+export function lawSealRefusedAlerts(payload: EventPayload<typeof events.LawSealRefused>, moderatorIds: readonly string[]): AlertBatch[] {
+  if (moderatorIds.length === 0) return [];
+  return [{ userIds: uniq(moderatorIds), messageKey: 'lawSealRefused', params: { title: payload.title, versions: payload.problems.length }, link: links.archive(payload.lawId) }];
+}
+
 const officialRoles = [
   ['moderators', 'moderator'],
   ['scribes', 'scribe'],

@@ -50,25 +50,61 @@ export function digestStateAfterChoice(
   return { digestFrom: current.digest === 'off' ? now : (current.digestFrom ?? now), nextDigestAt: nextDigestAt(choice, now, schedule) };
 }
 
-const TOKEN_PURPOSE = 'digest-unsubscribe:';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** How long an unsubscribe link works after its mail was composed. */
+export const UNSUBSCRIBE_LINK_MAX_AGE_MS = 60 * DAY_MS;
+/** Clocks of replicas differ a little: a link signed a moment "later" than now still works. */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
-const signatureOf = (key: string, userId: string) => createHmac('sha256', key).update(TOKEN_PURPOSE + userId).digest('base64url');
-
-/** The token of a member's unsubscribe link: `<userId>.<base64url HMAC-SHA256(key, 'digest-unsubscribe:' + userId)>`. */
-export function unsubscribeToken(key: string, userId: string): string {
-  return `${userId}.${signatureOf(key, userId)}`;
+/** What an unsubscribe link says: whose digest, at which version of their preferences, signed when. */
+export interface UnsubscribeClaim {
+  userId: string;
+  /** The version of the member's preferences when the mail was composed (follow_preference.version). */
+  version: number;
+  issuedAt: Date;
 }
 
-/** The member a token unsubscribes, or null when it is not one this key signed. */
-export function verifyUnsubscribeToken(key: string, token: string): string | null {
-  const dot = token.indexOf('.');
-  if (dot < 0) return null;
-  const userId = token.slice(0, dot).toLowerCase();
+/** Why a link whose signature holds no longer works. */
+export type StaleLinkReason = 'expired' | 'changed';
+
+// Version 2 of the token: the first bound to nothing but the member, and worked for ever.
+const TOKEN_PURPOSE = 'digest-unsubscribe:2:';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TOKEN = /^([0-9a-fA-F-]{36})\.([1-9][0-9]{0,9})\.([1-9][0-9]{0,11})\.([A-Za-z0-9_-]{43})$/;
+
+const signatureOf = (key: string, signed: string) => createHmac('sha256', key).update(TOKEN_PURPOSE + signed).digest('base64url');
+
+/**
+ * The token of a member's unsubscribe link:
+ * `<userId>.<version>.<issued, seconds>.<base64url HMAC-SHA256(key, 'digest-unsubscribe:2:' + the three before, dot-separated)>`.
+ */
+export function unsubscribeToken(key: string, claim: UnsubscribeClaim): string {
+  const signed = `${claim.userId}.${claim.version}.${Math.floor(claim.issuedAt.getTime() / 1000)}`;
+  return `${signed}.${signatureOf(key, signed)}`;
+}
+
+/** What a token this key signed says, or null when it is not one (forged, altered, or of the first version). */
+export function verifyUnsubscribeToken(key: string, token: string): UnsubscribeClaim | null {
+  const parts = TOKEN.exec(token);
+  if (!parts) return null;
+  const [, id = '', version = '', issued = '', signature = ''] = parts;
+  const userId = id.toLowerCase();
   if (!UUID.test(userId)) return null;
-  const given = Buffer.from(token.slice(dot + 1));
-  const expected = Buffer.from(signatureOf(key, userId));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(signatureOf(key, `${id}.${version}.${issued}`));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return { userId, version: Number(version), issuedAt: new Date(Number(issued) * 1000) };
+}
+
+/**
+ * Whether a signed link still works now: it lives UNSUBSCRIBE_LINK_MAX_AGE_MS, and only while the
+ * member's preferences are at the version it was signed for (`current`, null when they have none).
+ * Using the link itself leaves the version as it is, so a second click finds the digest off again.
+ */
+export function staleLinkReason(claim: UnsubscribeClaim, current: number | null, now: Date): StaleLinkReason | null {
+  const age = now.getTime() - claim.issuedAt.getTime();
+  if (age > UNSUBSCRIBE_LINK_MAX_AGE_MS || age < -CLOCK_SKEW_MS) return 'expired';
+  if (current !== claim.version) return 'changed';
+  return null;
 }
 
 /** A digest item's parameters within what DigestComposed carries. */

@@ -9,6 +9,7 @@ import {
   FinalVoteClosing,
   LawArchived,
   LawCreatorsDrawn,
+  LawSealRefused,
   ProposalDeleted,
   ProposalEdited,
   ProposalSecondChance,
@@ -29,6 +30,7 @@ import { startConsumer, type ConsumerHost, type RunningConsumer, type SqlExecuto
 import * as messages from '../domain/alert-messages.js';
 import type { AlertBatch, BroadcastAlert } from '../domain/alert-messages.js';
 import { alertFollowers } from '../commands/alert-followers.command.js';
+import { alertModerators } from '../commands/alert-moderators.command.js';
 import { broadcastAlert } from '../commands/broadcast-alert.command.js';
 import { deliverAlerts } from '../commands/deliver-alerts.command.js';
 import { forgetAccount } from '../commands/forget-account.command.js';
@@ -139,6 +141,10 @@ export function alertConsumers({ host, hub, onApplied }: ConsumerDeps): (() => P
     alerts('law-archived', LawArchived, messages.lawArchivedAlerts),
     alerts('content-signalled', ContentSignalled, messages.contentSignalledAlerts),
     alerts('content-moderated', ContentModerated, messages.contentModeratedAlerts),
+    consumer('law-seal-refused', LawSealRefused, async (tx, p) => {
+      const users = await alertModerators(tx, (moderators) => messages.lawSealRefusedAlerts(p, moderators));
+      return users.length ? { users } : null;
+    }),
     // elections
     alerts('election-closed', ElectionClosed, messages.electionClosedAlerts),
     // chat

@@ -83,6 +83,11 @@ export class UnreadHub {
     this.streams.clear();
   }
 
+  /** How many streams of this user this replica holds open. */
+  openFor(userId: string): number {
+    return this.streams.get(userId)?.size ?? 0;
+  }
+
   add(stream: LiveStream): () => void {
     let set = this.streams.get(stream.userId);
     if (!set) this.streams.set(stream.userId, (set = new Set()));

@@ -8,7 +8,8 @@ import {
   FollowPreferencesSchema,
   FollowStateSchema,
 } from '@civic/contracts';
-import { notFound, requireUser, type ServiceApp } from '@civic/service-kit';
+import { badRequest, notFound, requireUser, type ServiceApp } from '@civic/service-kit';
+import Type from 'typebox';
 import { followDocument } from '../commands/follow-document.command.js';
 import { savePreferences } from '../commands/save-preferences.command.js';
 import { unfollowDocument } from '../commands/unfollow-document.command.js';
@@ -16,6 +17,7 @@ import { unsubscribeDigest } from '../commands/unsubscribe-digest.command.js';
 import type { DigestSchedule } from '../domain/digest.js';
 import type { FollowRepository } from '../store/follow.repository.js';
 import type { NotificationsPrisma } from '../store/prisma.js';
+import { FORM_TYPES, formFields, ONE_CLICK_BODY_LIMIT } from './one-click-form.js';
 
 export interface FollowsContext {
   db: NotificationsPrisma;
@@ -128,8 +130,63 @@ export async function followsRoutes(app: ServiceApp, context: FollowsContext): P
       },
     },
     async (request) => {
-      await unsubscribeDigest(db, context.unsubscribeKey, request.body.token);
+      await unsubscribeDigest(db, context.unsubscribeKey, request.body.token, context.clock());
       return { digest: 'off' as const };
     },
+  );
+
+  await app.register(oneClickRoutes, context);
+}
+
+/** The pair RFC 8058 has the mail client post (the digest mail's List-Unsubscribe-Post header). */
+const OneClickBodySchema = Type.Object({ 'List-Unsubscribe': Type.Literal('One-Click') });
+
+const ONE_CLICK_PATH = '/api/users/notifications/digest/one-click';
+
+/**
+ * The URL of the digest mail's List-Unsubscribe header, with its token in the query: a POST of the
+ * one-click form (RFC 8058, sent by the mail client, no login, no cookie read) turns the digest off;
+ * a GET, from a client that only opens the link, is sent on to the shell's unsubscribe page. The
+ * gateway lets this one path through its CSRF rule: the token is its authority.
+ */
+async function oneClickRoutes(app: ServiceApp, context: FollowsContext): Promise<void> {
+  // Forms are read here only (one short field): nowhere else does the service take them.
+  for (const type of FORM_TYPES) {
+    app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: ONE_CLICK_BODY_LIMIT }, (request, body, done) => {
+      const fields = formFields(request.headers['content-type'] ?? '', typeof body === 'string' ? body : body.toString('utf8'));
+      if (fields === null) done(badRequest());
+      else done(null, fields);
+    });
+  }
+
+  app.post(
+    ONE_CLICK_PATH,
+    {
+      schema: {
+        tags,
+        summary: "The digest mail's one-click unsubscribe (RFC 8058): the mail client posts List-Unsubscribe=One-Click; turns the digest off",
+        consumes: [...FORM_TYPES],
+        querystring: DigestUnsubscribeBodySchema,
+        body: OneClickBodySchema,
+        response: { 200: DigestUnsubscribedSchema, ...errorAnswers(400) },
+      },
+    },
+    async (request) => {
+      await unsubscribeDigest(context.db, context.unsubscribeKey, request.query.token, context.clock());
+      return { digest: 'off' as const };
+    },
+  );
+
+  app.get(
+    ONE_CLICK_PATH,
+    {
+      schema: {
+        tags,
+        summary: 'The same link opened in a browser: sent on to the unsubscribe page, which asks nothing more',
+        querystring: DigestUnsubscribeBodySchema,
+        response: { 303: Type.Null(), ...errorAnswers(400) },
+      },
+    },
+    async (request, reply) => reply.redirect(`/unsubscribe?token=${encodeURIComponent(request.query.token)}`, 303),
   );
 }

@@ -1,8 +1,9 @@
 import { UnreadAlertsStreamSchema, errorAnswers } from '@civic/contracts';
-import { requireUser, type ServiceApp } from '@civic/service-kit';
+import { AppError, requireUser, type ServiceApp } from '@civic/service-kit';
 import { hostname } from 'node:os';
 import type { FastifyRequest } from 'fastify';
 import { Gauge } from 'prom-client';
+import { mayOpenStream, MAX_STREAMS_PER_MEMBER, REFUSED_STREAM_RETRY_S } from '../domain/live-streams.js';
 import { unreadFrame, type LiveStream } from '../live/unread-hub.js';
 import type { NotificationsContext } from './notifications.routes.js';
 
@@ -33,7 +34,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * GET /api/users/notifications/stream: the caller's unread count as server-sent events, first at
  * once, then after every change (event `unread`, data `{"count":n}`), with a comment line as
  * heartbeat. The stream ends when the access token expires (event `expired`): the browser renews its
- * session and reconnects. The gateway routes this path through its long-lived pool.
+ * session and reconnects. A member holds at most MAX_STREAMS_PER_MEMBER at once on a replica; one more
+ * is a 429 (domain/live-streams.ts). The gateway routes this path through its long-lived pool.
  */
 export async function streamRoutes(app: ServiceApp, options: NotificationsContext & StreamSettings): Promise<void> {
   const { alerts, hub } = options;
@@ -50,12 +52,17 @@ export async function streamRoutes(app: ServiceApp, options: NotificationsContex
         security: [{ accessCookie: [] }, { bearer: [] }],
         summary: 'Your unread count, live, as server-sent events (event "unread", data {"count": n}); "expired" when the access token ends',
         produces: ['text/event-stream'],
-        response: { 200: UnreadAlertsStreamSchema, ...errorAnswers(401) },
+        response: { 200: UnreadAlertsStreamSchema, ...errorAnswers(401, 429) },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
       const count = await alerts.unread(user.id);
+      // Counted and registered in the same turn of the event loop: two opening at once cannot both pass.
+      if (!mayOpenStream(hub.openFor(user.id))) {
+        reply.header('retry-after', String(REFUSED_STREAM_RETRY_S));
+        throw new AppError('tooManyRequests', 429, { reason: 'too-many-streams', limit: MAX_STREAMS_PER_MEMBER });
+      }
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {

@@ -10,6 +10,8 @@ export interface DueDigest {
   period: DigestPeriod;
   from: Date;
   nextDigestAt: Date;
+  /** The version of the member's preferences, which the mail's unsubscribe link is signed for. */
+  version: number;
 }
 
 export interface DigestItemRow {
@@ -23,13 +25,13 @@ export interface DigestItemRow {
 export const DigestRepository = {
   /** Members whose digest is due, locked; those another replica holds are skipped. */
   async lockDue(tx: SqlExecutor, now: Date, limit: number): Promise<DueDigest[]> {
-    const rows = await tx.$queryRaw<{ user_id: string; digest: DigestPeriod; digest_from: Date | null; next_digest_at: Date }[]>(
-      sql`SELECT p.user_id::text AS user_id, p.digest, p.digest_from, p.next_digest_at FROM ${tables.preference} p
+    const rows = await tx.$queryRaw<{ user_id: string; digest: DigestPeriod; digest_from: Date | null; next_digest_at: Date; version: number }[]>(
+      sql`SELECT p.user_id::text AS user_id, p.digest, p.digest_from, p.next_digest_at, p.version FROM ${tables.preference} p
           WHERE p.digest <> 'off' AND p.next_digest_at <= ${now}::timestamptz
             AND NOT EXISTS (SELECT 1 FROM ${tables.member} m WHERE m.user_id = p.user_id AND m.deleted_at IS NOT NULL)
           ORDER BY p.next_digest_at LIMIT ${limit} FOR UPDATE OF p SKIP LOCKED`,
     );
-    return rows.map((row) => ({ userId: row.user_id, period: row.digest, from: row.digest_from ?? row.next_digest_at, nextDigestAt: row.next_digest_at }));
+    return rows.map((row) => ({ userId: row.user_id, period: row.digest, from: row.digest_from ?? row.next_digest_at, nextDigestAt: row.next_digest_at, version: row.version }));
   },
 
   /**

@@ -98,16 +98,23 @@ export class FollowRepository {
     return toPreferences(rows[0]);
   }
 
+  /** Stores the member's choice; their preferences' version moves on (unsubscribe links signed before stop working). */
   static async savePreferences(tx: SqlExecutor, userId: string, preferences: StoredPreferences): Promise<void> {
     await tx.$executeRaw(
-      sql`INSERT INTO ${tables.preference} (user_id, edits, results, closing, digest, digest_from, next_digest_at)
+      sql`INSERT INTO ${tables.preference} AS p (user_id, edits, results, closing, digest, digest_from, next_digest_at)
           VALUES (${userId}::uuid, ${preferences.edits}, ${preferences.results}, ${preferences.closing}, ${preferences.digest}, ${preferences.digestFrom}::timestamptz, ${preferences.nextDigestAt}::timestamptz)
           ON CONFLICT (user_id) DO UPDATE SET edits = EXCLUDED.edits, results = EXCLUDED.results, closing = EXCLUDED.closing,
-            digest = EXCLUDED.digest, digest_from = EXCLUDED.digest_from, next_digest_at = EXCLUDED.next_digest_at`,
+            digest = EXCLUDED.digest, digest_from = EXCLUDED.digest_from, next_digest_at = EXCLUDED.next_digest_at, version = p.version + 1`,
     );
   }
 
-  /** The digest turned off (the mail's one-click link), the other preferences kept. */
+  /** The version of the member's preferences, locked for a change in `tx`; null when they have none. */
+  static async lockPreferenceVersion(tx: SqlExecutor, userId: string): Promise<number | null> {
+    const rows = await tx.$queryRaw<{ version: number }[]>(sql`SELECT version FROM ${tables.preference} WHERE user_id = ${userId}::uuid FOR UPDATE`);
+    return rows[0]?.version ?? null;
+  }
+
+  /** The digest turned off (the mail's unsubscribe link), the other preferences and their version kept. */
   static async digestOff(tx: SqlExecutor, userId: string): Promise<void> {
     await tx.$executeRaw(
       sql`INSERT INTO ${tables.preference} (user_id, digest) VALUES (${userId}::uuid, 'off')
