@@ -6,6 +6,8 @@ export interface SecretOptions {
   databaseUrl?: string;
   natsUrl?: string;
   redisUrl?: string;
+  /** A direct PostgreSQL connection for the outbox relays' LISTEN, when databaseUrl goes through a transaction-mode pooler. */
+  outboxListenUrl?: string;
   /** Source of random values (tests pass a fixed one). */
   generate?: (bytes?: number) => string;
 }

@@ -12,7 +12,8 @@
 //
 // Options: --name <secret> (default civic-secrets), --release <name> (the civic-platform release
 // whose bundled services the URLs point at; default civic), --smtp-url <url>, and --database-url,
-// --nats-url, --redis-url for services outside the release. Passwords and the IP-hash key are
+// --nats-url, --redis-url for services outside the release (with --outbox-listen-url, a direct
+// PostgreSQL connection for the outbox relays, when --database-url goes through a transaction-mode pooler). Passwords and the IP-hash key are
 // generated here. Production: keep the Secret in a secret manager instead (External Secrets or
 // Sealed Secrets, deploy/OPERATIONS.md).
 import { spawnSync } from 'node:child_process';
@@ -28,7 +29,7 @@ export const generateSecret = (bytes = 24) => randomBytes(bytes).toString('base6
  * The Secret's manifest. The bundled PostgreSQL and Redis read their passwords from it
  * (postgres-password, redis-password), the services their URLs.
  */
-export function secretManifest({ name = 'civic-secrets', release = 'civic', namespace, smtpUrl, databaseUrl, natsUrl, redisUrl, generate = generateSecret }) {
+export function secretManifest({ name = 'civic-secrets', release = 'civic', namespace, smtpUrl, databaseUrl, natsUrl, redisUrl, outboxListenUrl, generate = generateSecret }) {
   const postgresPassword = generate();
   const redisPassword = generate();
   const stringData = {
@@ -40,6 +41,8 @@ export function secretManifest({ name = 'civic-secrets', release = 'civic', name
     'ip-hash-key': generate(36),
     'digest-unsubscribe-key': generate(48),
     ...(smtpUrl ? { 'smtp-url': smtpUrl } : {}),
+    // Absent: the relays listen on database-url, right unless a transaction-mode pooler is in between.
+    ...(outboxListenUrl ? { 'outbox-listen-url': outboxListenUrl } : {}),
   };
   return {
     apiVersion: 'v1',
@@ -67,6 +70,7 @@ function main(argv) {
       'database-url': { type: 'string' },
       'nats-url': { type: 'string' },
       'redis-url': { type: 'string' },
+      'outbox-listen-url': { type: 'string' },
       apply: { type: 'boolean', default: false },
     },
   });
@@ -78,6 +82,7 @@ function main(argv) {
     databaseUrl: values['database-url'],
     natsUrl: values['nats-url'],
     redisUrl: values['redis-url'],
+    outboxListenUrl: values['outbox-listen-url'],
   });
   const json = `${JSON.stringify(manifest, null, 2)}\n`;
   if (!values.apply) {

@@ -200,6 +200,13 @@ describe('a release per component', () => {
   it('services find each other through the shared name prefix', () => {
     const gateway = findIn(alone('gateway'), 'ConfigMap', 'gateway-config');
     expect(gateway.data!['CHAT_URL']).toBe('http://chat:4004');
+    // The origin of the gateway's CSRF rule is the public one the services get, from the same value.
+    expect(gateway.data!['PUBLIC_URL']).toBe('http://localhost:8080');
+    const https = findIn(render('gateway', ['--set', 'global.publicUrl=https://civic.example.org/']), 'ConfigMap', 'gateway-config');
+    expect(https.data!['PUBLIC_URL']).toBe('https://civic.example.org');
+    for (const component of ['gateway', 'chat']) {
+      expect([component, inUmbrella('all-external-values.yaml', 'ConfigMap', component, '-config').data!['PUBLIC_URL']]).toEqual([component, 'https://civic.example.org']);
+    }
     const prefixed = inUmbrella('default', 'ConfigMap', 'gateway', '-config');
     expect(prefixed.data!['IDENTITY_URL']).toBe('http://civic-identity:4001');
     const chatEnv = container(inUmbrella('default', 'Deployment', 'chat')).env as EnvVar[];
@@ -455,6 +462,7 @@ describe('secrets and configuration', () => {
     expect(fromSecret).toEqual([
       ['DATABASE_URL', 'civic-secrets', 'database-url'],
       ['NATS_URL', 'civic-secrets', 'nats-url'],
+      ['OUTBOX_LISTEN_URL', 'civic-secrets', 'outbox-listen-url'],
       ['SMTP_URL', 'civic-secrets', 'smtp-url'],
       ['IP_HASH_KEY', 'civic-secrets', 'ip-hash-key'],
     ]);
@@ -463,6 +471,25 @@ describe('secrets and configuration', () => {
     const postgres = findIn(umbrella('default'), 'StatefulSet', 'civic-postgresql');
     expect(postgres.spec.template.spec.containers[0].env).toContainEqual({ name: 'POSTGRES_PASSWORD', valueFrom: { secretKeyRef: { name: 'civic-secrets', key: 'postgres-password' } } });
     expect(templateText('identity', ['--set', 'global.existingSecret=']).stderr).toContain("at '/global/existingSecret'");
+  });
+
+  it('gives the outbox relay its optional LISTEN connection, and decisions its optional Redis', () => {
+    const fromSecret = (deployment: Manifest, name: string) => (container(deployment).env as EnvVar[]).find((e) => e.name === name)?.valueFrom?.secretKeyRef;
+    // Optional: a Secret without the key leaves the relay listening on DATABASE_URL.
+    for (const service of SERVICES) {
+      expect([service, fromSecret(findIn(alone(service), 'Deployment', service), 'OUTBOX_LISTEN_URL')]).toEqual([service, { name: 'civic-secrets', key: 'outbox-listen-url', optional: true }]);
+    }
+    const external = 'all-external-values.yaml';
+    expect(fromSecret(inUmbrella(external, 'Deployment', 'chat'), 'OUTBOX_LISTEN_URL')).toEqual({ name: 'civic-platform-credentials', key: 'OUTBOX_LISTEN_URL', optional: true });
+    // A service in a database of its own listens on that database.
+    expect(fromSecret(inUmbrella(external, 'Deployment', 'elections'), 'OUTBOX_LISTEN_URL')).toEqual({ name: 'civic-platform-credentials', key: 'ELECTIONS_OUTBOX_LISTEN_URL', optional: true });
+    const own = render('decisions', ['--set', 'outboxListenUrlKey=decisions-outbox-listen-url']);
+    expect(fromSecret(findIn(own, 'Deployment', 'decisions'), 'OUTBOX_LISTEN_URL')).toEqual({ name: 'civic-secrets', key: 'decisions-outbox-listen-url', optional: true });
+    // A changed key restarts the pods, which read their env at start only.
+    const checksum = (deployment: Manifest) => deployment.spec.template.metadata.annotations['checksum/config'];
+    expect(checksum(findIn(own, 'Deployment', 'decisions'))).not.toBe(checksum(findIn(alone('decisions'), 'Deployment', 'decisions')));
+    // decisions shares its PDF render counts through Redis when the Secret has redis-url; without it each pod counts alone.
+    expect(fromSecret(findIn(alone('decisions'), 'Deployment', 'decisions'), 'REDIS_URL')).toEqual({ name: 'civic-secrets', key: 'redis-url', optional: true });
   });
 
   it('values.schema.json describes each setting as the service does', () => {
@@ -528,7 +555,12 @@ describe('network policies (opt-in)', () => {
     expect(policy.spec.egress.flatMap((rule: { to?: never[] }) => componentsIn(rule.to ?? [])).sort()).toEqual([...SERVICES].sort());
     const migrate = inUmbrella(set, 'NetworkPolicy', 'chat', '-migrate');
     expect(migrate.spec.egress.flatMap((rule: { to?: never[] }) => componentsIn(rule.to ?? []))).toEqual(['postgresql']);
-    expect(inUmbrella(set, 'NetworkPolicy', 'redis').spec.ingress[0].from[0].podSelector.matchExpressions[0].values).toEqual(['chat']);
+    // Redis: chat's adapter and decisions' PDF render counts, each allowed both ways.
+    expect(inUmbrella(set, 'NetworkPolicy', 'redis').spec.ingress[0].from[0].podSelector.matchExpressions[0].values).toEqual(['chat', 'decisions']);
+    for (const service of SERVICES) {
+      const egress = inUmbrella(set, 'NetworkPolicy', service).spec.egress.flatMap((rule: { to?: never[] }) => componentsIn(rule.to ?? []));
+      expect([service, egress.includes('redis')]).toEqual([service, service === 'chat' || service === 'decisions']);
+    }
   });
 });
 
@@ -566,6 +598,7 @@ const SECRET_STAND_INS: Record<string, string> = {
   NATS_URL: 'nats://nats.example.org:4222',
   REDIS_URL: 'redis://redis.example.org:6379',
   SMTP_URL: 'smtp://smtp.example.org:587',
+  OUTBOX_LISTEN_URL: 'postgresql://civic:secret@db-primary.example.org:5432/civic',
   IP_HASH_KEY: 'stand-in-ip-hash-key-0123456789abcdef',
   DIGEST_UNSUBSCRIBE_KEY: 'stand-in-digest-unsubscribe-key-0123456789',
 };

@@ -17,10 +17,12 @@ describe('create-secrets', () => {
 
     expect(manifest.metadata.name).toBe(umbrella.global.existingSecret);
     const keys = Object.keys(manifest.stringData);
-    for (const secretKey of Object.values(umbrella.global.secretKeys as Record<string, string>).filter((k) => k !== 'smtp-url')) expect(keys).toContain(secretKey);
+    // smtp-url and outbox-listen-url are optional: the charts read them with `optional: true`.
+    const optional = ['smtp-url', 'outbox-listen-url'];
+    for (const secretKey of Object.values(umbrella.global.secretKeys as Record<string, string>).filter((k) => !optional.includes(k))) expect(keys).toContain(secretKey);
     expect(keys).toContain(umbrella.postgresql.auth.existingSecretPasswordKey);
     expect(keys).toContain(umbrella.redis.auth.existingSecretPasswordKey);
-    expect(keys).not.toContain('smtp-url');
+    for (const secretKey of optional) expect(keys).not.toContain(secretKey);
     expect(secretManifest({ smtpUrl: 'smtp://mailer:pw@smtp.example.org:587' }).stringData['smtp-url']).toBe('smtp://mailer:pw@smtp.example.org:587');
   });
 
@@ -37,8 +39,16 @@ describe('create-secrets', () => {
       'ip-hash-key': 'generated3',
       'digest-unsubscribe-key': 'generated4',
     });
-    const external = secretManifest({ databaseUrl: 'postgresql://u:p@pg.internal:5432/civic', natsUrl: 'tls://nats.internal:4222' }).stringData;
-    expect([external['database-url'], external['nats-url']]).toEqual(['postgresql://u:p@pg.internal:5432/civic', 'tls://nats.internal:4222']);
+    const external = secretManifest({
+      databaseUrl: 'postgresql://u:p@pgbouncer.internal:6432/civic',
+      outboxListenUrl: 'postgresql://u:p@pg.internal:5432/civic',
+      natsUrl: 'tls://nats.internal:4222',
+    }).stringData;
+    expect([external['database-url'], external['outbox-listen-url'], external['nats-url']]).toEqual([
+      'postgresql://u:p@pgbouncer.internal:6432/civic',
+      'postgresql://u:p@pg.internal:5432/civic',
+      'tls://nats.internal:4222',
+    ]);
   });
 
   it('generates new URL-safe secrets on each run, long enough for the services', () => {

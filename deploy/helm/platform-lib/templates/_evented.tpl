@@ -27,7 +27,7 @@ Job of its image, NetworkPolicies, and the opt-in ServiceMonitor, PrometheusRule
       "image" (include "lib.image" (dict "root" $root "image" $root.Values.image))
       "pullPolicy" (include "lib.pullPolicy" (dict "root" $root "image" $root.Values.image))
       "port" $port "env" $env "configMap" (printf "%s-config" $name)
-      "checksum" (list $config $root.Values.global.existingSecret $root.Values.global.secretKeys $root.Values.databaseUrlKey | toJson | sha256sum)
+      "checksum" (list $config $root.Values.global.existingSecret $root.Values.global.secretKeys $root.Values.databaseUrlKey $root.Values.outboxListenUrlKey | toJson | sha256sum)
       "readinessPath" "/readyz" "metrics" $root.Values.metrics.podAnnotations
       "initContainers" (include "lib.waitForSchema" $root)) }}
 {{- include "lib.hpa" (dict "root" $root "name" $name "values" $root.Values) }}
@@ -43,7 +43,8 @@ the ingress controller on its socket path); calls PostgreSQL, NATS, and its own 
 {{- $fromPods := printf "- from:\n    %s\n  ports:\n    - port: http\n      protocol: TCP" (join "\n" $ingress | nindent 4 | trim) -}}
 {{- $edge := include "lib.np.fromEdge" (dict "root" $root "controller" (and (eq $service "chat") (($root.Values.socketIo).ingress).enabled $root.Values.global.ingress.enabled) "metrics" true) -}}
 {{- $egress := list (include "lib.np.dns" $root) (include "lib.np.dependency" (list $root "postgresql")) (include "lib.np.dependency" (list $root "nats")) -}}
-{{- if eq $service "chat" }}{{ $egress = append $egress (include "lib.np.dependency" (list $root "redis")) }}{{ end -}}
+{{- /* Redis: chat's adapter, decisions' shared PDF render counts. */ -}}
+{{- if has $service (list "chat" "decisions") }}{{ $egress = append $egress (include "lib.np.dependency" (list $root "redis")) }}{{ end -}}
 {{- if include "lib.tracingOn" $root }}{{ $egress = append $egress (include "lib.np.dependency" (list $root "otlp")) }}{{ end -}}
 {{- if eq $service "identity" -}}
 {{- $egress = append $egress (include "lib.np.dependency" (list $root "smtp")) -}}

@@ -26,7 +26,11 @@
       key: {{ .Values.databaseUrlKey | default (.Values.global).secretKeys.databaseUrl }}
 {{- end -}}
 
-{{/* What every evented service gets besides its ConfigMap: port, database, NATS and (but identity) the JWKS. */}}
+{{/*
+What every evented service gets besides its ConfigMap: port, database, NATS, the outbox relay's LISTEN
+connection and (but identity) the JWKS. OUTBOX_LISTEN_URL is optional: a Secret without its key leaves
+the relay listening on DATABASE_URL, which is right unless that goes through a transaction-mode pooler.
+*/}}
 {{- define "lib.serviceEnv" -}}
 - name: PORT
   value: {{ include "lib.port" (list . .Chart.Name) | quote }}
@@ -34,6 +38,7 @@
   value: "0.0.0.0"
 {{ include "lib.databaseEnv" . }}
 {{ include "lib.secretEnv" (dict "root" . "env" "NATS_URL" "key" "natsUrl") }}
+{{ include "lib.secretEnv" (dict "root" . "env" "OUTBOX_LISTEN_URL" "key" (.Values.outboxListenUrlKey | default "outboxListenUrl") "optional" true) }}
 {{- if ne .Chart.Name "identity" }}
 - name: JWKS_URL
   value: {{ printf "%s/api/auth/jwks" (include "lib.peerUrl" (list . "identity")) | quote }}
