@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { installChunkErrorReload, registerServiceWorker } from './app/runtime.js';
+import { initialLocale } from './i18n/locale.js';
+import { loadCatalog } from './i18n/messages.js';
 import { remoteOfPath } from './remotes/config.js';
 import { startRemoteOf } from './remotes/registry.js';
 import { remotePaths } from './AppRoutes.js';
@@ -14,8 +16,12 @@ startRemoteOf(remoteOfPath(window.location.pathname, remotePaths));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Only the visit's language is fetched, beside the remote of the page.
+const locale = initialLocale();
+void loadCatalog(locale).then((messages) =>
+  createRoot(container).render(
+    <StrictMode>
+      <App initial={{ locale, messages }} />
+    </StrictMode>,
+  ),
 );

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Locale } from '@civic/contracts';
-import { applyDocumentLocale, initialLocale, persistLocale } from './locale.js';
-import { catalogs } from './messages.js';
+import { applyDocumentLocale, persistLocale } from './locale.js';
+import { loadCatalog, type Messages } from './messages.js';
 import { useRequiredContext } from '../app/required-context.js';
 
 interface LocaleSwitch {
@@ -12,9 +12,14 @@ interface LocaleSwitch {
 
 const LocaleContext = createContext<LocaleSwitch | null>(null);
 
-/** The IntlProvider of the whole application, with the EN/FR switch remembered in the `locale` cookie. */
-export function LocaleProvider({ children }: { children: ReactNode }) {
-  const [locale, setLocaleState] = useState<Locale>(initialLocale);
+/**
+ * The IntlProvider of the whole application, with the EN/FR switch remembered in the `locale` cookie.
+ * It starts with the catalogue loaded before the first render (bootstrap.tsx); a switch shows the
+ * other language once its catalogue has come.
+ */
+export function LocaleProvider({ initial, children }: { initial: { locale: Locale; messages: Messages }; children: ReactNode }) {
+  const [current, setCurrent] = useState(initial);
+  const { locale, messages } = current;
 
   useEffect(() => {
     applyDocumentLocale(locale);
@@ -22,14 +27,18 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
 
   const setLocale = useCallback((next: Locale) => {
     persistLocale(next);
-    setLocaleState(next);
+    void loadCatalog(next).then(
+      (nextMessages) => setCurrent({ locale: next, messages: nextMessages }),
+      // Offline: the page stays in its language; the cookie already holds the choice for the next visit.
+      (error: unknown) => console.error(`The ${next} texts could not be loaded`, error),
+    );
   }, []);
 
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
 
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider locale={locale} defaultLocale="en" messages={catalogs[locale]}>
+      <IntlProvider locale={locale} defaultLocale="en" messages={messages}>
         {children}
       </IntlProvider>
     </LocaleContext.Provider>
