@@ -103,7 +103,7 @@ describe('transactional outbox', () => {
     const relay = new OutboxRelay({ db, schema: SCHEMA, bus, log, pollMs: 60_000, listenUrl: bed.database.url });
     relay.start();
     try {
-      const listening = async () => (await bed.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN \"outbox_identity\"'")).rows[0]!.n === 1;
+      const listening = async () => (await bed.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN \"outbox_identity\"'")).rows[0]!.n === 1;
       await waitFor(listening);
       // The relay read the empty outbox when it started and now sleeps for a minute.
       const first = registration(10);
@@ -111,7 +111,7 @@ describe('transactional outbox', () => {
       await waitFor(async () => (await streamIds(bus)).includes(first.id), 5_000);
 
       // The listening connection is cut: the relay connects again and reads what was committed meanwhile.
-      await bed.pool.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN \"outbox_identity\"'");
+      await bed.pool.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN \"outbox_identity\"'");
       const second = registration(11);
       await db.$transaction((tx) => enqueueEvent(tx, SCHEMA, second));
       await waitFor(async () => (await streamIds(bus)).includes(second.id), 10_000);
