@@ -8,6 +8,8 @@ export interface SecretOptions {
   redisUrl?: string;
   /** A direct PostgreSQL connection for the outbox relays' LISTEN, when databaseUrl goes through a transaction-mode pooler. */
   outboxListenUrl?: string;
+  /** A direct PostgreSQL connection for the migration Jobs (key migration-database-url), when databaseUrl goes through a transaction-mode pooler. */
+  migrationDatabaseUrl?: string;
   /** Source of random values (tests pass a fixed one). */
   generate?: (bytes?: number) => string;
 }

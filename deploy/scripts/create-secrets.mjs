@@ -13,7 +13,9 @@
 // Options: --name <secret> (default civic-secrets), --release <name> (the civic-platform release
 // whose bundled services the URLs point at; default civic), --smtp-url <url>, and --database-url,
 // --nats-url, --redis-url for services outside the release (with --outbox-listen-url, a direct
-// PostgreSQL connection for the outbox relays, when --database-url goes through a transaction-mode pooler). Passwords and the IP-hash key are
+// PostgreSQL connection for the outbox relays, when --database-url goes through a transaction-mode pooler,
+// and --migration-database-url, a direct one for the migration Jobs, written as migration-database-url
+// for global.secretKeys.migrationDatabaseUrl to name). Passwords and the IP-hash key are
 // generated here. Production: keep the Secret in a secret manager instead (External Secrets or
 // Sealed Secrets, deploy/OPERATIONS.md).
 import { spawnSync } from 'node:child_process';
@@ -29,7 +31,7 @@ export const generateSecret = (bytes = 24) => randomBytes(bytes).toString('base6
  * The Secret's manifest. The bundled PostgreSQL and Redis read their passwords from it
  * (postgres-password, redis-password), the services their URLs.
  */
-export function secretManifest({ name = 'civic-secrets', release = 'civic', namespace, smtpUrl, databaseUrl, natsUrl, redisUrl, outboxListenUrl, generate = generateSecret }) {
+export function secretManifest({ name = 'civic-secrets', release = 'civic', namespace, smtpUrl, databaseUrl, natsUrl, redisUrl, outboxListenUrl, migrationDatabaseUrl, generate = generateSecret }) {
   const postgresPassword = generate();
   const redisPassword = generate();
   const stringData = {
@@ -43,6 +45,8 @@ export function secretManifest({ name = 'civic-secrets', release = 'civic', name
     ...(smtpUrl ? { 'smtp-url': smtpUrl } : {}),
     // Absent: the relays listen on database-url, right unless a transaction-mode pooler is in between.
     ...(outboxListenUrl ? { 'outbox-listen-url': outboxListenUrl } : {}),
+    // Absent: the migration Jobs use database-url; the charts read it only when secretKeys name it.
+    ...(migrationDatabaseUrl ? { 'migration-database-url': migrationDatabaseUrl } : {}),
   };
   return {
     apiVersion: 'v1',
@@ -71,6 +75,7 @@ function main(argv) {
       'nats-url': { type: 'string' },
       'redis-url': { type: 'string' },
       'outbox-listen-url': { type: 'string' },
+      'migration-database-url': { type: 'string' },
       apply: { type: 'boolean', default: false },
     },
   });
@@ -83,6 +88,7 @@ function main(argv) {
     natsUrl: values['nats-url'],
     redisUrl: values['redis-url'],
     outboxListenUrl: values['outbox-listen-url'],
+    migrationDatabaseUrl: values['migration-database-url'],
   });
   const json = `${JSON.stringify(manifest, null, 2)}\n`;
   if (!values.apply) {

@@ -249,7 +249,7 @@ describe('migrations', () => {
     expect(findIn(scaled, 'HorizontalPodAutoscaler', 'chat').spec.maxReplicas).toBe(40);
     const fixed = render('chat', ['--set', 'autoscaling.enabled=false', '--set', 'replicaCount=5']);
     expect(jobs(fixed)).toEqual(jobs(alone('chat')));
-    expect(jobs(inUmbrellaRender(['--values', path.join(umbrellaDir, 'ci/chat-scaled-values.yaml')]))).toEqual(jobs(umbrella('default')));
+    expect(jobs(umbrella('chat-scaled-values.yaml'))).toEqual(jobs(umbrella('default')));
   });
 
   it('a new image is a new Job named after its version (tag or digest)', () => {
@@ -259,6 +259,29 @@ describe('migrations', () => {
     const [byDigest] = jobs(render('decisions', ['--set', `image.digest=${digest}`]));
     expect(byDigest!.metadata.name).toMatch(/^decisions-migrate-ab12ab12ab12-[0-9a-f]{8}$/);
     expect(byDigest!.spec.template.spec.containers[0].image).toBe(`civic/decisions@${digest}`);
+  });
+
+  it('a migration-only database URL reaches the Job, never the pods (PgBouncer in transaction mode)', () => {
+    const databaseKey = (env: EnvVar[]) => env.find((e) => e.name === 'DATABASE_URL')!.valueFrom!.secretKeyRef!.key;
+    const keys = (manifests: Manifest[], service: string) => {
+      const deployment = findIn(manifests, 'Deployment', service);
+      return {
+        job: databaseKey(jobs(manifests)[0]!.spec.template.spec.containers[0].env),
+        pod: databaseKey(container(deployment).env),
+        waitForSchema: databaseKey(deployment.spec.template.spec.initContainers[0].env),
+      };
+    };
+    expect(keys(alone('decisions'), 'decisions')).toEqual({ job: 'database-url', pod: 'database-url', waitForSchema: 'database-url' });
+    const global = ['--set', 'global.secretKeys.migrationDatabaseUrl=migration-database-url'];
+    expect(keys(render('decisions', global), 'decisions')).toEqual({ job: 'migration-database-url', pod: 'database-url', waitForSchema: 'database-url' });
+    // A service in a database of its own never migrates the platform's: its own key, else its pods' URL.
+    const own = [...global, '--set', 'databaseUrlKey=elections-database-url'];
+    expect(keys(render('elections', own), 'elections')).toEqual({ job: 'elections-database-url', pod: 'elections-database-url', waitForSchema: 'elections-database-url' });
+    expect(keys(render('elections', [...own, '--set', 'migrationDatabaseUrlKey=elections-migration-database-url']), 'elections')).toEqual({
+      job: 'elections-migration-database-url',
+      pod: 'elections-database-url',
+      waitForSchema: 'elections-database-url',
+    });
   });
 
   it('the bundled install has no hook, so helm install --wait can finish', () => {
@@ -305,13 +328,64 @@ describe('chat across pods', () => {
     expect(redis(render('chat', ['--set', 'autoscaling.enabled=false', '--set', 'replicaCount=1'])).valueFrom?.secretKeyRef?.optional).toBe(true);
   });
 
-  it('routes socket.io straight to chat with stickiness, or through the gateway', () => {
+  it('routes socket.io straight to chat with stickiness, also websocket only', () => {
     const socket = findIn(alone('chat'), 'Ingress', 'chat-socket');
     expect(paths(socket)).toEqual({ '/socket.io': 'chat' });
     expect(socket.metadata.annotations!['nginx.ingress.kubernetes.io/affinity']).toBe('cookie');
     const set = 'websocket-only-values.yaml';
-    expect(umbrella(set).some((m) => m.kind === 'Ingress' && m.metadata.name === 'civic-chat-socket')).toBe(false);
-    expect(paths(inUmbrella(set, 'Ingress', 'gateway'))).toEqual({ '/api': 'civic-gateway', '/socket.io': 'civic-gateway' });
+    expect(paths(inUmbrella(set, 'Ingress', 'chat', '-socket'))).toEqual({ '/socket.io': 'civic-chat' });
+    expect(paths(inUmbrella(set, 'Ingress', 'gateway'))).toEqual({ '/api': 'civic-gateway' });
+  });
+
+  it('gives /socket.io one owner, chat: exactly one Ingress path over both releases, or a render failure naming the rule', () => {
+    const GATEWAY_REFUSAL = 'gateway: ingress.socketIo=true is refused: the /socket.io path belongs to chat';
+    const CHAT_REFUSAL = 'chat: socketIo.ingress.enabled=false while global.ingress.enabled=true would leave /socket.io unrouted';
+    type Outcome = { socketPaths: number } | { failure: string };
+    const socketPaths = (manifests: Manifest[]) => ofKind(manifests, 'Ingress').flatMap((ingress) => Object.keys(paths(ingress))).filter((p) => p === '/socket.io').length;
+    /** The /socket.io paths of a release's Ingresses, or its render failure (cached: one helm run per release's values). */
+    const outcomes = new Map<string, Outcome>();
+    const outcome = (chart: 'chat' | 'gateway', args: string[]): Outcome => {
+      const cacheKey = `${chart} ${args.join(' ')}`;
+      if (!outcomes.has(cacheKey)) {
+        if (args.length === 0) outcomes.set(cacheKey, { socketPaths: socketPaths(alone(chart)) });
+        else {
+          const result = templateText(chart, args);
+          outcomes.set(cacheKey, result.status === 0 ? { socketPaths: socketPaths(parseManifests(result.stdout)) } : { failure: result.stderr });
+        }
+      }
+      return outcomes.get(cacheKey)!;
+    };
+    const combos: Array<[string, string[], string[], 'one' | 'none' | typeof GATEWAY_REFUSAL | typeof CHAT_REFUSAL]> = [];
+    for (const chatIngress of [true, false]) {
+      for (const chatSocket of [true, false]) {
+        for (const gatewayIngress of [true, false]) {
+          for (const gatewaySocket of [true, false]) {
+            const chatArgs = [
+              ...(chatIngress ? [] : ['--set', 'global.ingress.enabled=false']),
+              ...(chatSocket ? [] : ['--set', 'socketIo.ingress.enabled=false']),
+            ];
+            const gatewayArgs = [...(gatewayIngress ? [] : ['--set', 'global.ingress.enabled=false']), ...(gatewaySocket ? ['--set', 'ingress.socketIo=true'] : [])];
+            const expected = gatewaySocket ? GATEWAY_REFUSAL : chatIngress && !chatSocket ? CHAT_REFUSAL : chatIngress ? 'one' : 'none';
+            combos.push([`chat ingress ${chatIngress}, socket ${chatSocket}; gateway ingress ${gatewayIngress}, socketIo ${gatewaySocket}`, chatArgs, gatewayArgs, expected]);
+          }
+        }
+      }
+    }
+    for (const [label, chatArgs, gatewayArgs, expected] of combos) {
+      const releases = [outcome('chat', chatArgs), outcome('gateway', gatewayArgs)];
+      const failures = releases.flatMap((o) => ('failure' in o ? [o.failure] : []));
+      if (expected === GATEWAY_REFUSAL || expected === CHAT_REFUSAL) {
+        expect([label, failures.some((f) => f.includes(expected))]).toEqual([label, true]);
+        continue;
+      }
+      expect([label, failures]).toEqual([label, []]);
+      const total = releases.reduce((sum, o) => sum + ('socketPaths' in o ? o.socketPaths : 0), 0);
+      // Ingress off in chat's release: the operator routes /socket.io in an Ingress of their own.
+      expect([label, total]).toEqual([label, expected === 'one' ? 1 : 0]);
+    }
+    // The all-in-one chart passes both refusals through.
+    expect(runHelm(['template', UMBRELLA_RELEASE, umbrellaDir, '--set', 'gateway.ingress.socketIo=true']).stderr).toContain(GATEWAY_REFUSAL);
+    expect(runHelm(['template', UMBRELLA_RELEASE, umbrellaDir, '--set', 'chat.socketIo.ingress.enabled=false']).stderr).toContain(CHAT_REFUSAL);
   });
 
   it('scales chat to 5 pods with the HPA (chat-scaled), the HPA owning the replica count', () => {
@@ -329,6 +403,46 @@ describe('chat across pods', () => {
     expect(sleep).toBeGreaterThan(0);
     expect(deployment.spec.template.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThanOrEqual(sleep * 1000 + grace);
     expect(templateText('chat', ['--set', 'terminationGracePeriodSeconds=20']).stderr).toContain('must cover preStopSleepSeconds');
+  });
+});
+
+describe('peak value sets only scale', () => {
+  /** The chat-scaled and peak-* sets: what an operator applies during a peak, so they may not restart a pod. */
+  const SCALING_SETS = UMBRELLA_SETS.filter((set) => set.includes('peak') || set === 'chat-scaled-values.yaml');
+
+  it('are the chat-scaled and both peak sets, each setting only replica counts and HPA bounds', () => {
+    expect(SCALING_SETS).toEqual(expect.arrayContaining(['chat-scaled-values.yaml', 'peak-100k-values.yaml', 'peak-1m-values.yaml']));
+    for (const set of SCALING_SETS) {
+      const values = readYaml(path.join(umbrellaDir, 'ci', set)) as Record<string, Record<string, unknown>>;
+      for (const [component, settings] of Object.entries(values)) {
+        expect([set, component, (COMPONENTS as readonly string[]).includes(component)]).toEqual([set, component, true]);
+        expect([set, component, Object.keys(settings).filter((k) => k !== 'replicaCount' && k !== 'autoscaling')]).toEqual([set, component, []]);
+      }
+    }
+  });
+
+  it.each(SCALING_SETS)('%s renders the defaults pod templates: only HPAs and replica counts differ', (set) => {
+    const byKey = new Map(umbrella('default').map((m) => [key(m), m]));
+    const withoutReplicas = (m: Manifest) => (m.spec && 'replicas' in m.spec ? { ...m, spec: { ...m.spec, replicas: undefined } } : m);
+    const changed: string[] = [];
+    for (const manifest of umbrella(set)) {
+      if (manifest.kind === 'HorizontalPodAutoscaler') continue;
+      const before = byKey.get(key(manifest));
+      if (!before || JSON.stringify(withoutReplicas(manifest)) !== JSON.stringify(withoutReplicas(before))) changed.push(key(manifest));
+    }
+    expect(changed).toEqual([]);
+    const removed = umbrella('default').filter((m) => m.kind !== 'HorizontalPodAutoscaler' && !umbrella(set).some((s) => key(s) === key(m)));
+    expect(removed.map(key)).toEqual([]);
+    // The pod templates themselves (and so their checksums) are the defaults'.
+    for (const deployment of ofKind(umbrella(set), 'Deployment')) {
+      expect([set, key(deployment), deployment.spec.template]).toEqual([set, key(deployment), byKey.get(key(deployment))!.spec.template]);
+    }
+  });
+
+  it('keeps what restarts pods in sizing sets whose header says so', () => {
+    const sizing = umbrellaCi.filter((set) => set.startsWith('sizing-'));
+    expect(sizing).toEqual(expect.arrayContaining(['sizing-chat-values.yaml', 'sizing-100k-values.yaml', 'sizing-1m-values.yaml']));
+    for (const set of sizing) expect([set, readFileSync(path.join(umbrellaDir, 'ci', set), 'utf8').startsWith('# RESTARTS')]).toEqual([set, true]);
   });
 });
 

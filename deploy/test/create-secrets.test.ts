@@ -17,9 +17,12 @@ describe('create-secrets', () => {
 
     expect(manifest.metadata.name).toBe(umbrella.global.existingSecret);
     const keys = Object.keys(manifest.stringData);
-    // smtp-url and outbox-listen-url are optional: the charts read them with `optional: true`.
-    const optional = ['smtp-url', 'outbox-listen-url'];
-    for (const secretKey of Object.values(umbrella.global.secretKeys as Record<string, string>).filter((k) => !optional.includes(k))) expect(keys).toContain(secretKey);
+    // smtp-url and outbox-listen-url are optional: the charts read them with `optional: true`; the
+    // migration-only URL is read only when secretKeys.migrationDatabaseUrl names a key (empty by default).
+    const optional = ['smtp-url', 'outbox-listen-url', 'migration-database-url'];
+    const named = Object.values(umbrella.global.secretKeys as Record<string, string>).filter((k) => k !== '');
+    expect(umbrella.global.secretKeys.migrationDatabaseUrl).toBe('');
+    for (const secretKey of named.filter((k) => !optional.includes(k))) expect(keys).toContain(secretKey);
     expect(keys).toContain(umbrella.postgresql.auth.existingSecretPasswordKey);
     expect(keys).toContain(umbrella.redis.auth.existingSecretPasswordKey);
     for (const secretKey of optional) expect(keys).not.toContain(secretKey);
@@ -42,11 +45,13 @@ describe('create-secrets', () => {
     const external = secretManifest({
       databaseUrl: 'postgresql://u:p@pgbouncer.internal:6432/civic',
       outboxListenUrl: 'postgresql://u:p@pg.internal:5432/civic',
+      migrationDatabaseUrl: 'postgresql://migrator:p@pg.internal:5432/civic',
       natsUrl: 'tls://nats.internal:4222',
     }).stringData;
-    expect([external['database-url'], external['outbox-listen-url'], external['nats-url']]).toEqual([
+    expect([external['database-url'], external['outbox-listen-url'], external['migration-database-url'], external['nats-url']]).toEqual([
       'postgresql://u:p@pgbouncer.internal:6432/civic',
       'postgresql://u:p@pg.internal:5432/civic',
+      'postgresql://migrator:p@pg.internal:5432/civic',
       'tls://nats.internal:4222',
     ]);
   });

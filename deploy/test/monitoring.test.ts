@@ -48,6 +48,12 @@ const EXPORTER_METRICS = [
   'kube_pod_container_resource_limits',
 ];
 const KNOWN_METRICS = new Set([...PLATFORM_METRICS, ...EXPORTER_METRICS]);
+/** The kube-state-metrics series the charts' own alerts read (deploy/OPERATIONS.md names each in its runbook). */
+const KUBE_STATE_ALERTS: Record<string, string> = {
+  MigrationFailed: 'kube_job_status_failed',
+  ReplicasUnavailable: 'kube_deployment_status_replicas_unavailable',
+  ContainerRestarting: 'kube_pod_container_status_restarts_total',
+};
 
 const ALL_ON = [
   '--set', 'monitoring.serviceMonitor.enabled=true',
@@ -112,9 +118,10 @@ function parsePromQL(expr: string): { errors: number[]; metrics: string[] } {
   return { errors, metrics };
 }
 
+const operationsText = readFileSync(path.join(repo, 'deploy/OPERATIONS.md'), 'utf8');
 /** GitHub's anchor of each heading of deploy/OPERATIONS.md. */
 const operationsAnchors = new Set(
-  readFileSync(path.join(repo, 'deploy/OPERATIONS.md'), 'utf8')
+  operationsText
     .split('\n')
     .filter((line) => /^#{1,6} /.test(line))
     .map((line) => line.replace(/^#+ /, '').trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-')),
@@ -209,6 +216,9 @@ describe('PrometheusRule', () => {
     'ReadinessFlapping',
     ...(chart === 'gateway' ? [] : ['OutboxBacklog', 'ConsumerLag', 'EventsDeadLettered']),
     ...(chart === 'chat' ? ['ChatSaturation'] : []),
+    ...(chart === 'gateway' ? [] : ['MigrationFailed']),
+    'ReplicasUnavailable',
+    'ContainerRestarting',
   ];
 
   it('validates against the prometheus-operator CRD schema', () => {
@@ -230,10 +240,17 @@ describe('PrometheusRule', () => {
       const { errors, metrics } = parsePromQL(rule.expr);
       expect([rule.alert, errors]).toEqual([rule.alert, []]);
       expect(metrics.length).toBeGreaterThan(0);
+      expect(rule.expr).toContain(`namespace="${NAMESPACE}"`);
+      const kubeState = KUBE_STATE_ALERTS[rule.alert];
+      if (kubeState) {
+        // kube-state-metrics series carry the exporter's `service`: the alert selects the release's objects by name.
+        expect([rule.alert, metrics]).toEqual([rule.alert, [kubeState]]);
+        expect([rule.alert, operationsText.includes(kubeState)]).toEqual([rule.alert, true]);
+        continue;
+      }
       expect([rule.alert, metrics.filter((m) => !PLATFORM_METRICS.includes(m))]).toEqual([rule.alert, []]);
       // Each alert looks at this release's series only.
       expect(rule.expr).toContain(`service="${chart}"`);
-      expect(rule.expr).toContain(`namespace="${NAMESPACE}"`);
     }
     const byName = Object.fromEntries(rules.map((r) => [r.alert, r]));
     expect(byName['HighErrorRate']!.for).toBe('5m');
@@ -241,6 +258,25 @@ describe('PrometheusRule', () => {
       expect(byName['OutboxBacklog']!.for).toBe('5m');
       expect(byName['ConsumerLag']!.for).toBe('10m');
     }
+  });
+
+  it('scopes the kube-state-metrics alerts to the release own Job, Deployment and pods', () => {
+    const exprs = (manifests: Manifest[]) => Object.fromEntries(rulesOf(ofKind(manifests, 'PrometheusRule')[0]!).map((r) => [r.alert, r]));
+    const alone = exprs(onAlone.get('decisions')!);
+    expect(alone['MigrationFailed']!.expr).toBe(`max by (namespace, job_name) (kube_job_status_failed{namespace="${NAMESPACE}",job_name=~"decisions-migrate-.*"}) > 0`);
+    expect(alone['ReplicasUnavailable']!.expr).toBe(`max by (namespace, deployment) (kube_deployment_status_replicas_unavailable{namespace="${NAMESPACE}",deployment="decisions"}) > 0`);
+    expect(alone['ReplicasUnavailable']!.for).toBe('5m');
+    expect(alone['ContainerRestarting']!.expr).toBe(
+      `max by (namespace, pod, container) (increase(kube_pod_container_status_restarts_total{namespace="${NAMESPACE}",pod=~"decisions-[a-z0-9]+-[a-z0-9]+",container="decisions"}[15m])) > 3`,
+    );
+    // The pod pattern matches the Deployment's pods, not another release's whose name starts the same.
+    const pods = new RegExp(`^${alone['ContainerRestarting']!.expr.match(/pod=~"([^"]+)"/)![1]}$`);
+    expect(['decisions-7d9f8c6b5-x2k4q', 'decisions-remote-1-4-0-7d9f8c6b5-x2k4q', 'decisions-migrate-0-1-0-ab12cd34-x2k4q'].map((pod) => pods.test(pod))).toEqual([true, false, false]);
+    // In the all-in-one chart: the release-prefixed names.
+    const chat = Object.fromEntries(rulesOf(umbrella.find((m) => m.kind === 'PrometheusRule' && m.metadata.name === 'civic-chat')!).map((r) => [r.alert, r.expr]));
+    expect(chat['MigrationFailed']).toContain('job_name=~"civic-chat-migrate-.*"');
+    expect(chat['ReplicasUnavailable']).toContain('deployment="civic-chat"');
+    expect(chat['ContainerRestarting']).toContain('pod=~"civic-chat-[a-z0-9]+-[a-z0-9]+"');
   });
 
   it('takes its thresholds from values', () => {
@@ -390,7 +426,7 @@ describe('readiness of the gateway', () => {
   it('watches it only while the readiness probe asks /readyz (what service_ready follows)', () => {
     const alerts = (args: string[]) => rulesOf(ofKind(render('gateway', ['--set', 'monitoring.rules.enabled=true', ...args]), 'PrometheusRule')[0]!).map((r) => r.alert);
     expect(alerts([])).toContain('ReadinessFlapping');
-    expect(alerts(['--set', 'readinessPath=/healthz'])).toEqual(['HighErrorRate']);
+    expect(alerts(['--set', 'readinessPath=/healthz'])).toEqual(['HighErrorRate', 'ReplicasUnavailable', 'ContainerRestarting']);
   });
 });
 

@@ -27,6 +27,25 @@
 {{- end -}}
 
 {{/*
+DATABASE_URL of the migration Job: a migration-only key when one is set, else the pods' own.
+Behind a transaction-mode pooler the migrations' advisory lock needs a session, so that key names a
+direct PostgreSQL connection. The global key applies only to services on the platform's database:
+one with its own databaseUrlKey migrates through its own migrationDatabaseUrlKey or its pods' URL.
+*/}}
+{{- define "lib.migrationDatabaseEnv" -}}
+{{- $key := .Values.migrationDatabaseUrlKey | default (ternary "" ((.Values.global).secretKeys.migrationDatabaseUrl | default "") (not (empty .Values.databaseUrlKey))) -}}
+{{- if $key }}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "lib.secretName" . }}
+      key: {{ $key }}
+{{- else }}
+{{- include "lib.databaseEnv" . }}
+{{- end }}
+{{- end -}}
+
+{{/*
 What every evented service gets besides its ConfigMap: port, database, NATS, the outbox relay's LISTEN
 connection and (but identity) the JWKS. OUTBOX_LISTEN_URL is optional: a Secret without its key leaves
 the relay listening on DATABASE_URL, which is right unless that goes through a transaction-mode pooler.
@@ -74,7 +93,7 @@ template:
         # Waits for the database first: with the bundled PostgreSQL the Job starts alongside it.
         command: ["node", "packages/db-migrate/dist/cli.js", "apply", {{ .Chart.Name | quote }}, "--wait-for-database", {{ $m.waitForDatabaseSeconds | quote }}]
         env:
-          {{- include "lib.databaseEnv" . | nindent 10 }}
+          {{- include "lib.migrationDatabaseEnv" . | nindent 10 }}
         securityContext:
           {{- include "lib.containerSecurityContext" . | nindent 10 }}
         resources:

@@ -99,7 +99,9 @@ One alerting rule: (dict "root" $ "alert" <name> "expr" <PromQL> "for" <duration
 The PrometheusRule of the release: 5xx ratio for every release, readiness flapping where the
 readiness probe is /readyz (lib.readinessWatched); outbox
 backlog, consumer lag and dead letters for the evented services; socket saturation for chat.
-Thresholds are monitoring.rules.* values.
+Thresholds are monitoring.rules.* values. From kube-state-metrics: a failed migration Job (services
+with migrations), replicas unavailable for 5 minutes and a container restarting more than 3 times in
+15 minutes.
 */}}
 {{- define "lib.prometheusRule" -}}
 {{- if include "lib.monitoringOn" (list . "rules") }}
@@ -139,6 +141,27 @@ Thresholds are monitoring.rules.* values.
       "summary" (printf "a chat pod holds more than %v %% of its socket capacity" (mulf $t.chatSaturationRatio 100))
       "description" "{{ $labels.pod }} is at {{ $value | humanizePercentage }} of its socket capacity for 10 minutes: add pods before new sockets are refused or slow.")) }}
 {{- end }}
+{{- /*
+What breaks in Kubernetes, from kube-state-metrics: its series carry the exporter's own `service`
+label, so these select the release's objects by namespace and name (Jobs <fullname>-migrate-*, the
+Deployment <fullname>, its pods <fullname>-<hash>-<id>) instead.
+*/}}
+{{- $fullname := include "lib.fullname" . }}
+{{- $ns := printf "namespace=%q" .Release.Namespace }}
+{{- if .Values.migrations }}
+{{- $alerts = append $alerts (include "lib.alert" (dict "root" . "alert" "MigrationFailed" "for" "" "severity" "critical"
+      "expr" (printf "max by (namespace, job_name) (kube_job_status_failed{%s,job_name=~%q}) > 0" $ns (printf "%s-migrate-.*" $fullname))
+      "summary" (printf "a %s migration Job failed" $service)
+      "description" (printf "{{ $labels.job_name }} failed: the new %s pods wait in wait-for-schema and the previous ones keep serving. Read its log before anything else." $service))) }}
+{{- end }}
+{{- $alerts = append $alerts (include "lib.alert" (dict "root" . "alert" "ReplicasUnavailable" "for" "5m" "severity" "warning"
+      "expr" (printf "max by (namespace, deployment) (kube_deployment_status_replicas_unavailable{%s,deployment=%q}) > 0" $ns $fullname)
+      "summary" (printf "%s has pods unavailable for 5 minutes" $service)
+      "description" (printf "{{ $value }} %s replicas have been unavailable (not ready, or not scheduled) for 5 minutes." $service))) }}
+{{- $alerts = append $alerts (include "lib.alert" (dict "root" . "alert" "ContainerRestarting" "for" "" "severity" "warning"
+      "expr" (printf "max by (namespace, pod, container) (increase(kube_pod_container_status_restarts_total{%s,pod=~%q,container=%q}[15m])) > 3" $ns (printf "%s-[a-z0-9]+-[a-z0-9]+" $fullname) (include "lib.name" .))
+      "summary" (printf "a %s container restarts over and over" $service)
+      "description" (printf "{{ $labels.pod }} restarted {{ $value | humanize }} times in 15 minutes (more than 3): a crash loop or OOM kills." ))) }}
 ---
 apiVersion: monitoring.coreos.com/v1
 kind: PrometheusRule
