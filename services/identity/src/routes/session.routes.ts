@@ -26,7 +26,10 @@ export async function sessionRoutes(app: ServiceApp, context: IdentityContext): 
   async function mailLoginAttack(user: User, ip: string): Promise<void> {
     if (!user.email) return;
     const keys = { address: keyedHash(config.IP_HASH_KEY, `mail:${user.email}`), ip: keyedHash(config.IP_HASH_KEY, `ip:${ip}`) };
-    if ((await admitMailRequest(commands, 'login-attack', keys, mailLimits(config))).verdict !== 'send') return;
+    // One notice per recipient per lock window: two guesses that lock the account at the same moment
+    // (each counted the failures before the other's) are admitted one after the other, under a lock.
+    const oncePerLock = { ...mailLimits(config), perAddress: 1, windowMs: config.LOGIN_WINDOW_MINUTES * 60_000 };
+    if ((await admitMailRequest(commands, 'login-attack', keys, oncePerLock)).verdict !== 'send') return;
     const resetPage = `${config.PUBLIC_URL.replace(/\/$/, '')}/password`;
     await mailer.send({ to: user.email, ...loginAttackMail(user.locale as Locale, { userName: user.userName, minutes: config.LOGIN_WINDOW_MINUTES, resetPage }) });
   }
