@@ -30,9 +30,14 @@ export function AddContent({ law, reload }: { law: LawDetail; reload: Reload }) 
     (closed.current === 'article' ? articleButton : groupButton).current?.focus();
     closed.current = null;
   }, [open]);
-  const close = () => {
-    closed.current = open;
-    setOpen(null);
+  // Closes `which` only if it is still the open form: a form sent just before the creator opened the
+  // other one must not close that one when its answer comes.
+  const close = (which: Exclude<Open, null>) => {
+    setOpen((current) => {
+      if (current !== which) return current;
+      closed.current = which;
+      return null;
+    });
   };
   const toggle = (which: Exclude<Open, null>) => {
     closed.current = null;
@@ -60,7 +65,7 @@ export function AddContent({ law, reload }: { law: LawDetail; reload: Reload }) 
             multiline
             max={5000}
             submitLabel={t({ id: 'decisions.article.add' })}
-            onCancel={close}
+            onCancel={() => close('article')}
             extra={
               <div className="field">
                 <label htmlFor={groupSelectId}>{t({ id: 'decisions.article.group' })}</label>
@@ -76,7 +81,7 @@ export function AddContent({ law, reload }: { law: LawDetail; reload: Reload }) 
             }
             onSubmit={async (body) => {
               await lawsApi.addArticle(law.id, body, groupForArticle || null);
-              close();
+              close('article');
               toast(t(common.created), 'success');
               reload();
             }}
@@ -90,12 +95,12 @@ export function AddContent({ law, reload }: { law: LawDetail; reload: Reload }) 
             label={t({ id: 'decisions.group.name' })}
             max={120}
             submitLabel={t({ id: 'decisions.group.add' })}
-            onCancel={close}
+            onCancel={() => close('group')}
             onSubmit={async (name) => {
               const detail = await lawsApi.addGroup(law.id, name);
               // The next article goes into the new group unless the creator chooses otherwise.
               setGroupForArticle(detail.groups[detail.groups.length - 1]?.id ?? '');
-              close();
+              close('group');
               toast(t(common.saved), 'success');
               reload();
             }}
