@@ -107,8 +107,8 @@ test('a message posted on one pod is delivered by the other in the same trace', 
   const deliver = spans.find((span) => span.service === 'chat-b' && span.name === 'socket.io relay deliver')!;
   const relayedBy = spans.find((span) => span.spanId === deliver.parentSpanId)!;
   expect(deliver.kind).toBe(SpanKinds.consumer);
-  // Pod A's broadcast of the message (socket.io's send span) is the parent and the link of pod B's delivery.
-  expect(relayedBy).toMatchObject({ service: 'chat-a', name: 'send /' });
+  // Pod A's relay of the room's frame is the parent and the link of pod B's delivery.
+  expect(relayedBy).toMatchObject({ service: 'chat-a', name: 'chat room relay' });
   expect(deliver.links).toContainEqual({ traceId: relayedBy.traceId, spanId: relayedBy.spanId });
   // The trace starts at pod A's receipt of the post.
   const root = spans.find((span) => span.parentSpanId === '')!;

@@ -7,6 +7,7 @@ import { onConnection } from './connection.js';
 import { chatHandlers, socketViewer, type ChatContext } from './handlers.js';
 import { allowedRequests, authenticate } from './handshake.js';
 import { RoomDelivery } from './room-delivery.js';
+import { RoomRelay } from './room-relay.js';
 import { disconnectOnRevocation } from './revocations.js';
 import { SocketShutdown } from './shutdown.js';
 import { relayTraceContext } from './trace-relay.js';
@@ -45,15 +46,21 @@ export interface SocketSettings {
  * streams adapter; without, this instance serves alone with in-memory recovery.
  */
 export function attachChatSocket(app: ServiceApp, context: ChatContext, verifier: TokenVerifier, settings: SocketSettings): Server {
-  const adapter = settings.redis
-    ? relayTraceContext(
-        createAdapter(streamsAdapterClient(settings.redis.client, settings.redis.reader), {
-          streamName: `${settings.redisPrefix}socket.io`,
-          sessionKeyPrefix: `${settings.redisPrefix}session:`,
-          maxLen: 50_000,
-        }),
-      )
-    : undefined;
+  // With Redis, the pods share rooms; the room relay sits under the trace wrapper, so that another
+  // pod's frame joins this pod's delivery inside the span that continues its trace.
+  const relay = settings.redis ? new RoomRelay() : undefined;
+  const adapter =
+    settings.redis && relay
+      ? relayTraceContext(
+          relay.wrap(
+            createAdapter(streamsAdapterClient(settings.redis.client, settings.redis.reader), {
+              streamName: `${settings.redisPrefix}socket.io`,
+              sessionKeyPrefix: `${settings.redisPrefix}session:`,
+              maxLen: 50_000,
+            }),
+          ),
+        )
+      : undefined;
   const log = app.log.child({ component: 'socket' });
   const shutdown = new SocketShutdown();
   const io = new Server(app.server, {
@@ -68,7 +75,7 @@ export function attachChatSocket(app: ServiceApp, context: ChatContext, verifier
     ...(adapter ? { adapter } : {}),
   });
 
-  const delivery = new RoomDelivery(io, settings.batchTickMs ?? 250);
+  const delivery = new RoomDelivery(io, settings.batchTickMs ?? 250, relay);
   deliveries.set(io, delivery);
   const viewers = new ViewerMay(io, { viewerOf: (socket) => socketViewer(context, socket), clock: context.clock, shared: adapter !== undefined, log });
   viewerTables.set(io, viewers);

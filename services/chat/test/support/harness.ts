@@ -61,9 +61,10 @@ export function collect<T>(socket: Socket, event: string): T[] {
 export const shownTo = <M extends { userId: string }>(received: readonly M[], muted: readonly string[]): M[] => received.filter((message) => !muted.includes(message.userId));
 
 /** Counts the frames a socket receives: events alone and `batch` frames. */
-export function countFrames(socket: Socket): { single: number; batches: number; batchSizes: number[] } {
-  const counts = { single: 0, batches: 0, batchSizes: [] as number[] };
+export function countFrames(socket: Socket): { single: number; batches: number; batchSizes: number[]; arrivals: number[] } {
+  const counts = { single: 0, batches: 0, batchSizes: [] as number[], arrivals: [] as number[] };
   socket.onAny((event: string, frame: unknown) => {
+    counts.arrivals.push(performance.now());
     if (event !== 'batch') counts.single++;
     else {
       counts.batches++;
