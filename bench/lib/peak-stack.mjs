@@ -17,8 +17,8 @@
 //     stop(),                            // stops every process, drops the database, removes streams and keys
 //   }
 //   env: extra settings for every process; env.gateway / env.chat / ... (objects) for one component.
-//   chatPods: chat processes behind a round-robin TCP balancer (scripts/balancer.mjs, as a Service
-//   spreads connections); chatRedis: they share rooms through the Redis streams adapter (REDIS_URL).
+//   chatPods: chat processes; gateway i sends its sockets to pod i mod chatPods, as a Service spreads
+//   connections evenly; chatRedis: they share rooms through the Redis streams adapter (REDIS_URL).
 //   Access tokens are signed by a test signer (test-kit TestTokens, valid 2 h) whose JWKS every
 //   service verifies with; identity still logs members in with `password` (its own tokens then).
 //
@@ -91,7 +91,6 @@ export async function startPeakStack({ label, gateways = 3, members = 10000, cha
   const tokens = await TestTokens.start();
   const started = [];
   let bus = null;
-  let balancer = null;
   const chatRedisUrl = env.chat?.REDIS_URL ?? env.REDIS_URL ?? (chatRedis ? REDIS_URL : null);
 
   const stop = async () => {
@@ -101,7 +100,6 @@ export async function startPeakStack({ label, gateways = 3, members = 10000, cha
     await tokens.close().catch(() => undefined);
     await nats.cleanup().catch(() => undefined);
     await database.drop().catch(() => undefined);
-    await balancer?.close().catch(() => undefined);
     if (chatRedisUrl) await removeRedisKeys(chatRedisUrl, redisPrefix);
   };
 
@@ -133,20 +131,17 @@ export async function startPeakStack({ label, gateways = 3, members = 10000, cha
       started.push(services[name]);
     }
     const upstreams = Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_URL`, services[name].origin]));
-    if (chatPods > 1) {
-      const { startBalancer } = await import(pathToFileURL(path.join(root, 'scripts/balancer.mjs')).href);
-      const port = await freePort();
-      balancer = startBalancer({ port });
-      await balancer.listening;
-      for (const chat of chatProcesses) balancer.add(chat.port);
-      upstreams.CHAT_URL = `http://127.0.0.1:${port}`;
-    }
     // Elections is not part of this stack: its routes answer 503, the gateway stays ready (degraded).
     upstreams.ELECTIONS_URL = `http://127.0.0.1:${await freePort()}`;
     const gatewayProcesses = [];
-    for (const port of gatewayPorts) {
+    for (const [index, port] of gatewayPorts.entries()) {
       // Every client of the benchmark comes from 127.0.0.1: the per-address limit would count them as one.
-      const gateway = await startGateway(port, { ...upstreams, RATE_LIMIT_MAX: '100000000', SHUTDOWN_GRACE_MS: '3000', ...componentEnv('gateway') });
+      // Each gateway is a site of its own: its pages (the clients' Origin) may post and open sockets.
+      const site = { PUBLIC_URL: `http://127.0.0.1:${port}`, CORS_ORIGINS: gatewayUrls.join(',') };
+      // Several chat pods: gateway i sends its sockets to pod i mod P, as a Service spreads connections
+      // evenly. A balancer in this process would hold two descriptors per socket, past its limit.
+      const chat = chatProcesses.length > 1 ? { CHAT_URL: chatProcesses[index % chatProcesses.length].origin } : {};
+      const gateway = await startGateway(port, { ...upstreams, ...chat, ...site, RATE_LIMIT_MAX: '100000000', SHUTDOWN_GRACE_MS: '3000', ...componentEnv('gateway') });
       gatewayProcesses.push(gateway);
       started.push(gateway);
     }
