@@ -1,7 +1,8 @@
 /**
  * Every route of docs/product.md#screens-and-routes (and /archive) as a visitor and as a logged-in member, in English and
  * in French: the screen shows (its one h1), or the route guard's redirect happens; no console error,
- * no uncaught exception, and no serious or critical axe violation. Also the performance budget of the
+ * no uncaught exception, and no serious or critical axe violation (for an English member and a French
+ * visitor; design.e2e.test.ts runs axe for the two other pairs). Also the performance budget of the
  * built front ends (first-load JavaScript gzipped) and screenshots at desktop and 375 px width.
  */
 import { randomBytes } from 'node:crypto';
@@ -78,6 +79,9 @@ function routes(locale: Locale): (Omit<AppRoute, 'path'> & { path: () => string 
   return APP_ROUTES.map((entry) => ({ ...entry, path: () => entry.path(ids()) }));
 }
 
+/** Whether this file runs axe for the pair (design.e2e.test.ts covers an English visitor and a French member). */
+const axeHere = (role: Role, locale: Locale) => (role === 'visitor') !== (locale === 'en');
+
 /** Waits for the screen: one h1, and no loading message left. */
 async function settled(page: Page): Promise<string> {
   await page.locator('h1').first().waitFor();
@@ -140,8 +144,9 @@ describe.each([
     // The screen itself, not the 404 (ids that do not exist show the remote's own "not found").
     if (!target.includes(unknownId)) expect(title).not.toBe(notFound[locale]);
     expect(title.length).toBeGreaterThan(0);
-    const violations = await seriousAxeViolations(page);
-    expect(describeViolations(violations)).toEqual([]);
+    // An English visitor and a French member meet axe on every route in design.e2e.test.ts, at both
+    // widths and in both themes: here the two other pairs do.
+    if (axeHere(role, locale)) expect(describeViolations(await seriousAxeViolations(page))).toEqual([]);
     // The browser logs the 404 of an id that does not exist yet; nothing else is allowed.
     expect(visit.problems.filter((problem) => !(target.includes(unknownId) && /status of 404/.test(problem)))).toEqual([]);
   }, 40_000);
