@@ -36,6 +36,7 @@ import { benchNatsPrefix, createBenchDatabase, freePort, NATS_URL, REDIS_URL, ro
 
 const kit = await import(pathToFileURL(path.join(root, 'packages/service-kit/dist/index.js')).href);
 const { TestTokens } = await import(pathToFileURL(path.join(root, 'packages/test-kit/dist/tokens.js')).href);
+const { USER_NAME_KEY_VERSION } = await import(pathToFileURL(path.join(root, 'services/identity/dist/domain/user-name.js')).href);
 
 const SERVICES = ['identity', 'decisions', 'chat', 'notifications'];
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
@@ -67,9 +68,10 @@ async function seedMembers(databaseUrl, count, passwordHash) {
   try {
     const series = `FROM generate_series(0, $1::int - 1) AS i`;
     await sql.query(
-      `INSERT INTO identity.users (id, email, user_name, user_name_key, password_hash, verified_at)
-       SELECT ${memberIdSql('i')}, 'citizen' || i || '@example.org', 'Citizen ' || i, 'citizen ' || i, $2, now() ${series}`,
-      [count, passwordHash],
+      // Keyed by the current rule, so that identity has no name keys to give at start.
+      `INSERT INTO identity.users (id, email, user_name, user_name_key, user_name_key_version, password_hash, verified_at)
+       SELECT ${memberIdSql('i')}, 'citizen' || i || '@example.org', 'Citizen ' || i, 'citizen ' || i, $3, $2, now() ${series}`,
+      [count, passwordHash, USER_NAME_KEY_VERSION],
     );
     await sql.query(`INSERT INTO decisions.citizen (user_id, registered_at, verified_at) SELECT ${memberIdSql('i')}, now(), now() ${series}`, [count]);
     await sql.query(`INSERT INTO chat.member (user_id, user_name, registered_at) SELECT ${memberIdSql('i')}, 'Citizen ' || i, now() ${series}`, [count]);

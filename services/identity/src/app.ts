@@ -107,10 +107,14 @@ export async function buildApp({ config, db, bus, logger, mailer: givenMailer, c
     if (await seedModerator(commands, normalizeEmail(config.SEED_MODERATOR_EMAIL))) {
       app.log.info('seeded the first moderator (SEED_MODERATOR_EMAIL)');
     }
-    // Accounts made before names were compared by their key, or by an older rule, get theirs (services/identity/README.md).
+    // Accounts made before names were compared by their key, or by an older rule, get theirs
+    // (services/identity/README.md). In the background: a million accounts to key again must not hold
+    // the start past its timeout, where the pod would restart and begin again.
     const table = confusables();
-    const keyed = await assignUserNameKeys(commands, (name) => userNameKey(name, table), USER_NAME_KEY_VERSION);
-    if (keyed > 0) app.log.info({ keyed }, 'user names given their keys');
+    void assignUserNameKeys(commands, (name) => userNameKey(name, table), USER_NAME_KEY_VERSION).then(
+      (keyed) => keyed > 0 && app.log.info({ keyed }, 'user names given their keys'),
+      (error: unknown) => app.log.error({ err: error }, 'could not give user names their keys; the next start tries again'),
+    );
   });
   // The consumers open their transactions on identity's own client, so their handlers use Prisma's API.
   const host: IdentityConsumerHost = { ...consumers, db };
