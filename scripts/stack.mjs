@@ -238,20 +238,52 @@ async function startEmbeddedPostgres(dataDir, processOptions, log) {
   const child = startProcess('postgres', process.execPath, ['scripts/embedded-postgres.mjs', databaseDir, String(port)], {}, processOptions);
   const url = await new Promise((resolve, reject) => {
     let output = '';
+    let waiting = false;
     child.stdout.on('data', (chunk) => {
       output += chunk;
       const ready = output.match(/^READY (\S+)$/m);
       if (ready) resolve(ready[1]);
+      if (!waiting && /^Waiting for the PostgreSQL/m.test(output)) {
+        waiting = true;
+        log('Waiting for the previous embedded PostgreSQL to stop...');
+      }
     });
-    child.once('exit', (code) => reject(new Error(`the embedded PostgreSQL stopped (code ${code}); see ${path.relative(root, processOptions.logDir)}/postgres.log`)));
+    child.once('exit', (code) => {
+      const failed = output.match(/^FAILED (.+)$/m);
+      const reason = failed ? `the embedded PostgreSQL could not start: ${failed[1]}` : `the embedded PostgreSQL stopped (code ${code})`;
+      reject(new Error(`${reason}; see ${path.relative(root, processOptions.logDir)}/postgres.log`));
+    });
   });
   return { url, stop: () => stopProcess(child, 30_000) };
 }
 
-const NATS_INSTALL_HELP = `No NATS server: set NATS_URL, or install nats-server so it can be started here:
+/** What each server `pnpm start` can run itself is called, how to install it, and how to run it under the data folder. */
+const LOCAL_SERVERS = {
+  nats: {
+    binary: 'nats-server',
+    binaryEnv: 'NATS_SERVER_BIN',
+    port: 14222,
+    url: (port) => `nats://127.0.0.1:${port}`,
+    args: (port, dir) => ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir],
+    help: `No NATS server: set NATS_URL, or install nats-server so it can be started here:
   Debian/Ubuntu: sudo apt-get install nats-server
   macOS:         brew install nats-server
-  Docker:        docker run -p 4222:4222 nats:2.10 -js   (then NATS_URL=nats://127.0.0.1:4222)`;
+  Docker:        docker run -p 4222:4222 nats:2.10 -js   (then NATS_URL=nats://127.0.0.1:4222)`,
+  },
+  redis: {
+    binary: 'redis-server',
+    binaryEnv: 'REDIS_SERVER_BIN',
+    port: 16379,
+    url: (port) => `redis://127.0.0.1:${port}`,
+    // No config file: loopback only, its snapshot kept in its own folder.
+    args: (port, dir) => ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--daemonize', 'no', '--loglevel', 'warning'],
+    help: `Several chat replicas share their rooms through Redis, and there is none: set REDIS_URL, or install redis-server so it can be started here:
+  Debian/Ubuntu: sudo apt-get install redis-server
+  macOS:         brew install redis
+  Docker:        docker run -p 6379:6379 redis:7   (then REDIS_URL=redis://127.0.0.1:6379)
+or run chat as one replica.`,
+  },
+};
 
 function findOnPath(binary) {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter).concat(['/usr/sbin', '/usr/local/sbin'])) {
@@ -261,21 +293,34 @@ function findOnPath(binary) {
   return null;
 }
 
-async function startLocalNats(dataDir, options) {
-  const binary = process.env.NATS_SERVER_BIN ?? findOnPath('nats-server');
-  if (!binary) throw new Error(NATS_INSTALL_HELP);
-  const port = (await portFree(14222)) ? 14222 : await freePort();
-  const storeDir = path.join(dataDir, 'nats');
-  mkdirSync(storeDir, { recursive: true });
-  const child = startProcess('nats', binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {}, options);
-  const url = `nats://127.0.0.1:${port}`;
-  await waitUntil(() => portAnswers(port), 10_000, 'nats-server');
-  return { url, stop: () => stopProcess(child) };
+/** The executable of a local server (its *_SERVER_BIN setting, else the PATH); throws its install help when there is none. */
+function localServerBinary(kind) {
+  const server = LOCAL_SERVERS[kind];
+  const binary = process.env[server.binaryEnv] || findOnPath(server.binary);
+  if (!binary || !existsSync(binary)) throw new Error(server.help);
+  return binary;
+}
+
+/** Starts nats-server or redis-server on loopback with its files under `<dataDir>/<kind>`; answers its URL. */
+async function startLocalServer(kind, dataDir, options) {
+  const server = LOCAL_SERVERS[kind];
+  const binary = localServerBinary(kind);
+  const port = (await portFree(server.port)) ? server.port : await freePort();
+  const dir = path.join(dataDir, kind);
+  mkdirSync(dir, { recursive: true });
+  const child = startProcess(kind, binary, server.args(port, dir), {}, options);
+  const exited = new Promise((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`${server.binary} stopped (code ${code}); see ${path.relative(root, options.logDir)}/${kind}.log`))),
+  );
+  exited.catch(() => undefined);
+  await Promise.race([waitUntil(() => portAnswers(port), 10_000, server.binary), exited]);
+  return { url: server.url(port), stop: () => stopProcess(child) };
 }
 
 /**
  * Starts everything and resolves once the gateway reports every service ready.
- * Options: databaseUrl, natsUrl, natsPrefix, redisUrl, smtpUrl, dataDir, ports ('default' | 'free'),
+ * Options: databaseUrl, natsUrl, natsPrefix, redisUrl (else a local redis-server when chat runs several
+ * replicas), smtpUrl, dataDir, ports ('default' | 'free'),
  * echo (print service logs), log (progress lines), build (default true), serviceEnv (extra settings
  * for every service, e.g. limits a test needs raised), envFor(component) (settings of one component),
  * replicas ({ chat: 3, ... }: processes per component, see startDeployment), remoteDist ({ decisions:
@@ -291,6 +336,12 @@ export async function startStack(options = {}) {
     for (const stop of stops.splice(0).reverse()) await stop().catch((error) => log(`while stopping: ${error.message}`));
   };
 
+  // Several chat replicas without Redis would each keep their rooms to themselves (a post would reach
+  // only its own replica's sockets): a local redis-server is started, and its absence refused before anything starts.
+  const chatReplicas = replicaCount(options.replicas, 'chat');
+  let redisUrl = options.redisUrl ?? process.env.REDIS_URL;
+  if (!redisUrl && chatReplicas > 1) localServerBinary('redis');
+
   try {
     if (options.build !== false) buildWhatIsNeeded(log);
 
@@ -302,7 +353,7 @@ export async function startStack(options = {}) {
     }
     let natsUrl = options.natsUrl ?? process.env.NATS_URL;
     if (!natsUrl) {
-      const nats = await startLocalNats(dataDir, processOptions);
+      const nats = await startLocalServer('nats', dataDir, processOptions);
       stops.push(nats.stop);
       natsUrl = nats.url;
     }
@@ -315,7 +366,11 @@ export async function startStack(options = {}) {
       smtpUrl = catcher.smtpUrl;
       mailViewer = catcher.viewerUrl;
     }
-    const redisUrl = options.redisUrl ?? process.env.REDIS_URL;
+    if (!redisUrl && chatReplicas > 1) {
+      const redis = await startLocalServer('redis', dataDir, processOptions);
+      stops.push(redis.stop);
+      redisUrl = redis.url;
+    }
 
     // `migrate: false`: the database is a copy of one already migrated (the tests' template).
     if (options.migrate !== false) {
@@ -343,15 +398,20 @@ export async function startStack(options = {}) {
     // The gateway answers at localhost and 127.0.0.1 alike: chat accepts both as the socket's Origin.
     const ownOrigins = { CORS_ORIGINS: `http://127.0.0.1:${ports.gateway},http://localhost:${ports.gateway}` };
     const notificationsKeys = { DIGEST_UNSUBSCRIBE_KEY: digestUnsubscribeKey(dataDir) };
+    // Chat refuses to run as one of several instances without Redis, as in the chart.
+    const chatEnv = { ...ownOrigins, CHAT_MULTI_INSTANCE: String(chatReplicas > 1) };
     const serviceEnv = (service) => ({
       ...common,
       HOST: '127.0.0.1',
-      ...(service === 'chat' ? ownOrigins : {}),
+      ...(service === 'chat' ? chatEnv : {}),
       ...(service === 'notifications' ? notificationsKeys : {}),
       ...options.envFor?.(service),
     });
     /** @type {Record<string, Awaited<ReturnType<typeof startDeployment>>>} */
     const deployments = {};
+    // The services stop together: each drains for up to SHUTDOWN_DRAIN_MS, and one after the other the drains add up.
+    const startedServices = [];
+    stops.push(() => Promise.all(startedServices.map((deployment) => deployment.stop())));
     for (const service of SERVICES) {
       deployments[service] = await startDeployment(service, {
         script: `services/${service}/dist/server.js`,
@@ -360,7 +420,7 @@ export async function startStack(options = {}) {
         replicas: replicaCount(options.replicas, service),
         processOptions,
       });
-      stops.push(() => deployments[service].stop());
+      startedServices.push(deployments[service]);
     }
     const upstreams = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]));
     deployments.gateway = await startDeployment('gateway', {
@@ -399,6 +459,9 @@ export async function startStack(options = {}) {
       databaseUrl,
       natsUrl,
       smtpUrl,
+      redisUrl,
+      /** True when redis-server was started here for several chat replicas. */
+      localRedis: !(options.redisUrl ?? process.env.REDIS_URL) && chatReplicas > 1,
       mailViewer,
       logDir,
       deployments,

@@ -93,5 +93,7 @@ export function loadConfig<P extends TProperties>(
     const [first] = Value.Errors(property, value);
     if (first) problems.push(`${name} is invalid (${first.message}): got ${JSON.stringify(env[name] ?? null)}`);
   }
+  // A rule across settings (a schema refinement) fails no single variable: report its own message.
+  if (problems.length === 0) for (const error of Value.Errors(schema, converted)) problems.push(error.message);
   throw new ConfigError(problems);
 }

@@ -3,12 +3,21 @@ import { BaseConfigProperties, JwksConfigProperties } from '@civic/service-kit';
 
 const ORIGIN = 'https?://[^/\\s,]+/?';
 
-export const ChatConfig = Type.Object({
+/** Why chat refuses to start as one of several instances without Redis. */
+export const SEVERAL_INSTANCES_NEED_REDIS =
+  'CHAT_MULTI_INSTANCE is true (several chat instances serve the same rooms) but REDIS_URL is not set: without Redis each instance would deliver posts only to its own sockets. Set REDIS_URL, or run one instance with CHAT_MULTI_INSTANCE=false';
+
+const ChatConfigProperties = Type.Object({
   ...BaseConfigProperties,
   ...JwksConfigProperties,
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 4004 }),
   /** With it, instances share rooms through the Redis streams adapter and the rate counters; without, one instance serves alone. */
   REDIS_URL: Type.String({ pattern: '^(rediss?://.+)?$', default: '' }),
+  /**
+   * Whether this is one of several instances (the chart sets it with more than one pod or an HPA,
+   * `pnpm start` with `--replicas chat=N`): they share rooms only through Redis, so REDIS_URL is then required.
+   */
+  CHAT_MULTI_INSTANCE: Type.Boolean({ default: false }),
   /** Prefix of every Redis key and stream of this service (tests and environments sharing one Redis). */
   REDIS_PREFIX: Type.String({ default: 'civic:chat:' }),
   /** At most this many messages (posts, replies, edits) per user in any CHAT_RATE_WINDOW_MS. */
@@ -48,6 +57,8 @@ export const ChatConfig = Type.Object({
   /** The troll hunt counts mutes since yesterday 00:00 in this time zone. */
   CHAT_TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Paris' }),
 });
+
+export const ChatConfig = Type.Refine(ChatConfigProperties, (config) => !config.CHAT_MULTI_INSTANCE || config.REDIS_URL !== '', () => SEVERAL_INSTANCES_NEED_REDIS);
 export type ChatConfig = Static<typeof ChatConfig>;
 
 /** SOCKET_TRANSPORTS as socket.io's `transports`. */
