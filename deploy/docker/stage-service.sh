@@ -7,8 +7,8 @@
 #                                `node packages/db-migrate/dist/cli.js apply <service>` from <out>, and its pods'
 #                                init container `... wait <service>`; both find services/<service>/prisma/migrations
 #                                under the current directory
-#   <out>/deploy/scripts/        identity only: the signing-key rotation (deploy/OPERATIONS.md,
-#                                `kubectl exec ... -- node deploy/scripts/rotate-signing-key.mjs rotate`)
+#   <out>/deploy/scripts/        identity only: the signing-key rotation, run by the identity
+#                                chart's rotation Jobs (deploy/OPERATIONS.md, section 6)
 #
 # Used by deploy/docker/service.Dockerfile (SERVICE=<service>); runs the same outside Docker:
 #   sh deploy/docker/stage-service.sh chat /tmp/chat-image && cd /tmp/chat-image && node services/chat/dist/server.js

@@ -20,6 +20,7 @@ import { confusables } from './store/confusables.js';
 import { LoginFailureRepository } from './store/login-failure.repository.js';
 import type { IdentityPrisma } from './store/prisma.js';
 import { SigningKeyRepository } from './store/signing-key.repository.js';
+import { Gauge } from 'prom-client';
 import { UserRepository } from './store/user.repository.js';
 import { assignUserNameKeys } from './commands/assign-user-name-keys.command.js';
 import { seedModerator } from './commands/seed-moderator.command.js';
@@ -63,6 +64,17 @@ export async function buildApp({ config, db, bus, logger, mailer: givenMailer, c
   });
 
   const keys = new SigningKeyRepository(db);
+  // Read at scrape time: the SigningKeyNearRetirement alert fires when even the newest key nears its
+  // rotation age (docs/signing-keys.md).
+  new Gauge({
+    name: 'identity_signing_key_newest_created_timestamp_seconds',
+    help: 'Creation time (Unix seconds) of the newest published access-token signing key',
+    registers: [app.metrics],
+    async collect() {
+      const newest = await keys.newestCreatedAt();
+      if (newest) this.set(newest.getTime() / 1000);
+    },
+  });
   const tokens = new AccessTokens(keys, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, lifetimeMs: policy.accessTokenMs, clock });
   // Identity reads the session and the account at every call that needs them (currentAccount), so
   // revocations add nothing to its own routes; its session restore consults them.

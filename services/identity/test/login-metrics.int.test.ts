@@ -36,3 +36,17 @@ describe('refused logins', () => {
     expect(await refused('bad_credentials')).toBe(3);
   });
 });
+
+describe('the newest signing key', () => {
+  it('exports when the newest key was made, which the rotation alert reads', async () => {
+    const line = () =>
+      h.app
+        .inject({ url: '/metrics' })
+        .then(({ body }) => body.split('\n').find((candidate) => candidate.startsWith('identity_signing_key_newest_created_timestamp_seconds')));
+    // A login signs a token: the first key exists from then on.
+    const user = await createUser(h, { loggedIn: false });
+    expect((await login({ email: user.email, password: user.password }, '10.30.0.9')).statusCode).toBe(200);
+    const newest = await h.db.signingKey.findFirst({ orderBy: { createdAt: 'desc' } });
+    expect(Number((await line())?.split(' ').at(-1))).toBe(newest!.createdAt.getTime() / 1000);
+  });
+});

@@ -24,6 +24,12 @@ export class SigningKeyRepository {
     return rows.map((row) => row.publicJwk as JWK);
   }
 
+  /** When the newest key was made, or null before the first (the key-age alert reads it). */
+  async newestCreatedAt(): Promise<Date | null> {
+    const row = await this.prisma.signingKey.findFirst({ orderBy: { createdAt: 'desc' }, select: { createdAt: true } });
+    return row?.createdAt ?? null;
+  }
+
   /** The public key of a kid (cached; keys never change once stored), or null when unknown. */
   async publicKey(kid: string): Promise<JWK | null> {
     const cached = this.publicByKid.get(kid);
