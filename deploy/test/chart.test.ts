@@ -328,6 +328,24 @@ describe('chat across pods', () => {
     expect(redis(render('chat', ['--set', 'autoscaling.enabled=false', '--set', 'replicaCount=1'])).valueFrom?.secretKeyRef?.optional).toBe(true);
   });
 
+  it('tells chat when it is one of several pods (it then refuses to start without Redis), and refuses several pods without the Redis key', () => {
+    const onePod = ['--set', 'autoscaling.enabled=false', '--set', 'replicaCount=1'];
+    expect(config(alone('chat')).CHAT_MULTI_INSTANCE).toBe('true');
+    expect(config(render('chat', ['--set', 'autoscaling.enabled=false', '--set', 'replicaCount=2'])).CHAT_MULTI_INSTANCE).toBe('true');
+    expect(config(render('chat', onePod)).CHAT_MULTI_INSTANCE).toBe('false');
+    for (const set of UMBRELLA_SETS) expect([set, resolvedEnv(umbrella(set), inUmbrella(set, 'Deployment', 'chat')).CHAT_MULTI_INSTANCE]).toEqual([set, 'true']);
+    for (const args of [[], ['--set', 'autoscaling.enabled=false', '--set', 'replicaCount=3']]) {
+      const result = templateText('chat', [...args, '--set', 'global.secretKeys.redisUrl=null']);
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain('chat: several chat pods (replicaCount > 1 or autoscaling.enabled) share their rooms only through Redis');
+    }
+    expect(templateText('chat', [...onePod, '--set', 'global.secretKeys.redisUrl=null']).status).toBe(0);
+    // The chat a chart starts accepts these settings only with a REDIS_URL, as the one-machine stack's does.
+    const env = resolvedEnv(alone('chat'), findIn(alone('chat'), 'Deployment', 'chat'));
+    expect(() => loadConfig(CONFIG_SCHEMAS.chat!, env)).not.toThrow();
+    expect(() => loadConfig(CONFIG_SCHEMAS.chat!, { ...env, REDIS_URL: '' })).toThrow();
+  });
+
   it('routes socket.io straight to chat with stickiness, also websocket only', () => {
     const socket = findIn(alone('chat'), 'Ingress', 'chat-socket');
     expect(paths(socket)).toEqual({ '/socket.io': 'chat' });
@@ -646,13 +664,82 @@ describe('secrets and configuration', () => {
   });
 });
 
-describe('network policies (opt-in)', () => {
-  const set = 'all-dependencies-values.yaml';
+describe('rotations without kubectl exec', () => {
+  const checksum = (manifests: Manifest[], name: string) => findIn(manifests, 'Deployment', name).spec.template.metadata.annotations['checksum/config'];
+
+  it('global.secretRevision rolls every service pods and nothing else: not the gateway, not a migration Job', () => {
+    for (const service of SERVICES) {
+      const rotated = render(service, ['--set', 'global.secretRevision=2026-11-28']);
+      expect([service, checksum(rotated, service) !== checksum(alone(service), service)]).toEqual([service, true]);
+      const job = (manifests: Manifest[]) => ofKind(manifests, 'Job').map((m) => m.metadata.name);
+      expect(job(rotated)).toEqual(job(alone(service)));
+    }
+    expect(checksum(render('gateway', ['--set', 'global.secretRevision=2026-11-28']), 'gateway')).toBe(checksum(alone('gateway'), 'gateway'));
+  });
+
+  it('identity ships the signing-key steps as suspended CronJobs run by kubectl create job --from, reaching PostgreSQL only', () => {
+    const command = (manifests: Manifest[], name: string) => {
+      const cronJob = findIn(manifests, 'CronJob', name);
+      expect([name, cronJob.spec.suspend]).toEqual([name, true]);
+      const pod = cronJob.spec.jobTemplate.spec.template.spec;
+      expect(pod.automountServiceAccountToken).toBe(false);
+      expect(pod.containers[0].image).toBe(container(findIn(manifests, 'Deployment', 'identity')).image);
+      expect((pod.containers[0].env as EnvVar[]).map((e) => e.name)).toEqual(['DATABASE_URL']);
+      return pod.containers[0].command;
+    };
+    expect(command(alone('identity'), 'identity-rotate-signing-key')).toEqual(['node', 'deploy/scripts/rotate-signing-key.mjs', 'rotate']);
+    expect(command(alone('identity'), 'identity-retire-signing-keys')).toEqual(['node', 'deploy/scripts/rotate-signing-key.mjs', 'retire', '--older-than-minutes', '15']);
+    // Old tokens stay valid until they expire: retirement waits the tokens' lifetime.
+    const longer = render('identity', ['--set', 'global.config.ACCESS_TOKEN_MINUTES=30']);
+    expect(command(longer, 'identity-retire-signing-keys').at(-1)).toBe('30');
+    expect(findIn(umbrella('default'), 'CronJob', `${UMBRELLA_RELEASE}-identity-rotate-signing-key`).spec.suspend).toBe(true);
+    const policy = findIn(alone('identity'), 'NetworkPolicy', 'identity-signing-key');
+    expect(policy.spec.podSelector.matchLabels['app.kubernetes.io/component']).toBe('signing-key');
+    expect(policy.spec.ingress).toEqual([]);
+    expect(policy.spec.egress.map((rule: { ports: { port: number }[] }) => rule.ports.map((p) => p.port))).toEqual([[53, 53], [5432]]);
+    expect(ofKind(render('identity', ['--set', 'signingKeyJobs.enabled=false']), 'CronJob')).toEqual([]);
+  });
+});
+
+describe('network policies (on by default)', () => {
+  const set = 'default';
   const componentsIn = (peers: Array<{ podSelector?: { matchLabels?: Record<string, string> } }>) =>
     peers.flatMap((peer) => (peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] ? [peer.podSelector.matchLabels['app.kubernetes.io/name']] : []));
+  const names = (manifests: Manifest[]) => ofKind(manifests, 'NetworkPolicy').map((policy) => policy.metadata.name);
 
-  it('are off by default', () => {
-    expect(ofKind(umbrella('default'), 'NetworkPolicy')).toEqual([]);
+  it('are on in every component chart and in every value set of the all-in-one chart, the peak sets included', () => {
+    for (const component of COMPONENTS) expect([component, names(alone(component)).length > 0]).toEqual([component, true]);
+    for (const service of SERVICES) {
+      expect(names(alone(service))).toEqual([service, `${service}-migrate`, ...(service === 'identity' ? ['identity-signing-key'] : [])]);
+    }
+    for (const umbrellaSet of UMBRELLA_SETS) {
+      const present = names(umbrella(umbrellaSet));
+      for (const component of [...SERVICES, 'gateway', 'shell']) expect([umbrellaSet, component, present.includes(`${UMBRELLA_RELEASE}-${component}`)]).toEqual([umbrellaSet, component, true]);
+    }
+    expect(names(render('chat', ['--set', 'global.networkPolicy.enabled=false']))).toEqual([]);
+  });
+
+  it('let the ingress controller reach only the edge: the gateway, the shell, the remotes and chat\'s socket path', () => {
+    const fromController = (policy: Manifest) =>
+      policy.spec.ingress.some((rule: { from: Array<{ namespaceSelector?: { matchLabels?: Record<string, string> } }> }) =>
+        rule.from.some((peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'ingress-nginx'),
+      );
+    for (const component of ['gateway', 'shell', 'chat']) expect([component, fromController(inUmbrella(set, 'NetworkPolicy', component))]).toEqual([component, true]);
+    for (const service of ['identity', 'decisions', 'elections', 'notifications']) expect([service, fromController(inUmbrella(set, 'NetworkPolicy', service))]).toEqual([service, false]);
+  });
+
+  it('refuse a ServiceMonitor nobody may scrape, and an external dependency still bound to the bundled pods', () => {
+    const scrape = templateText('chat', ['--set', 'monitoring.serviceMonitor.enabled=true']);
+    expect(scrape.status).not.toBe(0);
+    expect(scrape.stderr).toContain('chat: a ServiceMonitor with NetworkPolicies on and global.networkPolicy.metricsPeers empty');
+    const scraped = render('chat', ['--set', 'monitoring.serviceMonitor.enabled=true', '--set', 'global.networkPolicy.metricsPeers[0].podSelector.matchLabels.app=prometheus']);
+    expect(findIn(scraped, 'NetworkPolicy', 'chat').spec.ingress.at(-1).from).toEqual([{ podSelector: { matchLabels: { app: 'prometheus' } } }]);
+    const external = runHelm(['template', UMBRELLA_RELEASE, umbrellaDir, '--set', 'postgresql.enabled=false']);
+    expect(external.status).not.toBe(0);
+    expect(external.stderr).toContain('postgresql.enabled=false (an external postgresql) while global.networkPolicy.dependencies.postgresql.peers still selects the bundled postgresql pods');
+    // The sizing sets (external PostgreSQL, NATS, Redis) allow their ports at any address.
+    const egress = inUmbrella('sizing-100k-values.yaml', 'NetworkPolicy', 'chat').spec.egress as Array<{ to?: unknown[]; ports: Array<{ port: number }> }>;
+    expect(egress.filter((rule) => !rule.to).map((rule) => rule.ports.map((p) => p.port))).toEqual([[5432, 6432], [4222], [6379]]);
   });
 
   it('let services be called by the gateway only, and identity (JWKS) by the other services', () => {

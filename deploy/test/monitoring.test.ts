@@ -36,6 +36,7 @@ const PLATFORM_METRICS = [
   'chat_socket_capacity',
   'notifications_streams_open',
   'identity_logins_refused_total',
+  'identity_signing_key_newest_created_timestamp_seconds',
   'service_ready',
 ];
 /** Metrics the dashboards may read from elsewhere: prom-client's Node defaults, cAdvisor, kube-state-metrics. */
@@ -55,12 +56,16 @@ const KUBE_STATE_ALERTS: Record<string, string> = {
   ContainerRestarting: 'kube_pod_container_status_restarts_total',
 };
 
+/** The Prometheus allowed to scrape through the NetworkPolicies (on by default; a ServiceMonitor needs it). */
+const SCRAPER = ['--set', 'global.networkPolicy.metricsPeers[0].podSelector.matchLabels.app\\.kubernetes\\.io/name=prometheus'];
 const ALL_ON = [
+  ...SCRAPER,
   '--set', 'monitoring.serviceMonitor.enabled=true',
   '--set', 'monitoring.rules.enabled=true',
   '--set', 'monitoring.dashboards.enabled=true',
 ];
 const GLOBAL_ON = [
+  ...SCRAPER,
   '--set', 'global.monitoring.serviceMonitor.enabled=true',
   '--set', 'global.monitoring.rules.enabled=true',
   '--set', 'global.monitoring.dashboards.enabled=true',
@@ -168,7 +173,7 @@ describe('on, per release', () => {
 
   it.each(MONITORED)('%s: each object can be turned on alone', (chart) => {
     expect(monitoringObjects(render(chart, ['--set', 'monitoring.rules.enabled=true'])).map((m) => m.kind)).toEqual(['PrometheusRule']);
-    expect(monitoringObjects(render(chart, ['--set', 'monitoring.serviceMonitor.enabled=true'])).map((m) => m.kind)).toEqual(['ServiceMonitor']);
+    expect(monitoringObjects(render(chart, [...SCRAPER, '--set', 'monitoring.serviceMonitor.enabled=true'])).map((m) => m.kind)).toEqual(['ServiceMonitor']);
     expect(monitoringObjects(render(chart, ['--set', 'monitoring.dashboards.enabled=true'])).map((m) => m.kind)).toEqual(['ConfigMap']);
   });
 
@@ -202,7 +207,7 @@ describe('ServiceMonitor', () => {
 
   it('takes interval and labels from values (release labels over the global ones)', () => {
     const [monitor] = ofKind(
-      render('decisions', ['--set', 'monitoring.serviceMonitor.enabled=true', '--set', 'monitoring.serviceMonitor.interval=15s', '--set', 'global.monitoring.labels.release=prom', '--set', 'monitoring.labels.team=decisions']),
+      render('decisions', [...SCRAPER, '--set', 'monitoring.serviceMonitor.enabled=true', '--set', 'monitoring.serviceMonitor.interval=15s', '--set', 'global.monitoring.labels.release=prom', '--set', 'monitoring.labels.team=decisions']),
       'ServiceMonitor',
     );
     expect(monitor!.spec.endpoints[0].interval).toBe('15s');
@@ -216,6 +221,7 @@ describe('PrometheusRule', () => {
     'ReadinessFlapping',
     ...(chart === 'gateway' ? [] : ['OutboxBacklog', 'ConsumerLag', 'EventsDeadLettered']),
     ...(chart === 'chat' ? ['ChatSaturation'] : []),
+    ...(chart === 'identity' ? ['SigningKeyNearRetirement'] : []),
     ...(chart === 'gateway' ? [] : ['MigrationFailed']),
     'ReplicasUnavailable',
     'ContainerRestarting',
@@ -303,6 +309,18 @@ describe('PrometheusRule', () => {
     expect(expr['ReadinessFlapping']).toMatch(/\[15m\]\) > 6$/);
     expect(expr['ChatSaturation']).toMatch(/> 0\.9$/);
     expect(rules[0]!.annotations['runbook_url']).toMatch(/^https:\/\/wiki\.example\.org\/ops#/);
+  });
+
+  it('warns when the newest signing key nears its retirement, that is when no successor was added', () => {
+    const alertOf = (args: string[]) =>
+      rulesOf(ofKind(render('identity', ['--set', 'monitoring.rules.enabled=true', ...args]), 'PrometheusRule')[0]!).find((r) => r.alert === 'SigningKeyNearRetirement')!;
+    const byDefault = alertOf([]);
+    // 90 days of rotation, warned 14 days ahead: the newest key older than 76 days.
+    expect(byDefault.expr).toBe(`time() - max by (namespace) (identity_signing_key_newest_created_timestamp_seconds{service="identity",namespace="${NAMESPACE}"}) > ${76 * 86_400}`);
+    expect([byDefault.for, byDefault.labels['severity']]).toEqual(['30m', 'warning']);
+    expect(operationsText).toContain('identity_signing_key_newest_created_timestamp_seconds');
+    expect(alertOf(['--set', 'monitoring.rules.signingKeyRetireAfterDays=30', '--set', 'monitoring.rules.signingKeyWarnDays=7']).expr).toMatch(new RegExp(`> ${23 * 86_400}$`));
+    expect(templateText('identity', ['--set', 'monitoring.rules.enabled=true', '--set', 'monitoring.rules.signingKeyWarnDays=90']).stderr).toContain('signingKeyWarnDays must be below signingKeyRetireAfterDays');
   });
 
   it('the PromQL check itself refuses a broken expression and sees every metric', () => {

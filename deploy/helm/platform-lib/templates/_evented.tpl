@@ -27,7 +27,7 @@ Job of its image, NetworkPolicies, and the opt-in ServiceMonitor, PrometheusRule
       "image" (include "lib.image" (dict "root" $root "image" $root.Values.image))
       "pullPolicy" (include "lib.pullPolicy" (dict "root" $root "image" $root.Values.image))
       "port" $port "env" $env "configMap" (printf "%s-config" $name)
-      "checksum" (list $config $root.Values.global.existingSecret $root.Values.global.secretKeys $root.Values.databaseUrlKey $root.Values.outboxListenUrlKey | toJson | sha256sum)
+      "checksum" (list $config $root.Values.global.existingSecret $root.Values.global.secretKeys $root.Values.databaseUrlKey $root.Values.outboxListenUrlKey ($root.Values.global.secretRevision | default "") | toJson | sha256sum)
       "readinessPath" "/readyz" "metrics" $root.Values.metrics.podAnnotations
       "initContainers" (include "lib.waitForSchema" $root)) }}
 {{- include "lib.hpa" (dict "root" $root "name" $name "values" $root.Values) }}

@@ -141,6 +141,16 @@ with migrations), replicas unavailable for 5 minutes and a container restarting 
       "summary" (printf "a chat pod holds more than %v %% of its socket capacity" (mulf $t.chatSaturationRatio 100))
       "description" "{{ $labels.pod }} is at {{ $value | humanizePercentage }} of its socket capacity for 10 minutes: add pods before new sockets are refused or slow.")) }}
 {{- end }}
+{{- if eq $service "identity" }}
+{{- /* Keys are retired by hand, signingKeyRetireAfterDays after they were added: warn while a successor can still be rolled out calmly. */}}
+{{- if ge (int $t.signingKeyWarnDays) (int $t.signingKeyRetireAfterDays) }}
+{{- fail "identity: monitoring.rules.signingKeyWarnDays must be below signingKeyRetireAfterDays" }}
+{{- end }}
+{{- $alerts = append $alerts (include "lib.alert" (dict "root" . "alert" "SigningKeyNearRetirement" "for" "30m" "severity" "warning"
+      "expr" (printf "time() - max by (namespace) (identity_signing_key_newest_created_timestamp_seconds%s) > %d" $sel (mul (sub (int $t.signingKeyRetireAfterDays) (int $t.signingKeyWarnDays)) 86400))
+      "summary" "the access-token signing key nears its retirement and has no successor"
+      "description" (printf "The newest signing key identity publishes is {{ $value | humanizeDuration }} old: it is due for retirement at %d days and no newer key was added. Rotate it now (docs/signing-keys.md), so the new key is published and signing before the old one is retired." (int $t.signingKeyRetireAfterDays)))) }}
+{{- end }}
 {{- /*
 What breaks in Kubernetes, from kube-state-metrics: its series carry the exporter's own `service`
 label, so these select the release's objects by namespace and name (Jobs <fullname>-migrate-*, the

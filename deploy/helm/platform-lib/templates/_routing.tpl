@@ -124,6 +124,9 @@ spec:
 {{/* Ingress rules: from the ingress controller and the metrics scrapers. (dict "root" $ "controller" bool "metrics" bool) */}}
 {{- define "lib.np.fromEdge" -}}
 {{- $np := .root.Values.global.networkPolicy -}}
+{{- if and .metrics $np.enabled (not $np.metricsPeers) (include "lib.monitoringOn" (list .root "serviceMonitor")) }}
+{{- fail (printf "%s: a ServiceMonitor with NetworkPolicies on and global.networkPolicy.metricsPeers empty: Prometheus could not scrape the pods. Set global.networkPolicy.metricsPeers to your Prometheus pods (e.g. a namespaceSelector of its namespace with a podSelector app.kubernetes.io/name: prometheus)." .root.Chart.Name) }}
+{{- end }}
 {{- if .controller }}
 - from:
     {{- toYaml $np.ingressControllerPeers | nindent 4 }}

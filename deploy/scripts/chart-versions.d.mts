@@ -1,0 +1,14 @@
+export const HELM_DIR: string;
+export const RECORD_FILE: string;
+export const CHANGELOG_FILE: string;
+export type ChartRecord = Record<string, { version: string; files: string }>;
+export function compareVersions(a: string, b: string): number;
+export function releasedCharts(helmDir?: string): string[];
+export function chartFilesHash(dir: string): string;
+export function readChart(dir: string): { name: string; version: string; appVersion?: string; type?: string; [key: string]: unknown };
+export function chartYamlProblems(dir: string): string[];
+export function readRecord(file?: string): ChartRecord;
+export function baseRecord(ref?: string): ChartRecord;
+export function changelogSections(file?: string): Set<string>;
+export function checkCharts(options?: { helmDir?: string; base?: ChartRecord; record?: ChartRecord; changelog?: Set<string>; lint?: boolean }): { touched: string[]; problems: string[] };
+export function recordCharts(options?: { helmDir?: string; file?: string; base?: ChartRecord }): string[];

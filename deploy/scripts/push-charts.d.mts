@@ -1,0 +1,1 @@
+export function publishOrder(charts: string[]): string[];
