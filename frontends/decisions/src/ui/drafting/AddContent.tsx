@@ -20,7 +20,10 @@ export function AddContent({ law, reload }: { law: LawDetail; reload: Reload }) 
   const { toast } = useFeedback();
   const groupSelectId = useId();
   const [open, setOpen] = useState<Open>(null);
-  const [groupForArticle, setGroupForArticle] = useState('');
+  // The creator's own choice of group ('' for none); until they choose, the next article goes into
+  // the last group, where a group just added lands. Derived, so it survives a remount on reload.
+  const [chosenGroup, setChosenGroup] = useState<string | null>(null);
+  const groupForArticle = chosenGroup !== null && (chosenGroup === '' || law.groups.some((group) => group.id === chosenGroup)) ? chosenGroup : (law.groups.at(-1)?.id ?? '');
   const articleButton = useRef<HTMLButtonElement>(null);
   const groupButton = useRef<HTMLButtonElement>(null);
   const closed = useRef<Open>(null);
@@ -69,7 +72,7 @@ export function AddContent({ law, reload }: { law: LawDetail; reload: Reload }) 
             extra={
               <div className="field">
                 <label htmlFor={groupSelectId}>{t({ id: 'decisions.article.group' })}</label>
-                <select id={groupSelectId} value={groupForArticle} onChange={(event) => setGroupForArticle(event.target.value)}>
+                <select id={groupSelectId} value={groupForArticle} onChange={(event) => setChosenGroup(event.target.value)}>
                   <option value="">{t({ id: 'decisions.article.noGroup' })}</option>
                   {law.groups.map((group) => (
                     <option key={group.id} value={group.id}>
@@ -97,9 +100,9 @@ export function AddContent({ law, reload }: { law: LawDetail; reload: Reload }) 
             submitLabel={t({ id: 'decisions.group.add' })}
             onCancel={() => close('group')}
             onSubmit={async (name) => {
-              const detail = await lawsApi.addGroup(law.id, name);
+              await lawsApi.addGroup(law.id, name);
               // The next article goes into the new group unless the creator chooses otherwise.
-              setGroupForArticle(detail.groups[detail.groups.length - 1]?.id ?? '');
+              setChosenGroup(null);
               close('group');
               toast(t(common.saved), 'success');
               reload();
