@@ -21,6 +21,7 @@ const BENCHMARKS = [
   { file: 'decisions-votes-tracing', budgetS: 120 },
   { file: 'final-vote-tally', budgetS: 120 },
   { file: 'shell-first-load', budgetS: 240 },
+  { file: 'lighthouse', budgetS: 360 },
   { file: 'open-pages', budgetS: 560 },
   { file: 'final-vote-evening', budgetS: 240 },
   { file: 'full-size-data', budgetS: 300 },

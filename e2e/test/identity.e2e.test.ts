@@ -118,7 +118,8 @@ const texts = {
     identifyTitle: 'Se connecter ou créer un compte',
     todoTitle: 'Vos tâches',
     nothingToDo: 'Rien à faire pour l’instant',
-    activityOf: (name: string) => `Activité de ${name}`,
+    // French elides "de" before a vowel ("Activité d’alice").
+    activityOf: (name: string) => `Activité ${/^[aeiouy]/i.test(name) ? `d’${name}` : `de ${name}`}`,
     memberSince: 'Membre depuis le',
     deleteTitle: 'Supprimer votre compte',
     deleteSubmit: 'Supprimer mon compte',

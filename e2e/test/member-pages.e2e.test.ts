@@ -18,6 +18,8 @@ import { CYCLE_STARTED_BY_TWO, proposeAndWaitForTheVote, startOwnStack, type Own
 import { apiCall, openAndWaitFor, openSession, type Session } from '../src/session.js';
 import { browserLocales, languages, type Lang } from '../src/languages.js';
 
+// French elides "de" before a vowel: "le compte d’alice", "le compte de bob".
+const ofName = (name: string) => (/^[aeiouy]/i.test(name) ? `d’${name}` : `de ${name}`);
 const run = randomBytes(3).toString('hex');
 const moderatorEmail = `moderator-${run}@example.org`;
 
@@ -59,12 +61,12 @@ const texts = {
     retry: 'Réessayer',
     moderation: 'Modération',
     suspendHour: 'Suspendre pour 1 heure',
-    confirmSuspend: (name: string) => `Suspendre le compte de ${name} pour 1 heure\u202f?`,
+    confirmSuspend: (name: string) => `Suspendre le compte ${ofName(name)} pour 1 heure\u202f?`,
     yes: 'Oui',
-    suspendedUntil: (name: string) => new RegExp(`^Le compte de ${name} est suspendu jusqu’au \\S+ (1er|\\d{1,2}) \\S+ \\d{4} (à )?\\d{2}:\\d{2}\\.$`),
-    notSuspended: (name: string) => `Le compte de ${name} n’est pas suspendu.`,
+    suspendedUntil: (name: string) => new RegExp(`^Le compte ${ofName(name)} est suspendu jusqu’au \\S+ (1er|\\d{1,2}) \\S+ \\d{4} (à )?\\d{2}:\\d{2}\\.$`),
+    notSuspended: (name: string) => `Le compte ${ofName(name)} n’est pas suspendu.`,
     lift: 'Lever la suspension',
-    confirmLift: (name: string) => `Lever la suspension du compte de ${name}\u202f?`,
+    confirmLift: (name: string) => `Lever la suspension du compte ${ofName(name)}\u202f?`,
     ownSuspension: 'Votre compte est suspendu',
     ownSuspensionText: /^Jusqu’au \S+ (1er|\d{1,2}) \S+ \d{4} (à )?\d{2}:\d{2}, vous ne pouvez ni voter, ni proposer de loi, ni rédiger d’article ou d’amendement, ni vous présenter aux élections, ni écrire dans la discussion\./,
     headerSuspension: /^Compte suspendu jusqu’au .+\u202f: ni vote, ni proposition, ni texte, ni message d’ici là\.$/,

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { cssRule, productionRouterAlias, resolveTypeScript, sharedSingletons, tsxRule } from '@civic/frontend-kit/rspack';
+import { cssRule, precompressed, productionRouterAlias, resolveTypeScript, sharedSingletons, tsxRule } from '@civic/frontend-kit/rspack';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const require = createRequire(import.meta.url);
@@ -92,6 +92,7 @@ export default defineConfig({
       // Browser-only runtime: leaves out the Node script loader (and its eval("require")).
       experiments: { optimization: { target: 'web' } },
     }),
+    ...precompressed(),
   ],
   performance: { hints: false },
 });

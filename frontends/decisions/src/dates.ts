@@ -1,14 +1,17 @@
-/** Dates written out in words, with the French ordinal for the first day of a month ("1er mars"). */
+/** Dates written out in words, through the one formatter of the front ends (`@civic/frontend-kit/dates`). */
 import type { IntlShape } from 'react-intl';
-
-const firstOfMonth = /(^|[\s\u00a0\u202f])1(?=[\s\u00a0\u202f](janv|févr|mars|avr|mai|juin|juil|août|sept|oct|nov|déc))/gu;
+import { formatDateTime, type DateTimeOptions } from '@civic/frontend-kit/dates';
 
 /** "1 mars 2026" becomes "1er mars 2026" in French; other texts and languages are unchanged. */
+const firstOfMonth = /(^|[\s\u00a0\u202f])1(?=[\s\u00a0\u202f](janv|févr|mars|avr|mai|juin|juil|août|sept|oct|nov|déc))/gu;
 export function withFrenchOrdinal(text: string, locale: string): string {
   return locale.toLowerCase().startsWith('fr') ? text.replace(firstOfMonth, '$11er') : text;
 }
 
-/** intl.formatDate for dates with the month in words (long or full styles). */
-export function formatDay(intl: IntlShape, date: string | number | Date, options: Intl.DateTimeFormatOptions): string {
-  return withFrenchOrdinal(intl.formatDate(date, options), intl.locale);
+/** A date (and its time, with time fields) in the platform's time zone, "1er" in French, "2:48 PM" in English. */
+export function formatDay(intl: Pick<IntlShape, 'locale'>, date: string | number | Date, options: DateTimeOptions): string {
+  return formatDateTime(date, intl.locale, options);
 }
+
+/** A time of day in the platform's time zone: "2:48 PM", "14:48". */
+export { formatDisplayTime } from '@civic/frontend-kit/dates';

@@ -6,22 +6,25 @@ import type { Article, Source } from '@civic/contracts';
 import { adoptedArticles, archivedSources, withMorePages, wordDiff } from '../src/law-text.js';
 
 describe('wordDiff', () => {
-  it('marks the removed and added words of an amendment', () => {
+  const shown = (parts: { kind: string; text: string }[]) => parts.map((part) => (part.kind === 'removed' ? `~~${part.text}~~` : part.kind === 'added' ? `__${part.text}__` : part.text)).join('');
+
+  it('marks the removed and added words of an amendment, spaces outside the marks', () => {
     expect(wordDiff('Les bus sont gratuits le dimanche.', 'Les bus et les trams sont gratuits le dimanche et les jours fériés.')).toEqual([
       { kind: 'same', text: 'Les bus ' },
-      { kind: 'added', text: 'et les trams ' },
-      { kind: 'same', text: 'sont gratuits le dimanche ' },
+      { kind: 'added', text: 'et les trams' },
+      { kind: 'same', text: ' sont gratuits le dimanche ' },
       { kind: 'added', text: 'et les jours fériés' },
       { kind: 'same', text: '.' },
     ]);
-    expect(wordDiff('Une taxe de 1 € finance la mesure.', 'Une taxe de 2 € finance la mesure.')).toEqual([
-      { kind: 'same', text: 'Une taxe de ' },
-      { kind: 'removed', text: '1' },
-      { kind: 'same', text: ' ' },
-      { kind: 'added', text: '2 ' },
-      { kind: 'same', text: '€ finance la mesure.' },
-    ]);
+    expect(shown(wordDiff('Une taxe de 1 € finance la mesure.', 'Une taxe de 2 € finance la mesure.'))).toBe('Une taxe de ~~1~~ __2__ € finance la mesure.');
     expect(wordDiff('', 'Nouveau texte')).toEqual([{ kind: 'added', text: 'Nouveau texte' }]);
+  });
+
+  it('diffs on word boundaries and keeps the spaces: "Buses ~~and~~ ,", never "Buses~~and~~ ,trams"', () => {
+    expect(shown(wordDiff('Buses and trams run free.', 'Buses, trams run free.'))).toBe('Buses ~~and~~ __,__ trams run free.');
+    expect(shown(wordDiff('Buses run free.', 'Buses and trams run free.'))).toBe('Buses __and trams__ run free.');
+    // No word of the result is glued to another.
+    expect(wordDiff('Buses and trams.', 'Buses or trams.').map((part) => part.text).join('')).toBe('Buses and or trams.');
   });
 
   it('keeps a space between a removed word and the added one, also where the word had none after it', () => {

@@ -2,6 +2,7 @@
 import { CandidateTo, candidateDateField, ErrorMessages, type Candidate, type CandidateMay, type CandidateView, type CandidateVote, type SessionUser } from '@civic/contracts';
 import { ApiError } from '@civic/frontend-kit/api-client';
 import type { IntlShape } from 'react-intl';
+import { formatDateTime, type DateTimeOptions } from '@civic/frontend-kit/dates';
 
 export const roles = [CandidateTo.Moderator, CandidateTo.Scribe, CandidateTo.GreatWise] as const;
 
@@ -96,13 +97,10 @@ export function candidacyFailure(error: unknown): unknown {
 }
 
 /**
- * A date written out in the reader's language. French writes the first day of a month as an ordinal
- * ("1er décembre"), which Intl does not.
+ * A date (and its time, with time fields) written out in the reader's language, through the one
+ * formatter of the front ends: the platform's time zone (or `options.timeZone`), "1er" in French,
+ * "2:48 PM" in English, the zone named when the reader's clock is elsewhere.
  */
-export function formatDay(intl: Pick<IntlShape, 'locale' | 'formatDateToParts'>, value: string | Date, options: Intl.DateTimeFormatOptions): string {
-  const french = intl.locale.toLowerCase().startsWith('fr');
-  return intl
-    .formatDateToParts(value, options)
-    .map((part) => (french && part.type === 'day' && part.value === '1' ? '1er' : part.value))
-    .join('');
+export function formatDay(intl: Pick<IntlShape, 'locale'>, value: string | Date, options: DateTimeOptions): string {
+  return formatDateTime(value, intl.locale, options);
 }

@@ -6,6 +6,7 @@ import { secondsUntil } from '@civic/frontend-kit/remote-hooks';
 import { electionsApi } from '../src/api/elections.js';
 import { applyVote, candidacyFailure, candidatesOfRole, formatDay, monthChangeDelayMs, monthChangeSpreadMs, isNotFound, isStanding, monthDate, noMay, voteFor, withReadMay, withVote } from '../src/rules.js';
 import { durationUnits } from '../src/ui/ElectionCountdown.js';
+import { frenchOf } from '@civic/frontend-kit/french';
 
 /** A catalogue as a JSON module (dynamic import: the attribute survives the swc transform). */
 async function catalog(locale: 'en' | 'fr'): Promise<Record<string, string>> {
@@ -158,11 +159,14 @@ describe('the texts of the elections screens', () => {
   const paris = { timeZone: 'Europe/Paris' } as const;
 
   it('writes the first day of a month "1er" in French, and any other day as Intl does', () => {
-    expect(formatDay(intl('fr'), firstOfDecember, { ...paris, dateStyle: 'full', timeStyle: 'short' })).toBe('mardi 1er décembre 2026 à 00:00');
+    expect(formatDay(intl('fr'), firstOfDecember, { ...paris, readerTimeZone: 'Europe/Paris', dateStyle: 'full', timeStyle: 'short' })).toBe('mardi 1er décembre 2026 à 00:00');
+    // A reader elsewhere is told the zone; English times have no leading zero.
+    expect(formatDay(intl('fr'), firstOfDecember, { ...paris, readerTimeZone: 'America/New_York', dateStyle: 'full', timeStyle: 'short' })).toBe('mardi 1er décembre 2026 à 00:00 (heure de Paris)');
+    expect(formatDay(intl('en'), firstOfDecember, { ...paris, readerTimeZone: 'UTC', dateStyle: 'long', timeStyle: 'short' })).toMatch(/^1 December 2026 at 12:00[\s\u202f]AM \(Paris time\)$/u);
     expect(formatDay(intl('fr'), firstOfDecember, { ...paris, dateStyle: 'long' })).toBe('1er décembre 2026');
     expect(formatDay(intl('fr'), '2026-12-11T10:00:00.000Z', { ...paris, dateStyle: 'long' })).toBe('11 décembre 2026');
     expect(formatDay(intl('fr'), firstOfDecember, { ...paris, dateStyle: 'short' })).toBe('01/12/2026');
-    expect(formatDay(intl('en'), firstOfDecember, { ...paris, dateStyle: 'long' })).toBe('December 1, 2026');
+    expect(formatDay(intl('en'), firstOfDecember, { ...paris, dateStyle: 'long' })).toBe('1 December 2026');
   });
 
   it('says how long until the election closes in one sentence per language', () => {
@@ -174,11 +178,20 @@ describe('the texts of the elections screens', () => {
   });
 
   it('counts voters and candidacies in words that agree with the number', () => {
-    const item = (locale: 'en' | 'fr', voters: number, candidates: number) => intl(locale).formatMessage({ id: 'elections.past.item' }, { voters, candidates });
-    expect(item('en', 1, 1)).toBe('1 voter, 1 candidacy');
-    expect(item('en', 2, 1200)).toBe('2 voters, 1,200 candidacies');
-    expect(item('fr', 0, 1)).toBe('0 personne a voté, 1 candidature');
-    expect(item('fr', 2, 1200)).toBe('2 personnes ont voté, 1\u202f200 candidatures');
+    const item = (locale: 'en' | 'fr', voters: number, candidates: number) =>
+      intl(locale).formatMessage({ id: 'elections.past.item' }, { voters, candidates, office: locale === 'fr' ? 'avril 2027' : 'April 2027', ofOffice: frenchOf('avril 2027') });
+    expect(item('en', 1, 1)).toBe('officials for April 2027: 1 voter, 1 candidacy');
+    expect(item('en', 2, 1200)).toBe('officials for April 2027: 2 voters, 1,200 candidacies');
+    expect(item('fr', 0, 1)).toBe('responsables d’avril 2027\u202f: 0 personne a voté, 1 candidature');
+    expect(item('fr', 2, 1200)).toBe('responsables d’avril 2027\u202f: 2 personnes ont voté, 1\u202f200 candidatures');
+  });
+
+  it('elides "de" before a vowel in French: d’Alice, d’avril, de Bob', () => {
+    expect(frenchOf('Alice')).toBe('d’Alice');
+    expect(frenchOf('avril 2027')).toBe('d’avril 2027');
+    expect(frenchOf('Élodie')).toBe('d’Élodie');
+    expect(frenchOf('Bob')).toBe('de Bob');
+    expect(frenchOf('novembre 2026')).toBe('de novembre 2026');
   });
 });
 

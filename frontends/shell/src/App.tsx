@@ -1,6 +1,7 @@
 import type { Locale } from '@civic/contracts';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './AppRoutes.js';
+import { DocumentMeta } from './app/document-meta.js';
 import { AuthProvider } from './auth/AuthProvider.js';
 import { PhasesProvider } from './components/Phases.js';
 import { UpdatePrompt } from './components/UpdatePrompt.js';
@@ -21,6 +22,7 @@ export function App({ initial }: { initial: { locale: Locale; messages: Messages
               <ConfirmProvider>
                 <PhasesProvider>
                   <AppRoutes />
+                  <DocumentMeta />
                   <UpdatePrompt />
                 </PhasesProvider>
               </ConfirmProvider>

@@ -112,7 +112,7 @@ describe('wording of alerts', () => {
     expect(wordAlert(en, { messageKey: 'followedAdopted', params: { title: 'Free buses', seal: '' } })).toBe('The law “Free buses” you follow was adopted.');
     expect(wordAlert(fr, { messageKey: 'followedAdopted', params: { title: 'Free buses' } })).toBe('La loi «\u202fFree buses\u202f» que vous suivez a été adoptée.');
     const closing = { messageKey: 'followedFinalVoteClosing', params: samples['followedFinalVoteClosing']! };
-    expect(wordAlert(en, closing)).toMatch(/^The final vote on “Free buses”, which you follow, closes on December 1, 2026.*: vote while there is time\.$/);
+    expect(wordAlert(en, closing)).toMatch(/^The final vote on “Free buses”, which you follow, closes on 1 December 2026 at \d{1,2}:\d\d\s[AP]M.*: vote while there is time\.$/);
     expect(wordAlert(fr, closing)).toMatch(/^Le vote final sur «\u202fFree buses\u202f», que vous suivez, se termine le 1er décembre 2026.*\u202f: votez tant qu’il est temps\.$/);
     expect(problems).toEqual([]);
   });

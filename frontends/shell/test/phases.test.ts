@@ -1,5 +1,5 @@
 import type { CycleSummary } from '@civic/contracts';
-import { anEndHasPassed, currentPhases, phaseRoutes, phaseStates, timeLeft, visibleParts } from '../src/app/phases.js';
+import { anEndHasPassed, currentPhases, phaseRoutes, phaseStates, timeLeft } from '../src/app/phases.js';
 
 function cycle(over: Partial<CycleSummary>): CycleSummary {
   return {
@@ -40,14 +40,11 @@ describe('current phases and countdowns', () => {
     expect(without!.nextStepAt).toBeNull();
   });
 
-  it('splits the time left and shows the two largest units', () => {
+  it('splits the time left into days, hours, minutes and seconds', () => {
     const left = timeLeft(3 * 86_400_000 + 4 * 3_600_000 + 12 * 60_000 + 5_000, 0);
     expect(left).toEqual({ total: 274_325, days: 3, hours: 4, minutes: 12, seconds: 5 });
-    expect(visibleParts(left)).toEqual(['days', 'hours']);
-    expect(visibleParts(left, true)).toEqual(['days', 'hours', 'minutes', 'seconds']);
-    expect(visibleParts(timeLeft(65_000, 0))).toEqual(['minutes', 'seconds']);
+    expect(timeLeft(65_000, 0)).toMatchObject({ minutes: 1, seconds: 5 });
     expect(timeLeft(0, 5_000)).toEqual({ total: 0, days: 0, hours: 0, minutes: 0, seconds: 0 });
-    expect(visibleParts(timeLeft(0, 5_000))).toEqual(['seconds']);
   });
 
   it('links each phase to its screen', () => {

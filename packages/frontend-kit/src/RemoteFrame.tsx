@@ -1,6 +1,7 @@
 import { createContext, Suspense, useContext, useMemo, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { Route, Routes } from 'react-router-dom';
+import { platformTimeZone } from './dates.js';
 import { FeedbackProvider } from './FeedbackProvider.js';
 import { SessionProvider } from './SessionProvider.js';
 import type { RemoteRoutesProps } from './shell-contract.js';
@@ -32,7 +33,8 @@ export function createRemoteFrame(remote: string, catalogs: RemoteCatalogs) {
     );
     return (
       <ShellContext.Provider value={shell}>
-        <IntlProvider locale={outer.locale} defaultLocale={outer.defaultLocale} messages={messages}>
+        {/* Any date the remote writes through react-intl is in the platform's zone, not the browser's. */}
+        <IntlProvider locale={outer.locale} defaultLocale={outer.defaultLocale} messages={messages} timeZone={platformTimeZone}>
           <div className="remote-root" data-remote={remote}>
             {children}
           </div>

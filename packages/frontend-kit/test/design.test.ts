@@ -31,9 +31,16 @@ const text = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/[\s\u0
 
 describe('percentages', () => {
   it('adds up to 100, the largest remainders taking the rounding', () => {
-    expect(percentages([1, 1, 1])).toEqual([34, 33, 33]);
     expect(percentages([2, 1, 0, 0])).toEqual([67, 33, 0, 0]);
     expect(percentages([7, 2, 1, 0]).reduce((a, b) => a + b)).toBe(100);
+    expect(percentages([3, 2, 1])).toEqual([50, 33, 17]);
+  });
+
+  it('gives equal counts equal shares, even when that misses 100 by a point or two', () => {
+    expect(percentages([1, 1, 1])).toEqual([33, 33, 33]);
+    expect(percentages([1, 1, 1, 1, 1, 1])).toEqual([17, 17, 17, 17, 17, 17]);
+    expect(percentages([2, 2, 1, 1, 0])).toEqual([33, 33, 17, 17, 0]);
+    expect(percentages([5, 1, 1, 1, 1, 1, 1])).toEqual([46, 9, 9, 9, 9, 9, 9]);
   });
 
   it('is all zeros when nothing was counted (no division by zero)', () => {
@@ -100,10 +107,19 @@ describe('PhaseTimeline', () => {
     expect(markup).toContain('role="group" aria-label="Decision cycle"');
     expect(markup.match(/aria-current="step"/g)).toHaveLength(1);
     expect(markup).toMatch(/<li class="ui-timeline__phase ui-timeline__phase--current" aria-current="step">/);
-    expect(text(markup)).toContain('voting Mar 10 – Mar 20 Now · Mar 15');
-    expect(text(markup)).toContain('proposals Mar 1 – Mar 10 finished');
+    // Dates in the platform's format and time zone; "Now" alone, not "Now · 15 Mar".
+    expect(text(markup)).toContain('voting 10 Mar – 20 Mar Now');
+    expect(text(markup)).not.toContain('Now ·');
+    expect(text(markup)).toContain('proposals 1 Mar – 10 Mar finished');
     // The marker halfway through the current phase.
     expect(markup).toContain('--ui-now:50%');
+  });
+
+  it('shows a phase that starts and ends the same day with that day once', () => {
+    const sameDay = [{ key: 'proposals', label: 'proposals', start: '2026-11-27T08:00:00Z', end: '2026-11-27T09:00:00Z', state: 'current' as const }];
+    const markup = render(h(PhaseTimeline, { label: 'Cycle', phases: sameDay, now: '2026-11-27T08:30:00Z' }));
+    expect(text(markup)).toContain('proposals 27 Nov Now');
+    expect(text(markup)).not.toContain('27 Nov – 27 Nov');
   });
 
   it('speaks French in French', () => {

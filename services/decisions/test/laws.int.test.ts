@@ -514,10 +514,11 @@ describe('the final vote and the archive', () => {
     expectError(await call('GET', `/api/laws/${randomUUID()}/open-data`), 404, ErrorMessages.notFound);
   });
 
-  it('renders the PDF in the reader’s language with the adopted articles in order and accents intact (pdftotext)', async () => {
+  it('renders the PDF in the reader’s language, opening on the adopted articles in order, accents intact (pdftotext), tagged (pdfinfo)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'law-pdf-'));
     try {
-      const text = async (url: string, headers: Record<string, string> = {}) => {
+      const infos: Record<string, string>[] = [];
+      const text = async (lang: 'en' | 'fr', url: string, headers: Record<string, string> = {}) => {
         const answer = await h.app.inject({ url, headers });
         expect(answer.statusCode).toBe(200);
         expect(answer.headers['content-type']).toBe('application/pdf');
@@ -525,12 +526,26 @@ describe('the final vote and the archive', () => {
         writeFileSync(file, answer.rawPayload);
         const extracted = spawnSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
         expect(extracted.status).toBe(0);
+        const info = spawnSync('pdfinfo', ['-enc', 'UTF-8', file], { encoding: 'utf8' });
+        expect(info.status).toBe(0);
+        infos.push(Object.fromEntries(info.stdout.split('\n').map((line) => [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()])));
+        // Screen readers need the language and the structure tree: headings before paragraphs.
+        expect(answer.rawPayload.toString('latin1')).toContain(`/Lang (${lang})`);
+        const tree = spawnSync('pdfinfo', ['-struct', file], { encoding: 'utf8' }).stdout;
+        expect(tree).toMatch(/^Document\n {2}P[^\n]*\n {2}H1/);
+        expect(tree).toMatch(/Sect\n {4}H2/);
         return extracted.stdout.replace(/\s+/g, ' ');
       };
-      const fr = await text(`/api/laws/${lawId}/pdf`, { 'accept-language': 'fr-FR,fr;q=0.9' });
+      const fr = await text('fr', `/api/laws/${lawId}/pdf`, { 'accept-language': 'fr-FR,fr;q=0.9' });
+      // The text of the law comes right after the title and the date; what the law is about, after it.
+      const description = (await law()).description;
+      expect(fr.indexOf('Texte de la loi')).toBeLessThan(fr.indexOf(description));
+      expect(fr.indexOf('Adoptée le')).toBeLessThan(fr.indexOf('Texte de la loi'));
+      expect(fr.indexOf('Présentation de la loi')).toBeGreaterThan(fr.indexOf('Article 3'));
       const order = [
         'Des bus gratuits le dimanche',
         'Adoptée le',
+        'Texte de la loi',
         'Article 1',
         'La présente loi s’applique à toutes les communes.',
         'Transports publics',
@@ -552,7 +567,7 @@ describe('the final vote and the archive', () => {
       }
       expect(fr).not.toContain('Les voitures sont interdites');
       expect(fr).not.toContain('Les bus urbains sont gratuits');
-      const en = await text(`/api/laws/${lawId}/pdf?lang=en`);
+      const en = await text('en', `/api/laws/${lawId}/pdf?lang=en`);
       expect(en).toContain('Adopted on');
       expect(en).toContain('Cerema. (2023, November 14).');
       expect(en).toContain('Les bus et les trams sont gratuits le dimanche et les jours fériés.');
@@ -562,6 +577,12 @@ describe('the final vote and the archive', () => {
       expect(fr).toMatch(new RegExp(`Sceau \\(SHA-256\\)\\s?: ${seal.hash}`));
       expect(en).toContain(`Seal (SHA-256): ${seal.hash}`);
       expect(en).toContain('Sealed at the close of the final vote');
+      // One clock, named alike in both languages: the platform's zone, never Intl's "CET" or "UTC+1".
+      expect(en).toMatch(/at \d{1,2}:\d{2} [AP]M \(Paris time\)/);
+      expect(fr).toMatch(/à \d{2}:\d{2} \(heure de Paris\)/);
+      for (const pdf of [en, fr]) expect(pdf).not.toMatch(/\b(CET|CEST|UTC[+-]\d)\b/);
+      // Tagged, titled: pdfinfo reads the structure and the law's title.
+      for (const info of infos) expect(info).toMatchObject({ Tagged: 'yes', Title: 'Des bus gratuits le dimanche' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -55,7 +55,8 @@ const pathOf = (url: string) => {
  * Single-machine mode: the shell at `/` with client-side routing, the remotes under
  * `/remotes/<name>/<version>/` (immutable) and `/remotes/<name>/mf-manifest.json` (the active
  * version's manifest, revalidated). A missing file or version is a 404 in the catalogue's shape, never
- * the shell's page.
+ * the shell's page. Each file goes out brotli- or gzip-encoded when its build made that form and the
+ * client accepts it (`Vary: Accept-Encoding` on every file), with the same caching either way.
  */
 export async function frontendRoutes(scope: FastifyInstance, options: FrontendOptions): Promise<void> {
   const root = options.shell ?? options.remotes[0]?.folder;
@@ -69,6 +70,9 @@ export async function frontendRoutes(scope: FastifyInstance, options: FrontendOp
     index: false,
     dotfiles: 'ignore',
     cacheControl: false,
+    // The front ends' builds write a .br and a .gz beside each text file: a file is sent as the best
+    // of them the client accepts, else as it is, never compressed again on the fly.
+    preCompressed: true,
     // By URL, not by file: a remote's manifest is immutable under its version's path and
     // revalidated under the stable one.
     setHeaders: (reply) => {

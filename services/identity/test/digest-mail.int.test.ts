@@ -56,7 +56,7 @@ it('mails the digest once, in English, each item linked, with the unsubscribe li
   expect(mail.body).toContain('The law “Free <buses>” you follow was adopted (seal abcdef012345).');
   expect(mail.body).toContain('The law “Free &#60;buses&#62;” you follow was adopted');
   expect(mail.body).toContain(`http://civic.test/archive/${lawId}`);
-  expect(mail.body).toContain('The final vote on “Night trains”, which you follow, closes on 28 November 2026 at 18:00 UTC: vote while there is time.');
+  expect(mail.body).toContain('The final vote on “Night trains”, which you follow, closes on 28 November 2026 at 19:00 (Paris time): vote while there is time.');
   expect(mail.body).toContain('And 3 more updates on the site.');
   const unsubscribe = `http://civic.test/unsubscribe?token=${encodeURIComponent(payload.unsubscribeToken)}`;
   expect(mail.body).toContain(unsubscribe);

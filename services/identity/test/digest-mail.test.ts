@@ -37,9 +37,9 @@ describe('the digest mail', () => {
     expect(digestMail('fr', mail({ items: [mail().items[0]!] })).subject).toBe('Votre résumé quotidien\u202f: 1 nouveauté');
   });
 
-  it('gives the closing date of a final vote in UTC, in the reader’s language', () => {
+  it('gives the closing date of a final vote in Paris time, in the reader’s language', () => {
     const closing = { messageKey: 'followedFinalVoteClosing', params: { title: 'Solar', endsAt: '2026-11-28T18:00:00.000Z' }, link: '/decisions/final-vote' };
-    expect(digestMail('en', mail({ items: [closing] })).text).toContain('closes on 28 November 2026 at 18:00 UTC');
-    expect(digestMail('fr', mail({ items: [closing] })).text).toContain('se termine le 28 novembre 2026 à 18:00 UTC');
+    expect(digestMail('en', mail({ items: [closing] })).text).toContain('closes on 28 November 2026 at 19:00 (Paris time)');
+    expect(digestMail('fr', mail({ items: [closing] })).text).toContain('se termine le 28 novembre 2026 à 19:00 (heure de Paris)');
   });
 });

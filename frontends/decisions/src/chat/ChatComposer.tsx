@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { SessionUser } from '@civic/contracts';
+import { formatDisplayTime } from '@civic/frontend-kit/dates';
 import { buttonClass } from '@civic/frontend-kit/design';
 import { useIdentifyPath } from '@civic/frontend-kit/remote-session';
 import { chatLength, chatMax, sendable } from './message-length.js';
@@ -118,7 +119,7 @@ export function ChatComposer({ room, chat, slow, postWait, compose, busy: { busy
           <span aria-hidden="true">{wait > 0 ? t({ id: 'decisions.chat.slowMode.wait' }, { seconds: wait }) : slowModeRule}</span>
           <span className="ui-visually-hidden" role="status">
             {wait > 0 && slow.nextPostAt !== null
-              ? t({ id: 'decisions.chat.slowMode.waitAt' }, { time: intl.formatTime(slow.nextPostAt, { hour: '2-digit', minute: '2-digit', second: '2-digit' }) })
+              ? t({ id: 'decisions.chat.slowMode.waitAt' }, { time: formatDisplayTime(slow.nextPostAt, intl.locale, { seconds: true }) })
               : slowModeRule}
           </span>
         </p>

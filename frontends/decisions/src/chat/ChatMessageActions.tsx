@@ -7,6 +7,7 @@ import type { Draft } from './ChatComposer.js';
 import { SuspensionControl } from './SuspensionControl.js';
 import type { ShownMessage } from './room-state.js';
 import type { useChatRoom } from './useChatRoom.js';
+import { frenchOf } from '@civic/frontend-kit/french';
 
 export interface ChatMessageActionsProps {
   message: ShownMessage;
@@ -35,7 +36,7 @@ export function ChatMessageActions({ message, may, send, busy: { busy, run }, st
     });
   const signal = () =>
     void run(async () => {
-      if (!(await confirm({ title: t({ id: 'decisions.chat.signalTitle' }), message: t({ id: 'decisions.chat.signalMessage' }, { name: message.userName }) }))) return;
+      if (!(await confirm({ title: t({ id: 'decisions.chat.signalTitle' }), message: t({ id: 'decisions.chat.signalMessage' }, { name: message.userName, ofName: frenchOf(message.userName) }) }))) return;
       await send('message:signal', { id: message.id });
       toast(t({ id: 'decisions.chat.signalDone' }), 'success');
     });
@@ -65,7 +66,7 @@ export function ChatMessageActions({ message, may, send, busy: { busy, run }, st
   ].filter((button) => button !== false);
   if (buttons.length === 0 && !may.suspend) return null;
   return (
-    <div className="chat-message__actions" role="group" aria-label={t({ id: 'decisions.chat.actions' }, { name: message.userName })}>
+    <div className="chat-message__actions" role="group" aria-label={t({ id: 'decisions.chat.actions' }, { name: message.userName, ofName: frenchOf(message.userName) })}>
       {buttons.map((button) => (
         <button key={button.key} type="button" className={buttonClass(button.danger ? 'danger' : 'quiet', 'sm')} disabled={busy} onClick={button.onClick}>
           {button.label}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { ChatMessageMay } from '@civic/contracts';
+import { formatDisplayTime } from '@civic/frontend-kit/dates';
 import { Badge, buttonClass } from '@civic/frontend-kit/design';
 import type { useBusy } from './busy.js';
 import type { Draft } from './ChatComposer.js';
@@ -73,7 +74,7 @@ export function ChatMessageList({ messages, pinned, viewerId, permissions, chat,
 function ChatMessageView({ message, own, children }: { message: ShownMessage; own: boolean; children: ReactNode }) {
   const intl = useIntl();
   const { formatMessage: t } = intl;
-  const time = intl.formatTime(message.createdAt, { hour: '2-digit', minute: '2-digit' });
+  const time = formatDisplayTime(message.createdAt, intl.locale);
   const body = message.deleted
     ? t(message.deletedByModerator ? { id: 'decisions.chat.deletedByModerator' } : { id: 'decisions.chat.deleted' })
     : message.text === null

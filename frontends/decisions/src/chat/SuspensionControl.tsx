@@ -6,6 +6,7 @@ import { formatRelative, moderationApi, runningSuspension, suspensionLengths, ty
 import { formatDay } from '../dates.js';
 import { useBusy } from './busy.js';
 import { buttonClass } from '@civic/frontend-kit/design';
+import { frenchOf } from '@civic/frontend-kit/french';
 
 const lengthNames: Record<SuspensionLength, MessageDescriptor> = {
   10: { id: 'decisions.moderation.length.10' },
@@ -84,11 +85,11 @@ export function SuspensionControl({ userId, userName, disabled = false }: { user
     });
   const lift = () =>
     void run(async () => {
-      if (!(await confirm({ title: t({ id: 'decisions.moderation.liftTitle' }, { name: userName }) }))) return;
+      if (!(await confirm({ title: t({ id: 'decisions.moderation.liftTitle' }, { name: userName, ofName: frenchOf(userName) }) }))) return;
       await moderationApi.liftSuspension(userId);
       setStatus({ state: 'known', until: null });
       statusLine.current?.focus();
-      toast(t({ id: 'decisions.moderation.liftDone' }, { name: userName }), 'success');
+      toast(t({ id: 'decisions.moderation.liftDone' }, { name: userName, ofName: frenchOf(userName) }), 'success');
     });
 
   const until = status.state === 'known' && status.until && new Date(status.until).getTime() > now ? status.until : null;
@@ -111,7 +112,7 @@ export function SuspensionControl({ userId, userName, disabled = false }: { user
         {t({ id: 'decisions.moderation.toggle' })}
       </button>
       {open ? (
-        <div id={panelId} className="chat-suspension__panel" role="group" aria-label={t({ id: 'decisions.moderation.panel' }, { name: userName })} onKeyDown={onKeyDown}>
+        <div id={panelId} className="chat-suspension__panel" role="group" aria-label={t({ id: 'decisions.moderation.panel' }, { name: userName, ofName: frenchOf(userName) })} onKeyDown={onKeyDown}>
           <p ref={statusLine} className="chat-suspension__status" role="status" tabIndex={-1}>
             {status.state === 'checking'
               ? t({ id: 'decisions.moderation.checking' })

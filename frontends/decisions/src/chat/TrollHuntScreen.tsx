@@ -10,6 +10,7 @@ import { SuspensionControl } from './SuspensionControl.js';
 import './chat.css';
 import { formatDay } from '../dates.js';
 import { phaseMessages } from '../messages.js';
+import { frenchOf } from '@civic/frontend-kit/french';
 
 /** Where a reported message was written: the phase of its decision, or the law being drafted. */
 function RoomLabel({ room }: { room: string }) {
@@ -62,7 +63,8 @@ export function TrollHuntScreen() {
         <p className="decisions-muted">
           {t({ id: 'decisions.chat.trollHunt.since' }, {
             day: new Intl.RelativeTimeFormat(intl.locale, { numeric: 'auto' }).format(calendarDays(hunt.data.since, now), 'day'),
-            time: intl.formatTime(hunt.data.since, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+            // The zone is named when the reader's clock is elsewhere: the hunt's window is in Paris time.
+            time: formatDay(intl, hunt.data.since, { timeStyle: 'short' }),
           })}
         </p>
         {hunt.data.users.length === 0 ? (
@@ -84,7 +86,7 @@ export function TrollHuntScreen() {
                   </td>
                   <td>{row.mutes}</td>
                   <td>
-                    <div className="chat-message__actions" role="group" aria-label={t({ id: 'decisions.chat.actions' }, { name: row.userName || row.userId })}>
+                    <div className="chat-message__actions" role="group" aria-label={t({ id: 'decisions.chat.actions' }, { name: row.userName || row.userId, ofName: frenchOf(row.userName || row.userId) })}>
                       <SuspensionControl userId={row.userId} userName={row.userName || row.userId} />
                     </div>
                   </td>
@@ -107,7 +109,7 @@ export function TrollHuntScreen() {
                   </p>
                   <p className="chat-message__text">{message.text ?? t({ id: 'decisions.chat.hidden' })}</p>
                   {message.userId !== user.id ? (
-                    <div className="chat-message__actions" role="group" aria-label={t({ id: 'decisions.chat.actions' }, { name: message.userName })}>
+                    <div className="chat-message__actions" role="group" aria-label={t({ id: 'decisions.chat.actions' }, { name: message.userName, ofName: frenchOf(message.userName) })}>
                       <SuspensionControl userId={message.userId} userName={message.userName} />
                     </div>
                   ) : null}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { proposalCategories, type LawDetail, type LawSummary, type ProposalCategory } from '@civic/contracts';
@@ -20,6 +20,8 @@ import { common } from '../messages.js';
 import { HistoryLink } from '../ui/history/HistoryLink.js';
 import '../ui/history/history.css';
 import { SealPanel } from '../ui/verify/SealPanel.js';
+import { voteDetails, type TextOutcome } from '../ui/archive/vote-details.js';
+import '../ui/archive/archive.css';
 
 const archivedStates = new Set(['adopted', 'rejected']);
 // The chat client loads with the first look at a law, not with the archive's list.
@@ -181,6 +183,10 @@ export function ArchiveScreen() {
   );
 }
 
+function Heading({ level, children }: { level: 3 | 4; children: ReactNode }) {
+  return level === 3 ? <h3 className="decisions-law-text__article">{children}</h3> : <h4 className="decisions-law-text__article">{children}</h4>;
+}
+
 function LawText({ law }: { law: LawDetail }) {
   const { formatMessage: t } = useIntl();
   const groups = new Map(law.groups.map((group) => [group.id, group.name]));
@@ -195,10 +201,11 @@ function LawText({ law }: { law: LawDetail }) {
         return (
           <div key={entry.article.id}>
             {name !== null && name !== names[index - 1] ? <h3>{name}</h3> : null}
-            <h4>
+            {/* Headings do not skip a level: an article under its group's heading is one below it. */}
+            <Heading level={entry.article.groupId && groups.has(entry.article.groupId) ? 4 : 3}>
               {t(common.article, { number: entry.number })}
               {entry.text.id !== entry.article.id ? <span className="decisions-muted"> ({t({ id: 'decisions.archivedLaw.amended' })})</span> : null}
-            </h4>
+            </Heading>
             <p className="decisions-proposal__description" data-final-text={entry.text.id}>
               {entry.text.body}
             </p>
@@ -209,7 +216,45 @@ function LawText({ law }: { law: LawDetail }) {
   );
 }
 
-/** /archive/:id: one archived law: the adopted text in group order, the vote on every text, sources, downloads. */
+/** The final vote on every text, each article numbered as in the adopted text. */
+function VoteDetails({ law }: { law: LawDetail }) {
+  const { formatMessage: t } = useIntl();
+  return (
+    <ol className="decisions-list">
+      {voteDetails(law).map(({ article, number, texts }) => {
+        const name = number === null ? t({ id: 'decisions.archivedLaw.notAdoptedArticle' }) : t(common.article, { number });
+        return (
+          <li key={article.id} className="ui-card decisions-proposal" data-article={article.id} data-number={number ?? ''}>
+            <h3 className="decisions-proposal__title">{name}</h3>
+            {texts.map(({ text, position, outcome }) => {
+              const textName = position === 0 ? t(common.original) : amendmentName(t, position, text.title);
+              return (
+                <div key={text.id} className="decisions-final__result" data-result={outcome.kind} data-text={text.id}>
+                  <p className="decisions-law-article__head">
+                    <strong>{textName}</strong>
+                    <OutcomeBadge outcome={outcome} /> <HistoryLink kind={text.kind} id={text.id} of={`${name} · ${textName}`} />
+                  </p>
+                  <p className="decisions-proposal__description">{text.body}</p>
+                  <ChoiceBars counts={text.counts} />
+                </div>
+              );
+            })}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function OutcomeBadge({ outcome }: { outcome: TextOutcome }) {
+  const { formatMessage: t } = useIntl();
+  if (outcome.kind === 'adopted') return <Badge tone="success">{t({ id: 'decisions.archivedLaw.adopted' })}</Badge>;
+  if (outcome.kind === 'rejected') return <Badge tone="danger">{t({ id: 'decisions.archivedLaw.rejected' })}</Badge>;
+  if (outcome.kind === 'replaced') return <Badge>{t({ id: 'decisions.archivedLaw.replacedBy' }, { number: outcome.by })}</Badge>;
+  return null;
+}
+
+/** /archive/:id: one archived law: its adopted text first, then what it is about, the vote on every text, sources, the seal. */
 export function ArchiveLawScreen() {
   const intl = useIntl();
   const { formatMessage: t } = intl;
@@ -230,46 +275,27 @@ export function ArchiveLawScreen() {
   } else {
     const detail = law.data;
     const sources = archivedSources(detail);
+    // The law reads first: its title, when it was decided, its text; what it is about, the vote
+    // text by text and the seal follow.
     body = (
       <>
-        <h2>{detail.title}</h2>
-        <LawMeta law={detail} followable />
-        <p className="decisions-muted">
-          <HistoryLink kind="law" id={detail.id} of={detail.title} />
-        </p>
-        <ArchivedOn law={detail} />
-        <p className="decisions-proposal__description">{detail.description}</p>
-        <Downloads law={detail} />
-        <SealPanel law={detail} />
+        <div className="decisions-law-lead">
+          <h2>{detail.title}</h2>
+          <ArchivedOn law={detail} />
+          <Downloads law={detail} />
+        </div>
         <Section id="law-text" title={t({ id: 'decisions.archivedLaw.text' })}>
           <LawText law={detail} />
         </Section>
+        <Section id="law-about" title={t({ id: 'decisions.archivedLaw.about' })}>
+          <LawMeta law={detail} followable />
+          <p className="decisions-proposal__description">{detail.description}</p>
+          <p className="decisions-muted">
+            <HistoryLink kind="law" id={detail.id} of={detail.title} />
+          </p>
+        </Section>
         <Section id="law-details" title={t({ id: 'decisions.archivedLaw.details' })}>
-          <ol className="decisions-list">
-            {detail.articles.map((article, index) => (
-              <li key={article.id} className="ui-card decisions-proposal">
-                <h3 className="decisions-proposal__title">{t(common.article, { number: index + 1 })}</h3>
-                {[article, ...article.amendments].map((text, position) => {
-                  const name = t(common.article, { number: index + 1 });
-                  return (
-                    <div key={text.id} className="decisions-final__result" data-result={text.result?.winner ? (text.result.adopted ? 'adopted' : 'rejected') : 'replaced'} data-text={text.id}>
-                      <p>
-                        <strong>{position === 0 ? t(common.original) : amendmentName(t, position, text.title)}</strong>
-                        {text.result?.winner ? (
-                          <Badge tone={text.result.adopted ? 'success' : 'danger'}>
-                            {t(text.result.adopted ? { id: 'decisions.archivedLaw.adopted' } : { id: 'decisions.archivedLaw.rejected' })}
-                          </Badge>
-                        ) : null}{' '}
-                        <HistoryLink kind={text.kind} id={text.id} of={position === 0 ? name : `${name} · ${amendmentName(t, position, text.title)}`} />
-                      </p>
-                      <p className="decisions-proposal__description">{text.body}</p>
-                      <ChoiceBars counts={text.counts} />
-                    </div>
-                  );
-                })}
-              </li>
-            ))}
-          </ol>
+          <VoteDetails law={detail} />
         </Section>
         {sources.length > 0 ? (
           <Section id="law-sources" title={t(common.sources)}>
@@ -282,6 +308,7 @@ export function ArchiveLawScreen() {
             </ul>
           </Section>
         ) : null}
+        <SealPanel law={detail} />
         {/* The decision's closed chat rooms, read-only (docs/product.md#chat). */}
         <Suspense fallback={null}>
           <ArchivedChats cycleId={detail.cycleId} lawId={detail.id} />

@@ -8,7 +8,7 @@ import { common, phaseMessages, phaseScreens } from '../messages.js';
 import { isNotFound } from '../not-found.js';
 import { useShell } from '../RemoteFrame.js';
 import { useSession } from '@civic/frontend-kit/remote-session';
-import { Countdown, CycleTimeline, StartRuleProgress } from '../ui/CycleParts.js';
+import { CycleTimeline, NextStep, StartRuleProgress } from '../ui/CycleParts.js';
 import { ProposalCard } from '../ui/ProposalCard.js';
 import { usePreloadedFollows } from '../ui/FollowButton.js';
 import { Empty, LoadError, Loading } from '../ui/States.js';
@@ -75,7 +75,7 @@ export function DecisionScreen() {
         {t({ id: 'decisions.cycle.phase' })} <strong>{t(phaseMessages[data.phase])}</strong> ·{' '}
         <Link to={phaseScreens[data.phase]}>{t({ id: 'decisions.overview.open' })}</Link>
       </p>
-      <Countdown label={t(common.nextStep)} times={data} receivedAt={cycle.receivedAt} target={data.nextStepAt ?? data.phaseEndsAt} onElapsed={onCountdownElapsed} />
+      <NextStep cycle={data} times={data} receivedAt={cycle.receivedAt} onElapsed={onCountdownElapsed} />
       {data.phase === 'proposals' ? <StartRuleProgress cycle={data} /> : null}
       <section aria-labelledby="decision-proposals">
         <h2 id="decision-proposals">{t(ranked ? { id: 'decisions.decision.results' } : { id: 'decisions.decision.proposals' })}</h2>

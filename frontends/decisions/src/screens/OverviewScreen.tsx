@@ -6,7 +6,7 @@ import type { CycleSummary } from '@civic/contracts';
 import { useCycleProposals, useCycles, useLateReload, withProposalCount } from '../ui/live.js';
 import { common, phaseMessages, phaseScreens } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
-import { Countdown, CycleTimeline, StartRuleProgress } from '../ui/CycleParts.js';
+import { CycleTimeline, NextStep, StartRuleProgress } from '../ui/CycleParts.js';
 import { ListOrEmpty, Pending, Section } from '../ui/States.js';
 
 function CycleCard({ cycle, receivedAt, onElapsed }: { cycle: CycleSummary; receivedAt: number; onElapsed: () => void }) {
@@ -26,7 +26,7 @@ function CycleCard({ cycle, receivedAt, onElapsed }: { cycle: CycleSummary; rece
       <CycleTimeline cycle={cycle} />
       <div className="decisions-cycle__facts">
         <p>{t({ id: 'decisions.cycle.proposalCount' }, { count: cycle.proposals })}</p>
-        <Countdown label={t(common.nextStep)} times={cycle} receivedAt={receivedAt} target={cycle.nextStepAt ?? cycle.phaseEndsAt} onElapsed={onElapsed} />
+        <NextStep cycle={cycle} times={cycle} receivedAt={receivedAt} onElapsed={onElapsed} />
       </div>
       {cycle.phase === 'proposals' ? <StartRuleProgress cycle={cycle} /> : null}
       <p>

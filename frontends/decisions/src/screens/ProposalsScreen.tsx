@@ -6,7 +6,7 @@ import { searchApi } from '../api/search.js';
 import { useNow, useResource } from '@civic/frontend-kit/remote-hooks';
 import { useShell } from '../RemoteFrame.js';
 import { useSession } from '@civic/frontend-kit/remote-session';
-import { Countdown } from '../ui/CycleParts.js';
+import { NextStep } from '../ui/CycleParts.js';
 import { useFeedback } from '../ui/feedback.js';
 import { ProposalCard } from '../ui/ProposalCard.js';
 import { usePreloadedFollows } from '../ui/FollowButton.js';
@@ -15,10 +15,9 @@ import { ListOrEmpty, Pending, Section } from '../ui/States.js';
 import { byRankThenPin } from './DecisionScreen.js';
 import { useCycleRoom } from '../chat/CycleChat.js';
 import { PhaseChatLayout } from '../chat/PhaseChatLayout.js';
-import { common } from '../messages.js';
 import { ProposalSearchBar } from '../ui/search/ProposalSearchBar.js';
 import { listSearchOf } from '../ui/search/search-rules.js';
-import { useCycleProposals, useCycles, useLateReload, usePhases, useReloadAll, withCycleProposals } from '../ui/live.js';
+import { useCycleProposals, useCycles, useLateReload, usePhases, useReloadAll, withCycleProposals, withProposalCount } from '../ui/live.js';
 
 /**
  * /decisions/proposals: the proposals of the cycle open for proposals, searched by words and filtered
@@ -46,12 +45,14 @@ export function ProposalsScreen() {
   const cycles = useCycles();
   const openCycle = cycles.data?.cycles.find((cycle) => cycle.phase === 'proposals') ?? null;
   const readAgain = useReloadAll(list, quota);
-  useCycleProposals(openCycle?.id, (pushed) =>
+  useCycleProposals(openCycle?.id, (pushed) => {
     list.merge((current) => ({
       ...current,
       proposals: withCycleProposals(current.proposals, pushed, (proposal, added) => !added || (!words && (!category || proposal.category === category))),
-    })),
-  );
+    }));
+    // The cycle's start rule follows its proposals' number, so "Waiting for 3 more proposals" moves too.
+    cycles.merge((current) => ({ ...current, cycles: current.cycles.map((cycle) => withProposalCount(cycle, pushed)) }));
+  });
   usePhases((pushed) => {
     if (!cycles.data) return;
     const next = pushed.cycles.find((cycle) => cycle.phase === 'proposals') ?? null;
@@ -75,7 +76,7 @@ export function ProposalsScreen() {
   const main = (
     <>
       {list.data?.countdown ? (
-        <Countdown label={t(common.nextStep)} times={list.data.countdown} receivedAt={list.receivedAt} target={list.data.countdown.nextStepAt ?? list.data.countdown.phaseEndsAt} onElapsed={onCountdownElapsed} />
+        <NextStep cycle={openCycle} times={list.data.countdown} receivedAt={list.receivedAt} onElapsed={onCountdownElapsed} />
       ) : null}
       <Section id="proposals-list" title={t({ id: 'decisions.proposals.list' })}>
         {list.data ? (

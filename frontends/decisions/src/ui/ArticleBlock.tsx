@@ -84,10 +84,10 @@ function ContentCard({
           <Heading id={headingId} className="drafting-article__title">
             {label}
           </Heading>
-          <HistoryLink kind={item.kind} id={item.id} of={label} />
           <ActionBar
             className="drafting-article__tools"
             label={t(common.actions, { title: label })}
+            history={<HistoryLink kind={item.kind} id={item.id} of={label} />}
             main={may.edit && !editing ? { text: t(common.edit), onClick: () => setEditing(true) } : null}
             more={more}
           />

@@ -5,7 +5,8 @@ import { apiRequest } from '@civic/frontend-kit/api-client';
 import { Meter, PhaseTimeline } from '@civic/frontend-kit/design';
 import { formatDuration, formatWholeDuration } from '@civic/frontend-kit/duration';
 import { useCountdown, useNow } from '@civic/frontend-kit/remote-hooks';
-import { phaseMessages } from '../messages.js';
+import { startRuleWait, waitingText } from '@civic/frontend-kit/start-rule';
+import { common, phaseMessages } from '../messages.js';
 import { timelineSteps } from './timeline.js';
 
 /** The units of a countdown, for formatDuration. */
@@ -50,6 +51,33 @@ export function Countdown({
       </span>
     </p>
   );
+}
+
+/**
+ * The countdown to the cycle's next step, or, while its start rule is not met, what the phase waits
+ * for ("Waiting for 3 more proposals"): its deadline then only brings the next check, and a countdown
+ * to it would reach "any moment now" and start over. `cycle` is the service's summary (null unknown).
+ */
+export function NextStep({
+  cycle,
+  times,
+  receivedAt,
+  onElapsed,
+}: {
+  cycle: Pick<CycleSummary, 'phase' | 'startRule'> | null;
+  times: CountdownTimes;
+  receivedAt: number;
+  onElapsed?: () => void;
+}) {
+  const intl = useIntl();
+  const wait = cycle ? startRuleWait(cycle) : null;
+  if (wait)
+    return (
+      <p className="countdown decisions-countdown" role="status" data-waiting="">
+        <strong>{waitingText(intl.locale, wait)}</strong>
+      </p>
+    );
+  return <Countdown label={intl.formatMessage(common.nextStep)} times={times} receivedAt={receivedAt} target={times.nextStepAt ?? times.phaseEndsAt} onElapsed={onElapsed} />;
 }
 
 /** The deployment's settings (phase lengths, extension), read once per page and shared by every card. */

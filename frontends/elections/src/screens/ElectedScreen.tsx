@@ -12,6 +12,7 @@ import { ElectionCountdown } from '../ui/ElectionCountdown.js';
 import { ElectionsNav } from '../ui/ElectionsNav.js';
 import { Empty, Pending } from '../ui/States.js';
 import { useMonthName } from './OverviewScreen.js';
+import { frenchOf } from '@civic/frontend-kit/french';
 
 /** /elections/elected: the officials of the last closed election, by role. */
 export function ElectedScreen() {
@@ -55,7 +56,7 @@ export function ElectedScreen() {
           ) : (
             <>
               <div className="elections-schedule">
-                <p>{t({ id: 'elections.elected.forMonth' }, { month: monthName(data.election.month) })}</p>
+                <p>{t({ id: 'elections.elected.forMonth' }, { month: monthName(data.election.month), votes: monthName(data.election.candidacyMonth), ofVotes: frenchOf(monthName(data.election.candidacyMonth)) })}</p>
                 <ButtonLink to={`/elections/${data.election.id}`} variant="secondary">
                   {t({ id: 'elections.elected.results' })}
                 </ButtonLink>

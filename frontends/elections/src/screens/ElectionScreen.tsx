@@ -9,6 +9,7 @@ import { formatDay, isNotFound } from '../rules.js';
 import { ElectionsNav } from '../ui/ElectionsNav.js';
 import { Pending } from '../ui/States.js';
 import { useMonthName } from './OverviewScreen.js';
+import { frenchOf } from '@civic/frontend-kit/french';
 
 /** /elections/:id: one closed election's results, role by role, with every candidate's figures. */
 export function ElectionScreen() {
@@ -20,7 +21,7 @@ export function ElectionScreen() {
   const election = useResource(`election-${id}`, (signal) => electionsApi.election(id, signal));
   if (isNotFound(election.error)) return <NotFound />;
   const data = election.data;
-  const title = data ? t({ id: 'elections.election.titleOf' }, { month: monthName(data.month) }) : t({ id: 'elections.election.title' });
+  const title = data ? t({ id: 'elections.election.titleOf' }, { month: monthName(data.candidacyMonth), ofMonth: frenchOf(monthName(data.candidacyMonth)) }) : t({ id: 'elections.election.title' });
   return (
     <layouts.default title={title} intro={t({ id: 'elections.election.intro' })}>
       <ElectionsNav
@@ -33,6 +34,7 @@ export function ElectionScreen() {
         <Pending resource={election} cards={3} />
       ) : (
         <div className="elections-stack">
+          <p data-election-months="">{t({ id: 'elections.election.months' }, { votes: monthName(data.candidacyMonth), ofVotes: frenchOf(monthName(data.candidacyMonth)), office: monthName(data.month), ofOffice: frenchOf(monthName(data.month)) })}</p>
           <p className="elections-muted">
             {t({ id: 'elections.election.closed' }, { date: formatDay(intl, data.closedAt, { dateStyle: 'long', timeStyle: 'short' }), voters: data.voters, candidates: data.candidates })}
           </p>

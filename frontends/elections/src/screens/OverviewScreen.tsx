@@ -15,8 +15,13 @@ import { ElectionCountdown } from '../ui/ElectionCountdown.js';
 import { ElectionsNav } from '../ui/ElectionsNav.js';
 import { useErrorText, useFeedback } from '@civic/frontend-kit/remote-feedback';
 import { Empty, Loading, Pending } from '../ui/States.js';
+import { frenchOf } from '@civic/frontend-kit/french';
 
-/** The month of office as "December 2026" in the page's language. */
+/**
+ * A month as "December 2026" in the page's language. An election is named by the month of its
+ * candidacies and votes ("Election of November 2026") everywhere; the month of office that follows is
+ * always said as such ("officials for December 2026").
+ */
 export function useMonthName(): (month: string) => string {
   const intl = useIntl();
   return useCallback((month: string) => intl.formatDate(monthDate(month), { month: 'long', year: 'numeric', timeZone: 'UTC' }), [intl]);
@@ -284,8 +289,10 @@ function PastElections({ list }: { list: ElectionList }) {
         <ul className="elections-past">
           {list.elections.map((election) => (
             <li key={election.id}>
-              <Link to={`/elections/${election.id}`}>{monthName(election.month)}</Link>{' '}
-              <span className="elections-muted">{t({ id: 'elections.past.item' }, { voters: election.voters, candidates: election.candidates })}</span>
+              <Link to={`/elections/${election.id}`}>{t({ id: 'elections.election.titleOf' }, { month: monthName(election.candidacyMonth), ofMonth: frenchOf(monthName(election.candidacyMonth)) })}</Link>{' '}
+              <span className="elections-muted">
+                {t({ id: 'elections.past.item' }, { voters: election.voters, candidates: election.candidates, office: monthName(election.month), ofOffice: frenchOf(monthName(election.month)) })}
+              </span>
             </li>
           ))}
         </ul>
@@ -350,7 +357,7 @@ export function ElectionsOverviewScreen() {
         <div className="ui-card ui-card--accent elections-schedule">
           <div>
             <p className="elections-muted" data-month={schedule.candidacyMonth}>
-              {t({ id: 'elections.overview.month' }, { month: monthName(schedule.candidacyMonth) })}
+              {t({ id: 'elections.overview.month' }, { month: monthName(schedule.candidacyMonth), ofMonth: frenchOf(monthName(schedule.candidacyMonth)) })}
             </p>
             <ElectionCountdown schedule={schedule} receivedAt={overview.receivedAt} />
           </div>

@@ -83,14 +83,3 @@ export function timeLeft(target: number, now: number): DurationParts & { total: 
     seconds: total % 60,
   };
 }
-
-/**
- * The parts to show: days and hours while more than a day is left, then hours and minutes, then
- * minutes and seconds ("3 d 4 h", "4 h 12 min", "12 min 5 s"). `precise` keeps every smaller unit.
- */
-export function visibleParts(parts: DurationParts, precise = false): (keyof DurationParts)[] {
-  const units: (keyof DurationParts)[] = ['days', 'hours', 'minutes', 'seconds'];
-  const first = units.findIndex((unit) => parts[unit] > 0);
-  if (first === -1) return ['seconds'];
-  return precise ? units.slice(first) : units.slice(first, first + 2);
-}

@@ -5,11 +5,25 @@ import { liveTopics, type CycleSummary } from '@civic/contracts';
 import { apiRequest } from '@civic/frontend-kit/api-client';
 import { useLiveTopic } from '@civic/frontend-kit/live-hooks';
 import { PhaseTimeline, SkeletonCard } from '@civic/frontend-kit/design';
-import { anEndHasPassed, currentPhases, phaseRoutes, phaseStates, timeLeft, visibleParts, type PhaseCountdown } from '../app/phases.js';
+import { formatDuration } from '@civic/frontend-kit/duration';
+import { startRuleWait, waitingText, type StartRuleWait } from '@civic/frontend-kit/start-rule';
+import { anEndHasPassed, currentPhases, phaseRoutes, phaseStates, timeLeft, type PhaseCountdown } from '../app/phases.js';
+
+/** A running phase as shown: its countdown, or what it waits for while its start rule is not met. */
+export type ShownPhase = PhaseCountdown & { wait: StartRuleWait | null };
+
+/** The running phases of an answer, each with what it waits for, as the service's start rule says. */
+export function shownPhases(cycles: readonly CycleSummary[], receivedAt: number): ShownPhase[] {
+  const byId = new Map(cycles.map((cycle) => [cycle.id, cycle]));
+  return currentPhases(cycles, receivedAt).map((phase) => {
+    const cycle = byId.get(phase.cycleId);
+    return { ...phase, wait: cycle ? startRuleWait(cycle) : null };
+  });
+}
 
 interface PhasesState {
   /** undefined while loading, null when the decisions service did not answer. */
-  phases: PhaseCountdown[] | null | undefined;
+  phases: ShownPhase[] | null | undefined;
   refresh: () => void;
 }
 
@@ -53,7 +67,7 @@ interface PhasesAnswer {
 const missedPushAfterMs = 3_000;
 
 export function PhasesProvider({ children }: { children: ReactNode }) {
-  const [phases, setPhases] = useState<PhaseCountdown[] | null | undefined>(undefined);
+  const [phases, setPhases] = useState<ShownPhase[] | null | undefined>(undefined);
   const controller = useRef<AbortController | null>(null);
   // What the countdowns show now, for the check once the watch starts (a callback of an older render).
   const shown = useRef(phases);
@@ -66,7 +80,7 @@ export function PhasesProvider({ children }: { children: ReactNode }) {
     const current = new AbortController();
     controller.current = current;
     apiRequest<PhasesAnswer>('GET', '/api/decisions', { signal: current.signal, renewSession: false })
-      .then((answer) => setPhases(currentPhases(answer.cycles, Date.now())))
+      .then((answer) => setPhases(shownPhases(answer.cycles, Date.now())))
       .catch((error: unknown) => {
         if (current.signal.aborted) return;
         // The countdowns are a convenience: without the decisions service the rest still works.
@@ -93,7 +107,7 @@ export function PhasesProvider({ children }: { children: ReactNode }) {
     (update) => {
       // A push replaces what a read still running would bring: that read is older.
       controller.current?.abort();
-      setPhases(currentPhases(update.data.cycles, Date.now()));
+      setPhases(shownPhases(update.data.cycles, Date.now()));
     },
     refresh,
     () => {
@@ -122,30 +136,21 @@ export function useNow(intervalMs = 1000): number {
   return now;
 }
 
-const longUnits = {
+/** The units of every countdown: the days in words, then h, min and s (the remotes' style too). */
+const units = {
   days: { id: 'countdown.days' },
-  hours: { id: 'countdown.hours' },
-  minutes: { id: 'countdown.minutes' },
-  seconds: { id: 'countdown.seconds' },
-};
-
-const shortUnits = {
-  days: { id: 'countdown.daysShort' },
   hours: { id: 'countdown.hoursShort' },
   minutes: { id: 'countdown.minutesShort' },
   seconds: { id: 'countdown.secondsShort' },
 };
 
-/** "3 days 4 hours" or, `compact`, "3 d 4 h"; `precise` keeps every unit down to the seconds. */
-function useCountdownText(target: number | null, now: number, { compact = false, precise = false } = {}): string | null {
+/** "3 days 4 h 12 min" or, `compact`, its first two units ("3 days 4 h"); null once at zero. */
+function useCountdownText(target: number | null, now: number, { compact = false } = {}): string | null {
   const intl = useIntl();
   if (target === null) return null;
-  const parts = timeLeft(target, now);
-  if (parts.total === 0) return null;
-  const units = compact ? shortUnits : longUnits;
-  return visibleParts(parts, precise)
-    .map((unit) => intl.formatMessage(units[unit], { count: parts[unit] }))
-    .join(' ');
+  const { total } = timeLeft(target, now);
+  if (total === 0) return null;
+  return formatDuration(intl, total, units, compact ? { largest: 2 } : undefined);
 }
 
 function usePhaseName(): (phase: PhaseCountdown['phase']) => string {
@@ -153,18 +158,19 @@ function usePhaseName(): (phase: PhaseCountdown['phase']) => string {
   return (phase) => intl.formatMessage({ id: `notifications.phase.${phase}` });
 }
 
-function HeaderPhase({ phase, now }: { phase: PhaseCountdown; now: number }) {
-  const { formatMessage: t } = useIntl();
+function HeaderPhase({ phase, now }: { phase: ShownPhase; now: number }) {
+  const intl = useIntl();
   const phaseName = usePhaseName();
-  const text = useCountdownText(phase.nextStepAt, now, { compact: true });
-  const due = phase.nextStepAt !== null && text === null;
+  const text = useCountdownText(phase.wait ? null : phase.nextStepAt, now, { compact: true });
+  const due = !phase.wait && phase.nextStepAt !== null && text === null;
+  const shown = phase.wait ? waitingText(intl.locale, phase.wait, { short: true }) : (text ?? (due ? intl.formatMessage({ id: 'phases.now' }) : null));
   return (
     <li>
       <Link to={phaseRoutes[phase.phase]} className="phase-chip">
         <span className="phase-chip__name">{phaseName(phase.phase)}</span>
-        {text || due ? (
-          <span className="phase-chip__time" data-phase-time={phase.phase}>
-            {text ?? t({ id: 'phases.now' })}
+        {shown ? (
+          <span className="phase-chip__time" data-phase-time={phase.phase} data-phase-waiting={phase.wait ? '' : undefined}>
+            {shown}
           </span>
         ) : null}
       </Link>
@@ -189,16 +195,47 @@ export function HeaderPhases() {
   );
 }
 
-function HomePhase({ phase, now }: { phase: PhaseCountdown; now: number }) {
+/** Under the phase's name: what it waits for, its countdown, or that its step is due. */
+function HomePhaseStatus({ phase, now }: { phase: ShownPhase; now: number }) {
+  const intl = useIntl();
+  const t = intl.formatMessage;
+  const text = useCountdownText(phase.wait ? null : phase.nextStepAt, now);
+  if (phase.wait)
+    return (
+      <p className="phase-card__countdown" data-phase-waiting={phase.phase}>
+        <strong>{waitingText(intl.locale, phase.wait)}</strong>
+      </p>
+    );
+  if (text)
+    return (
+      <p className="phase-card__countdown">
+        {t({ id: 'phases.nextStep' }, {
+          time: (
+            <strong className="countdown" data-countdown={phase.phase}>
+              {text}
+            </strong>
+          ),
+        })}
+      </p>
+    );
+  return phase.nextStepAt !== null ? (
+    <p className="phase-card__countdown" data-phase-due={phase.phase}>
+      {t({ id: 'phases.nextStepDue' })}
+    </p>
+  ) : null;
+}
+
+function HomePhase({ phase, now }: { phase: ShownPhase; now: number }) {
   const { formatMessage: t } = useIntl();
   const phaseName = usePhaseName();
-  const text = useCountdownText(phase.nextStepAt, now, { precise: true });
   const labelId = useId();
+  // While the start rule waits, the phase has no end to show: its deadline is only the next check.
+  const end = phase.wait ? undefined : (phase.endsAt ?? undefined);
   const timeline = phaseStates(phase.phase).map(({ phase: each, state }) => ({
     key: each,
     label: phaseName(each),
     state,
-    ...(state === 'current' ? { start: phase.startedAt, end: phase.endsAt ?? undefined } : {}),
+    ...(state === 'current' ? { start: phase.startedAt, end } : {}),
   }));
   return (
     <li className="phase-card ui-card" aria-labelledby={labelId}>
@@ -207,21 +244,7 @@ function HomePhase({ phase, now }: { phase: PhaseCountdown; now: number }) {
           <Link to={phaseRoutes[phase.phase]}>{phaseName(phase.phase)}</Link>
         </h3>
         <p className="phase-card__decision">{t({ id: 'phases.decision' }, { number: phase.number })}</p>
-        {text ? (
-          <p className="phase-card__countdown">
-            {t({ id: 'phases.nextStep' }, {
-              time: (
-                <strong className="countdown" data-countdown={phase.phase}>
-                  {text}
-                </strong>
-              ),
-            })}
-          </p>
-        ) : phase.nextStepAt !== null ? (
-          <p className="phase-card__countdown" data-phase-due={phase.phase}>
-            {t({ id: 'phases.nextStepDue' })}
-          </p>
-        ) : null}
+        <HomePhaseStatus phase={phase} now={now} />
       </div>
       <PhaseTimeline label={t({ id: 'phases.timeline' }, { number: phase.number })} phases={timeline} now={new Date(now).toISOString()} />
     </li>

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { platformTimeZone } from '@civic/frontend-kit/dates';
 import { IntlProvider } from 'react-intl';
 import type { Locale } from '@civic/contracts';
 import { applyDocumentLocale, persistLocale } from './locale.js';
@@ -38,7 +39,7 @@ export function LocaleProvider({ initial, children }: { initial: { locale: Local
 
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider locale={locale} defaultLocale="en" messages={messages}>
+      <IntlProvider locale={locale} defaultLocale="en" messages={messages} timeZone={platformTimeZone}>
         {children}
       </IntlProvider>
     </LocaleContext.Provider>

@@ -1,19 +1,19 @@
 /**
- * Dates written in sentences. French writes the first day of a month as an ordinal ("1er décembre");
- * Intl writes "1 décembre", so the day part is corrected here.
+ * Dates written in sentences, through the one formatter of the front ends
+ * (`@civic/frontend-kit/dates`): the platform's time zone, the French "1er", English times without a
+ * leading zero, and the zone named when the reader's clock is elsewhere.
  */
 import type { IntlShape } from 'react-intl';
+import { formatDateTime, type DateTimeOptions } from '@civic/frontend-kit/dates';
 
 export type DateInput = Date | number | string;
 
-/** `intl.formatDate` with "1er" for the first day of a month in French. */
-export function formatDayDate(intl: Pick<IntlShape, 'locale' | 'formatDateToParts'>, value: DateInput, options: Intl.DateTimeFormatOptions): string {
-  const parts = intl.formatDateToParts(value, options);
-  const french = intl.locale.toLowerCase().startsWith('fr');
-  return parts.map((part) => (french && part.type === 'day' && Number(part.value) === 1 ? '1er' : part.value)).join('');
+/** A date (and time, with time fields) in the reader's language: "1er décembre 2026 à 10:00". */
+export function formatDayDate(intl: Pick<IntlShape, 'locale'>, value: DateInput, options: DateTimeOptions): string {
+  return formatDateTime(value, intl.locale, options);
 }
 
 /** A moment in a sentence: the full date and the time ("lundi 1er décembre 2026 à 10:00"). */
-export function formatMoment(intl: Pick<IntlShape, 'locale' | 'formatDateToParts'>, value: DateInput): string {
-  return formatDayDate(intl, value, { dateStyle: 'full', timeStyle: 'short' });
+export function formatMoment(intl: Pick<IntlShape, 'locale'>, value: DateInput): string {
+  return formatDateTime(value, intl.locale, { dateStyle: 'full', timeStyle: 'short' });
 }

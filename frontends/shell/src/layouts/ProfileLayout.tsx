@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { frenchOf } from '@civic/frontend-kit/french';
 import { NavLink } from 'react-router-dom';
 import type { ProfileLayoutProps } from '@civic/frontend-kit/shell-contract';
 import { useAuth } from '../auth/AuthProvider.js';
@@ -14,7 +15,7 @@ export function ProfileLayout({ userId, userName, ...props }: ProfileLayoutProps
   const own = user?.id === userId;
   const base = `/users/${encodeURIComponent(userId)}/${encodeURIComponent(userName)}`;
   const tabs = (
-    <nav className="tabs" aria-label={intl.formatMessage({ id: 'profile.nav.label' }, { userName })}>
+    <nav className="tabs" aria-label={intl.formatMessage({ id: 'profile.nav.label' }, { userName, ofUserName: frenchOf(userName) })}>
       <ul>
         <li>
           <NavLink to={`${base}/activity`}>{intl.formatMessage({ id: 'profile.nav.activity' })}</NavLink>

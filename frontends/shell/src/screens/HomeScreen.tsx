@@ -1,13 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
-import { useAuth } from '../auth/AuthProvider.js';
-import { ActionLinks } from '../components/ActionLinks.js';
+import { SkeletonCard } from '@civic/frontend-kit/design';
 import { HomePhases } from '../components/Phases.js';
 import { CardsListLayout } from '../layouts/index.js';
+import { HomeActions } from './home/HomeActions.js';
 
-/** The slogan, the current phases with their countdowns, calls to action and the main sections. */
+// The proposals, the latest law and a member's to-do load after the first paint, in a chunk of their
+// own, so the first load stays within its budget (docs/architecture.md#design-system).
+const HomeFeed = lazy(async () => ({ default: (await import('./home/HomeFeed.js')).HomeFeed }));
+
+/**
+ * The slogan, the current phases with what one can do now, then the running proposals and the latest
+ * adopted law, and for a member what needs them; the main sections last.
+ */
 export function HomeScreen() {
   const { formatMessage: t } = useIntl();
-  const { user } = useAuth();
   return (
     <CardsListLayout
       title={t({ id: 'home.title' })}
@@ -20,16 +27,10 @@ export function HomeScreen() {
       ]}
     >
       <HomePhases title={t({ id: 'home.phases.title' })} />
-      <section className="home-cta" aria-label={t({ id: 'home.cta.title' })}>
-        <ActionLinks
-          links={[
-            { to: '/decisions/proposals', text: t({ id: 'home.cta.propose' }) },
-            { to: '/decisions/voting-on-proposals', text: t({ id: 'home.cta.vote' }) },
-            ...(user ? [] : [{ to: '/register', text: t({ id: 'home.cta.register' }) }]),
-            { to: '/about', text: t({ id: 'home.cta.how' }), plain: true },
-          ]}
-        />
-      </section>
+      <HomeActions />
+      <Suspense fallback={<SkeletonCard label={t({ id: 'common.loading' })} />}>
+        <HomeFeed />
+      </Suspense>
     </CardsListLayout>
   );
 }

@@ -2,22 +2,31 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 
 /**
- * Whole-number percentages of `values` that add up to 100 (largest remainders get the rounding),
- * so a bar's visible share and the text equivalent agree. All zeros when nothing was counted.
+ * Whole-number percentages of `values` for a bar's visible share and its text equivalent. The
+ * largest remainders get the rounding so the shares add up to 100, but equal counts always show equal
+ * shares: a group of equal values that cannot all take the extra point is rounded to the nearest
+ * instead (six equal counts read 17 % each, not four 17 % and two 16 %). All zeros when nothing was counted.
  */
 export function percentages(values: number[]): number[] {
-  const total = values.reduce((sum, value) => sum + Math.max(0, value), 0);
+  const counts = values.map((value) => Math.max(0, value));
+  const total = counts.reduce((sum, value) => sum + value, 0);
   if (total === 0) return values.map(() => 0);
-  const exact = values.map((value) => (Math.max(0, value) * 100) / total);
-  const floors = exact.map(Math.floor);
-  let missing = 100 - floors.reduce((sum, value) => sum + value, 0);
-  const byRemainder = exact.map((value, index) => ({ index, remainder: value - floors[index]! })).sort((a, b) => b.remainder - a.remainder);
-  for (const { index } of byRemainder) {
+  const exact = counts.map((value) => (value * 100) / total);
+  const shares = exact.map(Math.floor);
+  let missing = 100 - shares.reduce((sum, value) => sum + value, 0);
+  // Equal counts form one group, taken by decreasing remainder.
+  const groups = [...new Set(counts)]
+    .map((count) => ({ count, remainder: (count * 100) / total - Math.floor((count * 100) / total), members: counts.flatMap((value, index) => (value === count ? [index] : [])) }))
+    .filter((group) => group.remainder > 0)
+    .sort((a, b) => b.remainder - a.remainder);
+  for (const group of groups) {
     if (missing <= 0) break;
-    floors[index]! += 1;
-    missing -= 1;
+    const fits = group.members.length <= missing;
+    for (const index of group.members) shares[index] = fits ? shares[index]! + 1 : Math.round(exact[index]!);
+    if (fits) missing -= group.members.length;
+    else break;
   }
-  return floors;
+  return shares;
 }
 
 export type VoteChoice = 'for' | 'against' | 'neutral' | 'blank';

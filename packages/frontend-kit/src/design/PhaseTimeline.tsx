@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
+import { formatDateTime } from '../dates.js';
 import { useKitWords } from './text.js';
 
 export interface TimelinePhase {
@@ -28,13 +29,15 @@ export function nowPosition(start?: string, end?: string, now?: string): number 
 export function PhaseTimeline({ label, phases, now }: { label: string; phases: TimelinePhase[]; now?: string }) {
   const intl = useIntl();
   const words = useKitWords();
-  const date = (iso?: string) => (iso && !Number.isNaN(time(iso)) ? intl.formatDate(iso, { day: 'numeric', month: 'short' }) : undefined);
+  // In the platform's time zone, like every date of the pages.
+  const date = (iso?: string) => (iso && !Number.isNaN(time(iso)) ? formatDateTime(iso, intl.locale, { day: 'numeric', month: 'short' }) : undefined);
   return (
     <div className="ui-timeline" role="group" aria-label={label}>
       <ol className="ui-timeline__list">
         {phases.map((phase) => {
           const start = date(phase.start);
-          const end = date(phase.end);
+          // A phase that starts and ends on the same day shows that day once, not "27 Nov – 27 Nov".
+          const end = date(phase.end) === start ? undefined : date(phase.end);
           return (
             <li key={phase.key} className={`ui-timeline__phase ui-timeline__phase--${phase.state}`} aria-current={phase.state === 'current' ? 'step' : undefined}>
               <span className="ui-timeline__bar" aria-hidden="true">
@@ -49,7 +52,8 @@ export function PhaseTimeline({ label, phases, now }: { label: string; phases: T
                 </span>
               ) : null}
               <span className="ui-timeline__state">
-                {phase.state === 'current' ? `${words.now}${date(now) ? ` · ${date(now)}` : ''}` : <span className="ui-visually-hidden">{words[phase.state]}</span>}
+                {/* "Now", without today's date: the dates beside it already place it. */}
+                {phase.state === 'current' ? words.now : <span className="ui-visually-hidden">{words[phase.state]}</span>}
               </span>
             </li>
           );

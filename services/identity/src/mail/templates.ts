@@ -250,7 +250,9 @@ const quoted = (locale: Locale, title: string | number) => (locale === 'fr' ? `Â
 function digestDate(locale: Locale, iso: string | number): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return String(iso);
-  return `${new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+  // The platform's time, as every page shows it (docs/product.md: phases run on Paris time).
+  const text = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(date);
+  return locale === 'fr' ? `${text} (heure de Paris)` : `${text} (Paris time)`;
 }
 
 /** The sentence of each alert about followed content, as the shell words it (notifications.message.*). */

@@ -53,10 +53,17 @@ function SectionHead({ law, section, index, count, draft, reload }: { law: LawDe
       <h3 id={headingId} className="drafting-section__title">
         {section.name}
       </h3>
-      {groupId ? <HistoryLink kind="group" id={groupId} of={section.name} /> : null}
     </div>
   );
-  if (!groupId || !draft) return <div className="drafting-section__head">{heading}</div>;
+  const history = groupId ? <HistoryLink kind="group" id={groupId} of={section.name} /> : null;
+  if (!groupId || !draft) {
+    return (
+      <div className="drafting-section__head">
+        {heading}
+        {history ? <ActionBar label={t({ id: 'decisions.group.actions' }, { name: section.name })} history={history} main={null} more={[]} /> : null}
+      </div>
+    );
+  }
   if (renaming) {
     return (
       <div className="drafting-section__head">
@@ -94,7 +101,7 @@ function SectionHead({ law, section, index, count, draft, reload }: { law: LawDe
   return (
     <div className="drafting-section__head">
       {heading}
-      <ActionBar label={t({ id: 'decisions.group.actions' }, { name: section.name })} main={{ text: t({ id: 'decisions.group.rename' }), onClick: () => setRenaming(true) }} more={more} />
+      <ActionBar label={t({ id: 'decisions.group.actions' }, { name: section.name })} history={history} main={{ text: t({ id: 'decisions.group.rename' }), onClick: () => setRenaming(true) }} more={more} />
     </div>
   );
 }

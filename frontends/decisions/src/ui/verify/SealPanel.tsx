@@ -1,10 +1,11 @@
 /**
- * The seal of an archived law and its verification in the reader's browser: the open data (served, or
+ * The seal of an archived law and its verification in the reader's browser, a secondary block after
+ * the law's text: the open data (served, or
  * a file downloaded earlier) is checked with the same code as the service's (`verifyOpenData`,
  * docs/text-chain.md#verification): every version's hash, every link of each text's chain, the seal
  * over the last versions, and the adopted text against the versions voted. The result is announced.
  */
-import { useId, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { verifyOpenData, type ChainReport, type LawDetail } from '@civic/contracts';
 import { Button } from '@civic/frontend-kit/design';
@@ -12,6 +13,7 @@ import { historyApi } from '../../api/history.js';
 import { formatDay } from '../../dates.js';
 import { useErrorText } from '../feedback.js';
 import { Section } from '../States.js';
+import { FilePicker } from '../archive/FilePicker.js';
 import { HashChip } from '../history/HashChip.js';
 import { nameSentence, parseJson, problemSentence, textNames } from './problems.js';
 
@@ -25,7 +27,6 @@ export function SealPanel({ law }: { law: LawDetail }) {
   const intl = useIntl();
   const { formatMessage: t } = intl;
   const errorText = useErrorText();
-  const fileId = useId();
   const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
   const seal = law.seal;
 
@@ -52,14 +53,11 @@ export function SealPanel({ law }: { law: LawDetail }) {
       ),
     );
 
-  const verifyFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
+  const verifyFile = (file: File) =>
     void check(async () => {
       const parsed = parseJson(await file.text());
       return parsed.ok ? parsed : { ok: false as const, message: t({ id: 'decisions.verify.badJson' }, { file: file.name }) };
     });
-  };
 
   let result = null;
   if (outcome.state === 'running') result = <p>{t({ id: 'decisions.verify.verifying' })}</p>;
@@ -88,7 +86,7 @@ export function SealPanel({ law }: { law: LawDetail }) {
   }
 
   return (
-    <Section id="law-seal" title={t({ id: 'decisions.verify.title' })} className="decisions-section decisions-seal">
+    <Section id="law-seal" title={t({ id: 'decisions.verify.title' })} className="decisions-section decisions-seal decisions-seal--secondary">
       {seal ? (
         <>
           <p className="decisions-seal__hash" data-seal={seal.hash}>
@@ -101,17 +99,11 @@ export function SealPanel({ law }: { law: LawDetail }) {
       )}
       <p>{t({ id: 'decisions.verify.explain' })}</p>
       <div className="decisions-actions">
-        <Button variant="primary" onClick={verifyServed} busy={outcome.state === 'running'}>
+        <Button variant="secondary" onClick={verifyServed} busy={outcome.state === 'running'}>
           {t({ id: 'decisions.verify.verify' })}
         </Button>
       </div>
-      <div className="field">
-        <label htmlFor={fileId}>{t({ id: 'decisions.verify.file' })}</label>
-        <input id={fileId} type="file" accept="application/json,.json" onChange={verifyFile} aria-describedby={`${fileId}-hint`} />
-        <p id={`${fileId}-hint`} className="field__hint decisions-muted">
-          {t({ id: 'decisions.verify.fileHint' })}
-        </p>
-      </div>
+      <FilePicker label={t({ id: 'decisions.verify.file' })} hint={t({ id: 'decisions.verify.fileHint' })} accept="application/json,.json" onFile={verifyFile} />
       <div role="status" aria-live="polite" data-verify-result>
         {result}
       </div>

@@ -5,6 +5,7 @@ import type { UserProfile } from '@civic/contracts';
 import { identityApi, suspensionMinutes, type SuspensionMinutes } from '../../api/identity.js';
 import { useConfirm } from '../../feedback/ConfirmModal.js';
 import { useSnackbar } from '../../feedback/Snackbar.js';
+import { frenchOf } from '@civic/frontend-kit/french';
 import { formatMoment } from '../../i18n/dates.js';
 import { activeSuspension } from '../../users/suspension.js';
 
@@ -31,6 +32,8 @@ export function Moderation({ profile }: { profile: UserProfile }) {
   const [now] = useState(() => Date.now());
   const until = activeSuspension(suspendedUntil, now);
   const untilText = (date: Date) => formatMoment(intl, date);
+  // French elides "de" before a vowel ("le compte d’Alice"): the messages take both forms.
+  const names = { userName: profile.userName, ofUserName: frenchOf(profile.userName) };
 
   const act = async (question: { title: string; message?: string }, call: () => Promise<string | null>, done: (value: string | null) => string) => {
     if (!(await confirm({ ...question, danger: true }))) return;
@@ -48,25 +51,25 @@ export function Moderation({ profile }: { profile: UserProfile }) {
 
   const suspend = (minutes: SuspensionMinutes) =>
     act(
-      { title: t({ id: 'profile.moderation.confirmSuspend' }, { userName: profile.userName, length: lengthText(minutes) }), message: t({ id: 'profile.moderation.confirmSuspendText' }) },
+      { title: t({ id: 'profile.moderation.confirmSuspend' }, { ...names, length: lengthText(minutes) }), message: t({ id: 'profile.moderation.confirmSuspendText' }) },
       async () => (await identityApi.suspend(profile.id, minutes)).suspendedUntil,
-      (value) => t({ id: 'profile.moderation.suspended' }, { userName: profile.userName, until: value ? untilText(new Date(value)) : '' }),
+      (value) => t({ id: 'profile.moderation.suspended' }, { ...names, until: value ? untilText(new Date(value)) : '' }),
     );
   const lift = () =>
     act(
-      { title: t({ id: 'profile.moderation.confirmLift' }, { userName: profile.userName }) },
+      { title: t({ id: 'profile.moderation.confirmLift' }, names) },
       async () => {
         await identityApi.liftSuspension(profile.id);
         return null;
       },
-      () => t({ id: 'profile.moderation.lifted' }, { userName: profile.userName }),
+      () => t({ id: 'profile.moderation.lifted' }, names),
     );
 
   return (
     <section className="moderation" aria-labelledby="profile-moderation" aria-busy={busy || undefined}>
       <h2 id="profile-moderation">{t({ id: 'profile.moderation.title' })}</h2>
       <p data-moderation-state={until ? 'suspended' : 'active'} role="status">
-        {until ? t({ id: 'profile.moderation.suspendedUntil' }, { userName: profile.userName, until: untilText(until) }) : t({ id: 'profile.moderation.notSuspended' }, { userName: profile.userName })}
+        {until ? t({ id: 'profile.moderation.suspendedUntil' }, { ...names, until: untilText(until) }) : t({ id: 'profile.moderation.notSuspended' }, names)}
       </p>
       <div className="moderation__actions">
         {suspensionMinutes.map((minutes) => (

@@ -1,4 +1,5 @@
 /** A member's public activity page: member since, contributions, roles, and moderation for moderators. */
+import { frenchOf } from '@civic/frontend-kit/french';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { UserProfile } from '@civic/contracts';
@@ -57,8 +58,8 @@ export function ProfileActivityScreen() {
     <ProfileLayout
       userId={params.userId}
       userName={userName}
-      title={deleted ? t({ id: 'profile.activity.deleted.title' }) : t({ id: 'profile.activity.title' }, { userName })}
-      intro={deleted ? undefined : t({ id: 'profile.activity.intro' }, { userName })}
+      title={deleted ? t({ id: 'profile.activity.deleted.title' }) : t({ id: 'profile.activity.title' }, { userName, ofUserName: frenchOf(userName) })}
+      intro={deleted ? undefined : t({ id: 'profile.activity.intro' }, { userName, ofUserName: frenchOf(userName) })}
     >
       {loaded.state === 'loading' ? <Loading /> : null}
       {loaded.state === 'failed' ? <Outcome kind="error" title={t({ id: `error.${loaded.error.key}` })} /> : null}
