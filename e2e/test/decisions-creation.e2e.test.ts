@@ -151,6 +151,30 @@ it(
     // The keyboard reaches the article's actions.
     await article.getByRole('button', { name: 'Edit', exact: true }).first().focus();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
+
+    // Two pages of one author: a save from the other page while this one edits is never overwritten
+    // unseen. The second save is refused, both versions show, and the words typed here stay.
+    const articleId = await article.getAttribute('data-article');
+    await article.getByRole('button', { name: 'Edit', exact: true }).first().click();
+    const field = article.getByLabel('Text of the article', { exact: true });
+    await field.waitFor();
+    const elsewhere = `${articleText} Écrit sur l’autre page.`;
+    await api(alice, 'PUT', `/api/laws/${lawId}/articles/${articleId}`, { body: elsewhere, baseBody: articleText });
+    await field.fill(`${articleText} Écrit ici.`);
+    await article.getByRole('button', { name: 'Save', exact: true }).click();
+    await article.getByRole('alert').getByText('The text was changed while you were editing it', { exact: true }).waitFor();
+    const theirs = article.getByRole('region', { name: 'Saved meanwhile by someone else', exact: true });
+    await theirs.getByText(elsewhere, { exact: true }).waitFor();
+    expect(await field.inputValue()).toBe(`${articleText} Écrit ici.`);
+    await shot(page, 'creation-conflict');
+    // Merged from the version shown: saved this time.
+    await theirs.getByRole('button', { name: 'Start again from this version', exact: true }).click();
+    expect(await field.inputValue()).toBe(elsewhere);
+    await field.fill(articleText);
+    await article.getByRole('button', { name: 'Save', exact: true }).click();
+    await field.waitFor({ state: 'detached' });
+    await article.getByText(articleText, { exact: true }).first().waitFor();
+    expect(await theirs.count()).toBe(0);
     await shot(page, 'creation-creator');
 
     // A visitor reads the same text without any drafting control.

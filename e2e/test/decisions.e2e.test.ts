@@ -39,6 +39,7 @@ const texts = {
     identifyTitle: 'Log in or create an account',
     phaseProposals: 'Proposals',
     startRuleProposals: /^Proposals: \d+ \/ 2$/,
+    waitingFor: /^Waiting for \d+ more (proposals?|verified citizens?)( and \d+ more verified citizens?)?$/,
     countdownLeft: /^\d+ (days?|h|min|s)( \d+ (h|min|s))* left$/,
     logInToPropose: 'Log in or register',
     title: 'Title',
@@ -94,6 +95,7 @@ const texts = {
     identifyTitle: 'Se connecter ou créer un compte',
     phaseProposals: 'Propositions',
     startRuleProposals: /^Propositions\u202f: \d+ \/ 2$/,
+    waitingFor: /^Encore (\d+ propositions? (et \d+ citoyens? vérifiés? )?attendue?s?|\d+ citoyens? vérifiés? attendus?)$/,
     countdownLeft: /^il reste \d+ (jours?|h|min|s)( \d+ (h|min|s))*$/,
     logInToPropose: 'Se connecter ou s’inscrire',
     title: 'Titre',
@@ -242,7 +244,11 @@ describe.each(languages)('decision screens (%s)', (lang) => {
     await cycle.first().waitFor();
     expect(await cycle.count()).toBe(1); // one cycle per phase
     await cycle.getByText(t.startRuleProposals).waitFor();
-    expect(await cycle.getByRole('timer').textContent()).toMatch(/\S/);
+    // Until its start rule is met, the phase says what it waits for instead of counting down to a
+    // deadline that only brings the next check; once met, it counts down.
+    const answer = (await (await fetch(`${baseUrl}/api/decisions`)).json()) as { cycles: { phase: string; startRule: { met: boolean } }[] };
+    if (answer.cycles.find((each) => each.phase === 'proposals')!.startRule.met) expect(await cycle.getByRole('timer').textContent()).toMatch(/\S/);
+    else expect(await cycle.locator('[data-waiting]').textContent()).toMatch(t.waitingFor);
 
     await go(page, '/decisions/proposals', t.proposalsTitle);
     // The proposal form's link comes first (the chat panel below offers the same way in).

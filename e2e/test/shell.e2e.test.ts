@@ -293,10 +293,20 @@ describe('shell frame', () => {
     const { page, problems } = await open('/');
     await heading(page, 'Share and co-create the laws');
     const phases = page.getByRole('region', { name: 'Current phases' });
-    await phases.locator('[data-countdown]').first().waitFor();
+    // A proposals phase counts down once its start rule is met; until then it says what it waits for.
+    const cycles = (await (await fetch(`${baseUrl}/api/decisions`)).json()) as { cycles: { phase: string; startRule: { met: boolean } }[] };
+    const proposalsCycle = cycles.cycles.find((cycle) => cycle.phase === 'proposals');
+    expect(proposalsCycle).toBeDefined();
+    if (proposalsCycle!.startRule.met) {
+      const countdown = phases.locator('[data-countdown="proposals"]');
+      await countdown.waitFor();
+      expect(await countdown.textContent()).toMatch(/\d+ (day|hour|minute|second)s?/);
+    } else {
+      const waiting = phases.locator('[data-phase-waiting="proposals"]');
+      await waiting.waitFor();
+      expect(await waiting.textContent()).toMatch(/^Waiting for \d+ more (proposals?|verified citizens?)( and \d+ more verified citizens?)?$/);
+    }
     expect(await phases.textContent()).toMatch(/Decision \d+/);
-    const countdown = phases.locator('[data-countdown="proposals"]');
-    expect(await countdown.textContent()).toMatch(/\d+ (day|hour|minute|second)s?/);
     // The header shows the same phases, each a link to its screen.
     const headerPhases = page.getByRole('navigation', { name: 'Current phases' });
     expect(await headerPhases.getByRole('link').first().getAttribute('href')).toMatch(/^\/(decisions|archive)/);
@@ -351,7 +361,7 @@ describe('shell frame', () => {
     await page.getByRole('button', { name: 'Enregistrer mon profil' }).click();
     const toast = page.locator('[data-snackbar="error"]');
     await toast.waitFor();
-    expect(await toast.textContent()).toMatch(/^Erreur de suspension \(1er décembre 2026 (à )?\d{2}:00\)$/);
+    expect(await toast.textContent()).toMatch(/^Erreur de suspension \(1er décembre 2026 à 11:00 \(heure de Paris\)\)$/);
   });
 
   it('asks for confirmation with No and Yes before deleting an account, and shows the snackbar for 4000 ms', async () => {

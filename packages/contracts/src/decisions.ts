@@ -328,6 +328,28 @@ export const AmendmentInputSchema = Type.Object(
 );
 export type AmendmentInput = Static<typeof AmendmentInputSchema>;
 
+/**
+ * PUT .../articles/{articleId}: an amendment's input, and the text the editor started from
+ * (`baseBody`, and `baseTitle` for an amendment). When another save changed the text in between, the
+ * edit is refused (409 editConflict) with the saved text, so nobody's words are overwritten unseen.
+ * The words themselves are compared, not a time: two saves in one millisecond still conflict. Without
+ * a base the save wins (an older client).
+ */
+export const ArticleEditInputSchema = Type.Object(
+  {
+    ...AmendmentInputSchema.properties,
+    baseBody: Type.Optional(Type.String({ maxLength: ARTICLE_BODY_MAX })),
+    baseTitle: Type.Optional(nullable(Type.String({ maxLength: AMENDMENT_TITLE_MAX }))),
+  },
+  { additionalProperties: false },
+);
+export type ArticleEditInput = Static<typeof ArticleEditInputSchema>;
+/** The `data` of a 409 editConflict: the version saved meanwhile. */
+export interface EditConflictData {
+  reason: 'edit-conflict';
+  current: { title: string | null; body: string };
+}
+
 /** POST .../signal on a law or an article: to the moderators, or by its author to the scribes. */
 export const LawSignalInputSchema = Type.Object({ to: Type.Enum(['moderator', 'scribe']) }, { additionalProperties: false });
 export type LawSignalInput = Static<typeof LawSignalInputSchema>;

@@ -33,6 +33,11 @@ export const ErrorMessages = {
   tooManyRequests: 'Too Many Requests',
   /** A post in a room under slow mode before the member's interval has passed (429, data `{ retryAt }`). */
   slowMode: 'Slow mode: wait before posting again',
+  /**
+   * An edit based on an older version of a text than the saved one (409, data `{ reason: 'edit-conflict',
+   * current }`, `EditConflictData`): the editor shows both versions to merge, never a silent overwrite.
+   */
+  editConflict: 'The text was changed while you were editing it',
   serviceUnavailable: 'Service Unavailable',
   /** A body over the size limit (every service and the gateway). */
   payloadTooLarge: 'Payload Too Large',

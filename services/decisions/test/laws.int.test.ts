@@ -9,6 +9,7 @@ import {
   UserSuspended,
   type Article,
   type CreatorsDraw,
+  type EditConflictData,
   type LawDetail,
   type LawList,
   type Proposal,
@@ -225,6 +226,32 @@ describe('drafting during creation', () => {
     expectError(await call('GET', `/api/laws/${lawId}/articles/${rude.id}`), 404, ErrorMessages.notFound);
     expectError(await call('PUT', `/api/laws/${lawId}/articles/${mine.id}`, creators[1], edit), 404, ErrorMessages.notFound);
     expect((await snapshot()).articles).toBe(before.articles + 2);
+  });
+
+  it('refuses an edit based on an older version with the saved one (409), so no words are lost silently', async () => {
+    const written = (await call('POST', `/api/laws/${lawId}/articles`, creators[1], { body: 'Les pistes cyclables sont éclairées.' })).json<Article>();
+    const url = `/api/laws/${lawId}/articles/${written.id}`;
+    // Saved from another page of the author while this one was open.
+    const first = (await call('PUT', url, creators[1], { body: 'Les pistes cyclables sont éclairées la nuit.', baseBody: written.body })).json<Article>();
+    expect(first.body).toBe('Les pistes cyclables sont éclairées la nuit.');
+    const before = await snapshot();
+    const stale = await call('PUT', url, creators[1], { body: 'Les pistes cyclables sont larges.', baseBody: written.body });
+    expectError(stale, 409, ErrorMessages.editConflict);
+    expect(stale.json<{ data: EditConflictData }>().data).toEqual({
+      reason: 'edit-conflict',
+      current: { title: null, body: 'Les pistes cyclables sont éclairées la nuit.' },
+    });
+    expect(await snapshot()).toEqual(before);
+    // Merged on the version shown: saved. Without a base (an older client) the save still wins.
+    const merged = await call('PUT', url, creators[1], { body: 'Les pistes cyclables sont larges et éclairées la nuit.', baseBody: first.body });
+    expect(merged.json<Article>().body).toBe('Les pistes cyclables sont larges et éclairées la nuit.');
+    expect((await call('PUT', url, creators[1], { body: 'Les pistes cyclables sont larges.' })).statusCode).toBe(200);
+    // A malformed base is a 400, and changes nothing.
+    const after = await snapshot();
+    expectError(await call('PUT', url, creators[1], { body: 'x', baseBody: 42 }), 400, ErrorMessages.badRequest);
+    expect(await snapshot()).toEqual(after);
+    // Out of the later tests' way.
+    expect((await call('DELETE', url, creators[1])).statusCode).toBe(204);
   });
 
   it('orders groups and articles: add, rename, move up and down, delete a group (its articles stay, ungrouped)', async () => {

@@ -1,6 +1,8 @@
 /** The calls of LawsApi (packages/contracts/src/decisions.ts), typed by their answers. */
 import type {
   Article,
+  ArticleEditInput,
+  EditConflictData,
   CreatorsDraw,
   LawDetail,
   LawList,
@@ -13,7 +15,7 @@ import type {
   VoteAnswer,
   VoteChoice,
 } from '@civic/contracts';
-import { apiRequest } from '@civic/frontend-kit/api-client';
+import { ApiError, apiRequest } from '@civic/frontend-kit/api-client';
 import { isDecisionsId, notFoundError } from '../not-found.js';
 import { id, query } from './paths.js';
 
@@ -46,8 +48,8 @@ export const lawsApi = {
   addArticle: (lawId: string, body: string, groupId: string | null) => apiRequest<Article>('POST', `${law(lawId)}/articles`, { body: { body, groupId } }),
   addAmendment: (lawId: string, articleId: string, title: string | null, body: string) =>
     apiRequest<Article>('POST', `${article(lawId, articleId)}/amendments`, { body: { title, body } }),
-  editArticle: (lawId: string, articleId: string, title: string | null, body: string, reason?: string) =>
-    apiRequest<Article>('PUT', article(lawId, articleId), { body: reason === undefined ? { title, body } : { title, body, reason } }),
+  /** With `baseBody` (the text the editor started from), 409 editConflict when another save changed it in between. */
+  editArticle: (lawId: string, articleId: string, input: ArticleEditInput) => apiRequest<Article>('PUT', article(lawId, articleId), { body: input }),
   deleteArticle: (lawId: string, articleId: string) => apiRequest<void>('DELETE', article(lawId, articleId)),
   moveArticle: (lawId: string, articleId: string, move: { direction?: 'up' | 'down'; groupId?: string | null }) =>
     apiRequest<LawDetail>('POST', `${article(lawId, articleId)}/move`, { body: move }),
@@ -62,3 +64,8 @@ export const lawsApi = {
   deleteSource: (sourceId: string) => apiRequest<void>('DELETE', `/api/sources/${id(sourceId)}`),
   pinSource: (sourceId: string, pin: boolean, lang: string) => apiRequest<Source>('PUT', `/api/sources/${id(sourceId)}/pin${query({ lang })}`, { body: { pin } }),
 };
+
+/** The version saved meanwhile, when `failure` is an edit refused as based on an older one (409 editConflict). */
+export function editConflictOf(failure: unknown): EditConflictData | null {
+  return failure instanceof ApiError && failure.key === 'editConflict' ? (failure.data as EditConflictData) : null;
+}

@@ -8,7 +8,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { Article, LawDetail, SessionUser } from '@civic/contracts';
 import { VisuallyHidden, type MenuItem } from '@civic/frontend-kit/design';
-import { lawsApi } from '../api/laws.js';
+import { editConflictOf, lawsApi } from '../api/laws.js';
 import { useRun, type Reload } from './act.js';
 import { useFeedback } from './feedback.js';
 import { amendmentName, ContentBadges } from './LawMeta.js';
@@ -54,6 +54,14 @@ function ContentCard({
   const { formatMessage: t } = useIntl();
   const { toast } = useFeedback();
   const [editing, setEditing] = useState(false);
+  // The version the open editor is based on, and one saved by someone else meanwhile (to merge).
+  const [base, setBase] = useState({ title: item.title, body: item.body });
+  const [theirs, setTheirs] = useState<string | null>(null);
+  const edit = () => {
+    setBase({ title: item.title, body: item.body });
+    setTheirs(null);
+    setEditing(true);
+  };
   const [addingSource, setAddingSource] = useState(false);
   const headingId = useId();
   const may = item.may;
@@ -88,7 +96,7 @@ function ContentCard({
             className="drafting-article__tools"
             label={t(common.actions, { title: label })}
             history={<HistoryLink kind={item.kind} id={item.id} of={label} />}
-            main={may.edit && !editing ? { text: t(common.edit), onClick: () => setEditing(true) } : null}
+            main={may.edit && !editing ? { text: t(common.edit), onClick: edit } : null}
             more={more}
           />
         </div>
@@ -101,8 +109,19 @@ function ContentCard({
             // A scribe or a moderator editing someone else's text says why, in the text's history.
             askReason={Boolean(user && user.id !== item.userId)}
             onCancel={() => setEditing(false)}
+            theirs={theirs}
             onSubmit={async (body, reason) => {
-              await lawsApi.editArticle(law.id, item.id, item.title, body, reason);
+              try {
+                await lawsApi.editArticle(law.id, item.id, { title: item.title, body, baseBody: base.body, baseTitle: base.title, ...(reason === undefined ? {} : { reason }) });
+              } catch (failure) {
+                const conflict = editConflictOf(failure);
+                if (conflict) {
+                  // The next save is based on the version shown; the form keeps the writer's words.
+                  setBase(conflict.current);
+                  setTheirs(conflict.current.body);
+                }
+                throw failure;
+              }
               setEditing(false);
               toast(t(common.saved), 'success');
               reload();

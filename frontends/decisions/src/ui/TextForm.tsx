@@ -2,6 +2,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { EDIT_REASON_MAX } from '@civic/contracts';
+import { buttonClass } from '@civic/frontend-kit/design';
 import { useErrorText } from './feedback.js';
 import { FormActions, type FormProps } from './FormParts.js';
 import { common } from '../messages.js';
@@ -10,7 +11,9 @@ import { common } from '../messages.js';
  * A small text form (one field) used for group names, articles and amendments, opened by a button: it
  * takes the focus when shown, and its button says Save unless told otherwise. `extra` fields go above
  * it. With `askReason` (a scribe or a moderator editing someone else's text) it also asks why, which
- * the text's history shows: required then, and given to `onSubmit` after the text.
+ * the text's history shows: required then, and given to `onSubmit` after the text. `theirs` is a
+ * version saved by someone else while this one was being written: shown beside the field, which keeps
+ * the writer's words, with a button to start again from it.
  */
 export function TextForm({
   label,
@@ -20,6 +23,7 @@ export function TextForm({
   extra,
   askReason = false,
   submitLabel,
+  theirs,
   onSubmit,
   onCancel,
 }: Omit<FormProps<string>, 'onSubmit' | 'submitLabel'> & {
@@ -31,6 +35,7 @@ export function TextForm({
   extra?: ReactNode;
   askReason?: boolean;
   submitLabel?: string;
+  theirs?: string | null;
 }) {
   const { formatMessage: t } = useIntl();
   const errorText = useErrorText();
@@ -83,6 +88,16 @@ export function TextForm({
   return (
     <form className="form decisions-form decisions-text-form" noValidate onSubmit={(event) => void submit(event)}>
       {extra}
+      {theirs != null ? (
+        <section className="decisions-text-form__theirs" aria-labelledby={`${id}-theirs`}>
+          <h5 id={`${id}-theirs`}>{t({ id: 'decisions.conflict.theirs' })}</h5>
+          <p className="decisions-text-form__theirs-text">{theirs}</p>
+          <p className="field__hint">{t({ id: 'decisions.conflict.hint' })}</p>
+          <button type="button" className={buttonClass('secondary')} onClick={() => setValue(theirs)}>
+            {t({ id: 'decisions.conflict.takeTheirs' })}
+          </button>
+        </section>
+      ) : null}
       <div className={`field${error ? ' field--invalid' : ''}`}>
         <label htmlFor={id}>{label}</label>
         {multiline ? <textarea {...control} rows={4} /> : <input {...control} />}

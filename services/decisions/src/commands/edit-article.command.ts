@@ -1,3 +1,4 @@
+import type { ArticleEditInput, EditConflictData } from '@civic/contracts';
 import { AppError } from '@civic/service-kit';
 import { contentEdited } from '../domain/content-events.js';
 import { mayEdit } from '../domain/content-rules.js';
@@ -9,14 +10,15 @@ import { changedMeanwhile, refused, type CommandDeps } from './unit-of-work.js';
 
 /**
  * Edits an article or amendment during creation: its author, a moderator once signalled, a scribe
- * once signalled to the scribes (these two saying why).
+ * once signalled to the scribes (these two saying why). With `baseBody`, an edit of a text that
+ * another save changed meanwhile is refused with the saved text (409 editConflict), never a silent overwrite.
  */
 export async function editArticle(
   deps: CommandDeps,
   caller: Caller,
   lawId: string,
   articleId: string,
-  input: { title?: string | null; body: string; reason?: string },
+  input: ArticleEditInput,
 ): Promise<void> {
   const law = await lawOf(deps.db, lawId);
   const article = await articleOf(deps.db, law, articleId);
@@ -28,7 +30,16 @@ export async function editArticle(
   // Only amendments have a title.
   const text = { title: article.kind === 'amendment' ? input.title?.trim() || null : null, body: input.body.trim() };
   await inLaw(deps.db, article.lawId, 'creation', async (tx, events) => {
-    if (!(await new ArticleRepository(tx).update(article.id, text, now))) throw changedMeanwhile();
+    const articles = new ArticleRepository(tx);
+    // The text the editor started from (an amendment's title with it; articles have none).
+    const base = input.baseBody === undefined ? undefined : { title: article.kind === 'amendment' ? input.baseTitle?.trim() || null : null, body: input.baseBody };
+    if (!(await articles.update(article.id, text, now, base))) {
+      // Saved by someone else since the editor opened it: refused with that text, to merge.
+      const saved = base ? await articles.savedText(article.id) : null;
+      if (!saved) throw changedMeanwhile();
+      const conflict: EditConflictData = { reason: 'edit-conflict', current: saved };
+      throw new AppError('editConflict', 409, conflict);
+    }
     events.push(...contentEdited({ kind: article.kind, id: article.id, lawId: article.lawId, userId: article.userId }, { id: caller.id, as: allowed.as }, now));
     const version = { kind: article.kind, textId: article.id, change: 'edited', role: allowed.as, editorId: caller.id, reason, ...text } as const;
     await recordVersion(tx, events, version, { documentId: law.id, documentTitle: law.title, lawId: law.id }, now);

@@ -1,4 +1,4 @@
-import { sql, type SqlExecutor } from '@civic/service-kit';
+import { empty, sql, type SqlExecutor } from '@civic/service-kit';
 import type { ItemFacts } from '../domain/content-rules.js';
 import { markSignalled } from './law.repository.js';
 import { tables } from './tables.js';
@@ -54,11 +54,21 @@ export class ArticleRepository {
   }
 
   /** Answers whether a visible text was changed. */
-  async update(id: string, text: { title: string | null; body: string }, now: Date): Promise<boolean> {
+  /** Saves a new text; with `base`, only if the saved text is still that one. */
+  async update(id: string, text: { title: string | null; body: string }, now: Date, base?: { title: string | null; body: string }): Promise<boolean> {
+    const sameText = base ? sql`AND body = ${base.body} AND title IS NOT DISTINCT FROM ${base.title}` : empty;
     const changed = await this.db.$executeRaw(
-      sql`UPDATE ${tables.article} SET title = ${text.title}, body = ${text.body}, updated_at = ${now}::timestamptz WHERE id = ${id}::uuid AND deleted_at IS NULL`,
+      sql`UPDATE ${tables.article} SET title = ${text.title}, body = ${text.body}, updated_at = ${now}::timestamptz WHERE id = ${id}::uuid AND deleted_at IS NULL ${sameText}`,
     );
     return changed > 0;
+  }
+
+  /** The saved text of a live (not deleted) article or amendment. */
+  async savedText(id: string): Promise<{ title: string | null; body: string } | null> {
+    const rows = await this.db.$queryRaw<{ title: string | null; body: string }[]>(
+      sql`SELECT title, body FROM ${tables.article} WHERE id = ${id}::uuid AND deleted_at IS NULL`,
+    );
+    return rows[0] ?? null;
   }
 
   /** The amendments of an article not deleted on their own, in their order. */
