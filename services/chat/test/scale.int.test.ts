@@ -121,7 +121,9 @@ describe.each([
       // this pod's next one. The margin is the loopback's jitter between the server and the client.
       const { arrivals } = frames[reader]!;
       const gaps = arrivals.slice(1).map((at, index) => at - arrivals[index]!);
-      expect(Math.min(...gaps)).toBeGreaterThan(180);
+      // One frame per tick (250 ms): a late timer under load may shorten one gap, never to the near-zero
+      // gaps of a frame per post.
+      expect(Math.min(...gaps)).toBeGreaterThan(100);
     }
     if (redis) {
       // Pod a took 20 posts, pod b 10: each pod writes one broadcast per tick with its own posts, not
