@@ -14,8 +14,11 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chatRooms, type ChatMessage, type CycleSummary } from '@civic/contracts';
 import type { Page } from 'playwright-core';
+import { registerVerified } from '../src/accounts.js';
 import { COLOUR_RULES, describeViolations, seriousAxeViolations } from '../src/axe.js';
+import { memberChatSocket } from '../src/chat-panel.js';
 import { shootBothWidths } from '../src/design-shots.js';
 import { startOwnStack, type OwnStack } from '../src/own-stack.js';
 import { PHASE_WALK_SETTINGS, phaseWalkers, walkThroughPhases, type Locale, type PhaseScreen, type Walkers } from '../src/phase-walk.js';
@@ -35,6 +38,11 @@ const COMBINATIONS = [
   { width: 375, height: 812, colorScheme: 'dark' },
 ] as const;
 
+/** The moderator who pins a message in the proposals' chat (identity's seeded first moderator). */
+const moderatorEmail = `moderator-${run}-design@example.org`;
+/** Messages enough for the chat panel to scroll at 1280 × 900 and in the phone's sheet. */
+const chatMessages = 14;
+
 /** The chat's tab button on phones, by the side panel's title. */
 const chatTab: Record<Locale, RegExp> = { en: /^Chat\b/, fr: /^Discussion\b/ };
 
@@ -50,7 +58,9 @@ interface Measures {
   wide: string[];
   header: { height: number; small: string[] } | null;
   charts: string[];
-  panel: { layouts: number; mainRight: number; asideLeft: number; asideTop: number; asideBottom: number; asideWidth: number; viewportHeight: number } | null;
+  panel: { layouts: number; mainRight: number; asideLeft: number; asideTop: number; asideBottom: number; asideWidth: number; viewportHeight: number; contentTop: number } | null;
+  /** At the bottom of the page, the text lines the floating chat button covers. */
+  covered: string[];
 }
 
 function measure(page: Page): Promise<Measures> {
@@ -94,7 +104,12 @@ function measure(page: Page): Promise<Measures> {
     if (layout && aside && main && main !== aside) {
       const mainBox = main.getBoundingClientRect();
       const asideBox = aside.getBoundingClientRect();
+      // The texts' first content: what comes first under the page header (a list's search bar), else the column's first element.
+      const pageHeader = document.querySelector('.ui-page-header');
+      const next = pageHeader?.nextElementSibling;
+      const first = next && !next.contains(layout) ? next : main.firstElementChild;
       panel = {
+        contentTop: (first ?? main).getBoundingClientRect().top,
         layouts: layouts.length,
         mainRight: mainBox.right,
         asideLeft: asideBox.left,
@@ -104,10 +119,26 @@ function measure(page: Page): Promise<Measures> {
         viewportHeight: window.innerHeight,
       };
     }
+    // Scrolled to the very bottom, no line of text may lie under the floating chat button.
+    const covered: string[] = [];
+    const tab = document.querySelector('.ui-side-layout__tab');
+    if (tab && visible(tab)) {
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+      const button = tab.getBoundingClientRect();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        if (!text.textContent?.trim() || tab.contains(text)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const overlaps = Array.from(range.getClientRects()).some((line) => line.width > 0 && line.left < button.right && line.right > button.left && line.top < button.bottom && line.bottom > button.top);
+        if (overlaps) covered.push(`"${text.textContent.trim().slice(0, 30)}"`);
+      }
+      window.scrollTo({ top: 0, behavior: 'instant' });
+    }
     const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
     // What sticks out, for the failure message: the innermost elements past the right edge.
     const wide = overflow > 0 ? Array.from(document.body.querySelectorAll('*')).filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && element.children.length === 0 && visible(element)).slice(0, 3).map(describe) : [];
-    return { overflow, wide, header, charts, panel };
+    return { overflow, wide, header, charts, panel, covered };
   });
 }
 
@@ -134,16 +165,21 @@ async function designProblems(page: Page, label: string, { phase = false, locale
     if (phase) {
       if (!seen.panel) problems.push(`${at}: no side-panel layout`);
       else if (width >= 1024) {
-        const { mainRight, asideLeft, asideTop, asideBottom, asideWidth, viewportHeight } = seen.panel;
+        const { mainRight, asideLeft, asideTop, asideBottom, asideWidth, viewportHeight, contentTop } = seen.panel;
         if (asideLeft < mainRight - 1) problems.push(`${at}: the chat (left ${asideLeft}) is not beside the texts (right ${mainRight})`);
         if (asideWidth <= 0 || asideTop >= viewportHeight || asideBottom <= 0) problems.push(`${at}: the chat is not in the first viewport (top ${asideTop})`);
+        if (Math.abs(asideTop - contentTop) > 2) problems.push(`${at}: the chat's top (${Math.round(asideTop)}) is not level with the texts' first content (${Math.round(contentTop)})`);
       } else {
         const tab = page.getByRole('button', { name: chatTab[locale] });
         const box = (await tab.count()) === 1 && (await tab.isVisible()) ? await tab.boundingBox() : null;
         if (!box) problems.push(`${at}: no visible chat tab button`);
         else if (box.height < 44) problems.push(`${at}: the chat tab button is ${Math.round(box.height)} px tall`);
+        if (seen.covered.length > 0) problems.push(`${at}: at the bottom of the page the chat button covers ${seen.covered.join(', ')}`);
       }
+      problems.push(...(await pinnedProblems(page, at, width)));
     }
+    if (colorScheme === 'dark') problems.push(...(await radioProblems(page, at)));
+    problems.push(...(await placeholderProblems(page, at)), ...(await boardProblems(page, at, width)));
     // A violation names every offending element: the first few are enough to find it. The dark theme
     // changes colours only, so there the colour rules are all that can find something new.
     const rules = colorScheme === 'dark' ? COLOUR_RULES : undefined;
@@ -152,6 +188,109 @@ async function designProblems(page: Page, label: string, { phase = false, locale
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   return problems;
+}
+
+/**
+ * The chat's pinned strip, when the room has pins: with the conversation scrolled to its newest
+ * message, the strip is whole between the panel's title and its bottom. On phones the sheet is
+ * opened for the look and closed again.
+ */
+async function pinnedProblems(page: Page, at: string, width: number): Promise<string[]> {
+  if ((await page.locator('.chat-pinned').count()) === 0) return [];
+  const narrow = width < 1024;
+  if (narrow) await page.locator('.ui-side-layout__tab').click();
+  const body = page.locator('.ui-side-layout__body');
+  await body.waitFor();
+  const seen = await body.evaluate((scroller) => {
+    scroller.scrollTop = scroller.scrollHeight;
+    const strip = scroller.querySelector('.chat-pinned')!.getBoundingClientRect();
+    const box = scroller.getBoundingClientRect();
+    return { scrolls: scroller.scrollHeight > scroller.clientHeight, stripTop: strip.top, stripBottom: strip.bottom, top: box.top, bottom: box.bottom };
+  });
+  if (narrow) await page.keyboard.press('Escape');
+  const problems: string[] = [];
+  // A conversation shorter than the panel would keep the strip in view whatever the styles.
+  if (!seen.scrolls) problems.push(`${at}: the chat does not scroll, so its pinned strip was not put to the test`);
+  if (seen.stripTop < seen.top - 1 || seen.stripBottom > seen.bottom + 1)
+    problems.push(`${at}: the pinned strip (${Math.round(seen.stripTop)}–${Math.round(seen.stripBottom)}) is cut by the chat panel (${Math.round(seen.top)}–${Math.round(seen.bottom)})`);
+  return problems;
+}
+
+/** In the dark theme, a checked radio and an unchecked one of the screen must not look alike. */
+async function radioProblems(page: Page, at: string): Promise<string[]> {
+  const looks = await page.evaluate(() => {
+    const look = (radio: Element | null) => {
+      if (!radio) return null;
+      const style = getComputedStyle(radio);
+      return `${style.backgroundColor} ${style.borderColor} ${style.boxShadow}`;
+    };
+    return { checked: look(document.querySelector('input[type="radio"]:checked')), unchecked: look(document.querySelector('input[type="radio"]:not(:checked)')) };
+  });
+  return looks.checked && looks.checked === looks.unchecked ? [`${at}: checked and unchecked radios look alike (${looks.checked})`] : [];
+}
+
+/**
+ * Each field's placeholder fits in it: written into the field for a moment (no input event, so the
+ * screen does not react), it must not scroll.
+ */
+async function placeholderProblems(page: Page, at: string): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLInputElement>('input[placeholder]'))
+      .filter((input) => input.checkVisibility() && input.value === '')
+      .flatMap((input) => {
+        input.value = input.placeholder;
+        const cut = input.scrollWidth > input.clientWidth;
+        input.value = '';
+        return cut ? [`${at}: the placeholder "${input.placeholder}" is cut (${input.clientWidth} px wide)`] : [];
+      }),
+  );
+}
+
+/**
+ * A kanban board: on phones its columns scroll sideways, and a fade at the edge shows while more
+ * columns lie to the right, gone once the reader has scrolled to the last one.
+ */
+async function boardProblems(page: Page, at: string, width: number): Promise<string[]> {
+  const board = page.locator('.kanban .decisions-board');
+  if ((await board.count()) === 0) return [];
+  const fade = page.locator('.kanban__fade');
+  const problems: string[] = [];
+  const { scrollWidth, clientWidth } = await board.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+  if (width < 1024 && scrollWidth <= clientWidth) problems.push(`${at}: the board's columns (${scrollWidth} px) do not scroll sideways in ${clientWidth} px`);
+  if (scrollWidth > clientWidth) {
+    if (!(await fade.evaluate((element) => element.checkVisibility({ opacityProperty: true })))) problems.push(`${at}: the board scrolls sideways with no hint at its edge`);
+    await board.evaluate((element) => element.scrollTo({ left: element.scrollWidth, behavior: 'instant' }));
+    await page.waitForTimeout(100);
+    if (await fade.evaluate((element) => element.checkVisibility({ opacityProperty: true }))) problems.push(`${at}: the board's hint stays after its last column`);
+    await board.evaluate((element) => element.scrollTo({ left: 0, behavior: 'instant' }));
+  }
+  return problems;
+}
+
+/**
+ * Fills the chat of the cycle open for proposals with a conversation longer than the panel, its first
+ * message pinned by the moderator, so that the pinned strip is seen with the conversation scrolled.
+ */
+async function pinAmongMessages(): Promise<void> {
+  const { baseUrl } = stack!;
+  const moderator = await openSession(stack!.browser, { locale: 'en-US', serviceWorkers: 'block' }, 20_000);
+  try {
+    await registerVerified(moderator.context, stack!, { email: moderatorEmail, userName: `moderator ${run}`, password: 'keeps-the-peace-2026', locale: 'en' });
+    const cycles = (await (await fetch(`${baseUrl}/api/decisions`)).json()) as { cycles: CycleSummary[] };
+    const room = chatRooms.proposals(cycles.cycles.find((cycle) => cycle.phase === 'proposals')!.id);
+    const socket = await memberChatSocket(moderator.context, baseUrl);
+    try {
+      await socket.ask('room:join', { room });
+      const posted: ChatMessage[] = [];
+      for (let line = 1; line <= chatMessages; line++)
+        posted.push(await socket.ask<ChatMessage>('message:post', { room, text: `Point ${line}: the buses should also run later on Sunday evenings, so that everyone can get home.` }));
+      await socket.ask('message:pin', { id: posted[0]!.id, pin: true });
+    } finally {
+      socket.disconnect();
+    }
+  } finally {
+    await closeSessions([moderator]);
+  }
 }
 
 /** Waits for the screen: its one h1, and no loading state left. */
@@ -163,7 +302,8 @@ async function settled(page: Page): Promise<void> {
 
 beforeAll(async () => {
   // Each phase lasts until both readers have looked at its screen in four combinations (the walk ends it).
-  stack = await startOwnStack('e2e_design', PHASE_WALK_SETTINGS);
+  // The moderator posts faster than the chat's usual 5 messages per 10 s.
+  stack = await startOwnStack('e2e_design', { ...PHASE_WALK_SETTINGS, SEED_MODERATOR_EMAIL: moderatorEmail, CHAT_RATE_LIMIT: String(chatMessages + 1) });
   walkers = await phaseWalkers(stack, run, 20_000);
   for (const { page } of [walkers.alice, walkers.bob]) await page.setViewportSize({ width: 1280, height: 900 });
 }, 180_000);
@@ -187,6 +327,7 @@ it(
     };
     lawId = await walkThroughPhases(base, walkers!, run, phaseWaitMs, async (screen) => {
       const { alice, bob } = walkers!;
+      if (screen.name === 'proposals') await pinAmongMessages();
       if (screen.name === 'voting') {
         // The home page's timeline shows the cycle in its vote.
         await alice.page.goto(`${base}/`);
@@ -196,6 +337,8 @@ it(
         await shootBothWidths(alice.page, shotsDir, 'home');
       }
       await look(alice, 'en', screen);
+      // The radios of the dark theme are compared here (designProblems): a vote is checked, the other choices not.
+      if (screen.name === 'voting') expect(await alice.page.locator('input[type="radio"]:checked').count()).toBeGreaterThan(0);
       if (screen.name === 'voting' || screen.name === 'final-vote') {
         // Votes were cast: their bars show, each with a text equivalent (checked in designProblems).
         expect(await alice.page.locator('figure.ui-bars').count()).toBeGreaterThan(0);
@@ -237,6 +380,8 @@ describe.each([
     const { page } = session;
     await page.goto(`${stack!.baseUrl}${entry.path(ids)}`);
     await settled(page);
+    // The board's sideways scrolling is checked in designProblems: the walk's proposals fill it.
+    if (route === '/kanban/{type}') expect(await page.locator('.kanban .decisions-board').count()).toBe(1);
     expect(await designProblems(page, `${route} (${locale})`, { locale })).toEqual([]);
   }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import type { CycleProposalsData, DecisionPhase, KanbanColumn, LawKanban } from '@civic/contracts';
@@ -9,6 +10,7 @@ import { useResource, type Resource } from '@civic/frontend-kit/remote-hooks';
 import { categoryMessages, common, stateMessages } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { Empty, Pending } from '../ui/States.js';
+import './kanban.css';
 
 /** The boards (docs/product.md#screens-and-routes): /kanban/proposals and /kanban/laws. */
 const boards = {
@@ -34,6 +36,13 @@ interface BoardCard {
   details: string;
 }
 
+/** One column: its state, its translated name and its cards. */
+interface BoardColumn {
+  state: string;
+  label: string;
+  cards: BoardCard[];
+}
+
 /**
  * A board's frame: its title, loading and error states, the empty board, then one column per state
  * of the service's `columns`, labelled by `label` and listing `cards(column)`.
@@ -53,13 +62,43 @@ function Board<C extends { state: string }>({
 }) {
   const { formatMessage: t } = useIntl();
   const { layouts } = useShell();
-  const columns = (resource.data?.columns ?? []).map((column) => ({ state: column.state, label: t(label(column)), cards: cards(column) }));
+  const columns = (resource.data?.columns ?? []).map((column): BoardColumn => ({ state: column.state, label: t(label(column)), cards: cards(column) }));
   let body;
   if (!resource.data) body = <Pending resource={resource} />;
   else if (columns.every((column) => column.cards.length === 0)) body = <Empty title={emptyTitle} />;
-  else {
-    body = (
-      <div className="decisions-board">
+  else body = <BoardColumns columns={columns} />;
+  return (
+    <layouts.default title={t(boards[kind].title)} intro={t(boards[kind].intro)}>
+      {body}
+    </layouts.default>
+  );
+}
+
+/**
+ * The columns side by side. Narrower than the board, they scroll sideways a column at a time, and a
+ * fade at the edge shows while more columns lie to the right (kanban.css).
+ */
+function BoardColumns({ columns }: { columns: BoardColumn[] }) {
+  const { formatMessage: t } = useIntl();
+  const board = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const element = board.current;
+    if (!element) return;
+    // One pixel of slack: a zoomed page rounds scrollLeft.
+    const update = () => setMore(element.scrollLeft + element.clientWidth < element.scrollWidth - 1);
+    update();
+    element.addEventListener('scroll', update, { passive: true });
+    const resize = new ResizeObserver(update);
+    resize.observe(element);
+    return () => {
+      element.removeEventListener('scroll', update);
+      resize.disconnect();
+    };
+  }, [columns.length]);
+  return (
+    <div className="kanban" data-more={more || undefined}>
+      <div ref={board} className="decisions-board">
         {columns.map((column) => (
           <section key={column.state} className="decisions-board__column" aria-labelledby={`column-${column.state}`} data-column={column.state}>
             <h2 id={`column-${column.state}`} className="decisions-board__title">
@@ -82,12 +121,8 @@ function Board<C extends { state: string }>({
           </section>
         ))}
       </div>
-    );
-  }
-  return (
-    <layouts.default title={t(boards[kind].title)} intro={t(boards[kind].intro)}>
-      {body}
-    </layouts.default>
+      <span className="kanban__fade" aria-hidden="true" />
+    </div>
   );
 }
 

@@ -50,7 +50,7 @@ export function ProposalSearchBar() {
         writeWords(typed);
       }}
     >
-      <div className="field">
+      <div className="field search-bar__words">
         <label htmlFor={searchId}>{t({ id: 'decisions.search.label' })}</label>
         <input
           id={searchId}
