@@ -120,6 +120,10 @@ it(
   'lets a creator draft a group, an article and an amendment, and shows them read-only to a visitor',
   async () => {
     const { page } = alice;
+    // Bob, a fellow creator, keeps the same law open while Alice writes.
+    await openAndWaitFor(bob.page, `${baseUrl}/decisions/creations?law=${lawId}`, 'Creation');
+    const bobsLaw = bob.page.locator(`[data-law="${lawId}"]`);
+    await bobsLaw.getByText('You were drawn as a creator of this law', { exact: false }).waitFor();
     await openAndWaitFor(page, `${baseUrl}/decisions/creations?law=${lawId}`, 'Creation');
     const law = page.locator(`[data-law="${lawId}"]`);
     await law.getByText('You were drawn as a creator of this law', { exact: false }).waitFor();
@@ -148,6 +152,11 @@ it(
     await article.getByRole('button', { name: 'Propose an amendment', exact: true }).click();
     const amendment = article.getByRole('article', { name: 'Amendment 1: Précision', exact: true });
     await amendment.getByText(amendmentText, { exact: true }).waitFor();
+    // Bob's open page shows the group, the article and the amendment within seconds, without a reload
+    // (the law's live topic: docs/live.md).
+    const bobsArticle = bobsLaw.locator('[data-group="Transports publics"]').getByRole('article', { name: 'Article 1', exact: true });
+    await bobsArticle.getByRole('article', { name: 'Amendment 1: Précision', exact: true }).getByText(amendmentText, { exact: true }).waitFor({ timeout: 5000 });
+    await bobsArticle.getByText(articleText, { exact: true }).first().waitFor({ timeout: 1000 });
     // The keyboard reaches the article's actions.
     await article.getByRole('button', { name: 'Edit', exact: true }).first().focus();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
@@ -189,6 +198,7 @@ it(
     expect(await read.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
     await shot(other, 'creation-visitor');
     expect(alice.problems).toEqual([]);
+    expect(bob.problems).toEqual([]);
     expect(visitor.problems).toEqual([]);
   },
   60_000,
