@@ -6,8 +6,11 @@
  * /notifications screen lists the alerts in the member's language, prepends a new one live, marks
  * all read (badge and count to 0), deletes one behind the confirmation modal, and logout clears it;
  * with more than a page of alerts (created by the moderator through POST /api/users/notifications)
- * the older ones load on scroll, one is marked read, an alert's link leads to its content, and a 404
- * (deleting an alert already deleted in another tab) is fatal: the error page.
+ * the older ones load on scroll, one is marked read, an alert's link leads to its content (the help
+ * page, which states the language cookie's lifetime from the shell's Limits), and a 404
+ * (deleting an alert already deleted in another tab) is fatal: the error page. Each alert's actions
+ * sit in its one "Actions" menu, used by mouse and by keyboard (Enter or Space opens it on its first
+ * action, the arrows move, Escape closes it and gives the focus back to its button).
  *
  * A reply in the chat (the decisions remote's chat panel, the chat service's chat.message.replied)
  * raises the bell of the member replied to, and the alert reads in English, then in French.
@@ -16,7 +19,8 @@
  * e2e/src/global-setup.mjs), shared with the chat browser test.
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { Limits } from '@civic/contracts';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { logInSharedModerator, registerVerified, type Account } from '../src/accounts.js';
 import { launchBrowser } from '../src/browser.js';
 import { openProposalsChat } from '../src/chat-panel.js';
@@ -44,7 +48,9 @@ const texts = {
     noOlder: 'There are no older notifications.',
     notice: (text: string) => `Message from the moderators: ${text}`,
     markRead: 'Mark as read',
+    actions: 'Actions',
     open: 'See',
+    cookieDays: (days: number) => `your choice is remembered for ${days} days.`,
     errorStatus: (code: number) => `Error ${code}`,
     notFound: 'Not Found',
     logout: 'Log out',
@@ -66,7 +72,9 @@ const texts = {
     noOlder: 'Il n’y a pas de notification plus ancienne.',
     notice: (text: string) => `Message des modérateurs\u202f: ${text}`,
     markRead: 'Marquer comme lue',
+    actions: 'Actions',
     open: 'Voir',
+    cookieDays: (days: number) => `votre choix est conservé ${days} jours.`,
     errorStatus: (code: number) => `Erreur ${code}`,
     notFound: 'Introuvable',
     logout: 'Se déconnecter',
@@ -104,6 +112,13 @@ async function moderate(method: 'POST' | 'DELETE', userId: string): Promise<void
 
 const bell = (page: Page) => page.locator('a.notification-bell');
 const badge = (page: Page) => page.locator('.notification-bell__count');
+
+/** An alert's one "Actions" menu button, and the action it offers under `name` once open. */
+const actionsButton = (item: Locator, lang: Lang) => item.getByRole('button', { name: texts[lang].actions, exact: true });
+const menuAction = (item: Locator, name: string) => item.getByRole('menu').getByRole('menuitem', { name, exact: true });
+
+/** The text of the focused element, to follow the focus through a menu. */
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? null);
 
 /** The badge's count as the page shows it now (0 when hidden). */
 async function badgeCount(page: Page): Promise<number> {
@@ -180,8 +195,11 @@ describe.each(languages)('notifications in %s', (lang) => {
     expect(await page.locator('li.notification[data-viewed="0"]').count()).toBe(0);
     expect(await items.nth(2).locator('.notification__status').textContent()).toBe(t.read);
 
-    // Delete one behind the shared confirmation modal.
-    await items.nth(0).getByRole('button', { name: t.delete, exact: true }).click();
+    // Delete one from its menu (a read alert's only action), behind the shared confirmation modal.
+    expect(await items.nth(0).getByRole('button').count()).toBe(1);
+    await actionsButton(items.nth(0), lang).click();
+    expect(await items.nth(0).getByRole('menuitem').count()).toBe(1);
+    await menuAction(items.nth(0), t.delete).click();
     const dialog = page.getByRole('alertdialog', { name: t.deleteTitle });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: t.yes, exact: true }).click();
@@ -227,12 +245,32 @@ describe.each(languages)('notifications in %s', (lang) => {
     expect(await items.nth(54).locator('.notification__text').textContent()).toBe(t.notice('Notice 1'));
     await page.getByText(t.noOlder, { exact: true }).waitFor();
 
-    // Marking one read counts down; its link leads to the content.
-    await items.nth(1).getByRole('button', { name: t.markRead, exact: true }).click();
+    // The menu by keyboard: Enter opens it on its first action, the arrow moves, Escape closes it and
+    // gives the focus back; Space opens it again and Enter marks the alert read, which counts down.
+    const second = items.nth(1);
+    await actionsButton(second, lang).focus();
+    await page.keyboard.press('Enter');
+    await menuAction(second, t.markRead).waitFor();
+    expect(await focusedText(page)).toBe(t.markRead);
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedText(page)).toBe(t.delete);
+    await page.keyboard.press('Escape');
+    await second.getByRole('menu').waitFor({ state: 'detached' });
+    expect(await focusedText(page)).toBe(t.actions);
+    expect(await actionsButton(second, lang).getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Space');
+    await menuAction(second, t.markRead).waitFor();
+    await page.keyboard.press('Enter');
     await waitForBadge(page, lang, 54);
+    expect(await second.getAttribute('data-viewed')).toBe('1');
+    expect(await second.locator('.notification__status').textContent()).toBe(t.read);
+    expect(await focusedText(page)).toBe(t.actions);
+    // Its link leads to the content.
     await items.nth(0).getByRole('link', { name: t.open, exact: true }).click();
     await page.waitForURL(`${baseUrl}/help`);
     await waitForBadge(page, lang, 53);
+    // The help it leads to states the language cookie's lifetime the shell applies, not a number of its own.
+    await page.locator('main').getByText(t.cookieDays(Limits.localeCookieDays)).waitFor();
 
     // An alert deleted elsewhere (another tab): deleting it here answers 404, which is fatal.
     await page.goBack();
@@ -242,7 +280,8 @@ describe.each(languages)('notifications in %s', (lang) => {
     expect(elsewhere.status()).toBe(204);
     // The pushed count (one unread alert fewer) makes the list fetch what is new: let it settle first.
     await waitForBadge(page, lang, 52);
-    await items.nth(2).getByRole('button', { name: t.delete, exact: true }).click();
+    await actionsButton(items.nth(2), lang).click();
+    await menuAction(items.nth(2), t.delete).click();
     await page.getByRole('alertdialog', { name: t.deleteTitle }).getByRole('button', { name: t.yes, exact: true }).click();
     await page.waitForURL(`${baseUrl}/error`);
     await page.getByText(t.errorStatus(404), { exact: true }).waitFor();

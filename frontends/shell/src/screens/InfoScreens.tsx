@@ -1,4 +1,4 @@
-import type { DecisionSettings } from '@civic/contracts';
+import { Limits, type DecisionSettings } from '@civic/contracts';
 import { formatWholeDuration } from '@civic/frontend-kit/duration';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -84,6 +84,8 @@ export function AboutScreen() {
 const helpTopics = ['account', 'propose', 'vote', 'create', 'elections', 'chat', 'language'] as const;
 /** The answers that state numbers of the decision process, shown once those are known. */
 const topicsWithRules = new Set<string>(['propose', 'create']);
+/** The numbers the shell applies itself, so they are known at once: the language cookie is the shell's. */
+const shellValues = { localeCookieDays: Limits.localeCookieDays };
 
 /** /help: answers to the questions citizens ask. */
 export function HelpScreen() {
@@ -96,7 +98,7 @@ export function HelpScreen() {
         .map((topic) => (
           <section key={topic} className="help-topic">
             <h2>{t({ id: `help.${topic}.question` })}</h2>
-            <p>{t({ id: `help.${topic}.answer` }, values ?? undefined)}</p>
+            <p>{t({ id: `help.${topic}.answer` }, { ...shellValues, ...values })}</p>
           </section>
         ))}
       {failed ? <p role="status">{t(rulesUnavailable)}</p> : null}

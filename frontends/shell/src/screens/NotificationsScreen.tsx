@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { EmptyState } from '@civic/frontend-kit/design';
+import { EmptyState, Menu } from '@civic/frontend-kit/design';
 import type { Alert } from '../api/notifications.js';
 import { Loading, RequireUser } from '../auth/Guards.js';
 import { useConfirm } from '../feedback/ConfirmModal.js';
@@ -9,6 +9,7 @@ import { useSnackbar } from '../feedback/Snackbar.js';
 import { ListLayout } from '../layouts/index.js';
 import { useNotifications } from '../notifications/NotificationsProvider.js';
 import { wordAlert } from '../notifications/wording.js';
+import { alertActions } from './notifications/alert-actions.js';
 
 /** /notifications: the member's alerts, newest first, newer ones prepended live, older ones loaded on scroll. */
 export function NotificationsScreen() {
@@ -82,7 +83,7 @@ function NotificationsList({ title, intro }: { title: string; intro: string }) {
         </div>
       ) : (
         <>
-          <ul className="notification-list" aria-label={t({ id: 'notifications.listLabel' })} ref={listRef} tabIndex={-1}>
+          <ul className="notification-list notification-list--compact" aria-label={t({ id: 'notifications.listLabel' })} ref={listRef} tabIndex={-1}>
             {list.alerts.map((alert) => (
               <AlertItem key={alert.id} alert={alert} onRead={() => void markRead(alert.id)} onDelete={() => void onDelete(alert)} busy={busy} />
             ))}
@@ -102,20 +103,22 @@ function NotificationsList({ title, intro }: { title: string; intro: string }) {
   );
 }
 
+/** One alert on one or two lines: its sentence, then its state, time and link, with its actions in one menu. */
 function AlertItem({ alert, onRead, onDelete, busy }: { alert: Alert; onRead: () => void; onDelete: () => void; busy: boolean }) {
   const intl = useIntl();
   const t = intl.formatMessage;
-  const text = wordAlert(intl, alert);
   const unread = alert.viewed === 0;
   const textId = `alert-${alert.id}`;
+  const actions = alertActions(alert, { markRead: t({ id: 'notifications.markRead' }), delete: t({ id: 'notifications.delete' }) }, { onRead, onDelete }, busy);
   return (
     <li className={`notification${unread ? ' notification--unread' : ''}`} data-alert-id={alert.id} data-viewed={alert.viewed}>
-      <article aria-labelledby={textId}>
-        <p className="notification__status">{unread ? t({ id: 'notifications.unread' }) : t({ id: 'notifications.read' })}</p>
+      <article className="notification__row" aria-labelledby={textId}>
         <p className="notification__text" id={textId}>
-          {text}
+          {wordAlert(intl, alert)}
         </p>
         <p className="notification__meta">
+          <span className="notification__status">{unread ? t({ id: 'notifications.unread' }) : t({ id: 'notifications.read' })}</span>
+          {' · '}
           <time dateTime={alert.createdAt}>{intl.formatDate(alert.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
           {alert.link ? (
             <>
@@ -126,15 +129,9 @@ function AlertItem({ alert, onRead, onDelete, busy }: { alert: Alert; onRead: ()
             </>
           ) : null}
         </p>
-        <div className="notification__actions">
-          {unread ? (
-            <button type="button" className="button--small button--secondary" onClick={onRead} disabled={busy} aria-describedby={textId}>
-              {t({ id: 'notifications.markRead' })}
-            </button>
-          ) : null}
-          <button type="button" className="button--small button--secondary" onClick={onDelete} disabled={busy} aria-describedby={textId}>
-            {t({ id: 'notifications.delete' })}
-          </button>
+        {/* Every item's menu is called "Actions": the group names the alert it acts on. */}
+        <div className="notification__actions" role="group" aria-labelledby={textId}>
+          <Menu label={t({ id: 'notifications.actions' })} items={actions} buttonVariant="secondary" />
         </div>
       </article>
     </li>
