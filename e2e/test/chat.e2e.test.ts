@@ -80,7 +80,10 @@ describe('chat panel', () => {
     // Bob writes something rude; Alice reports it through the confirmation dialog.
     const rude = `You are all idiots ${run}`;
     await send(bobPanel, rude);
-    await message(alicePanel, rude).getByRole('button', { name: 'Report', exact: true }).click();
+    // Report waits under "More actions", beside Reply.
+    expect(await message(alicePanel, rude).getByRole('button', { name: 'Report' }).count()).toBe(0);
+    await message(alicePanel, rude).getByRole('button', { name: 'More actions', exact: true }).click();
+    await message(alicePanel, rude).getByRole('menuitem', { name: 'Report', exact: true }).click();
     const dialog = alice.page.getByRole('alertdialog', { name: 'Report this message to the moderators?' });
     await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
     await alice.page.locator('[data-snackbar]', { hasText: 'The message has been reported to the moderators.' }).waitFor();

@@ -2,8 +2,10 @@
  * The decision screens' finer points in a real browser against the shared stack (E2E_BASE_URL),
  * once in English and once in French, on a 375 px wide window where nothing may overflow sideways:
  * the proposal form giving way to the date of the next proposal (one per week), a message that does
- * not cover the form it answers, a deletion that says the week's proposal does not come back; a
- * moderator who suspends a chat author from the message's menu by keyboard and lifts it, with
+ * not cover the form it answers, a deletion that says the week's proposal does not come back; the
+ * rarer actions of a proposal card and a chat message under "More actions", used by keyboard (a
+ * member reports a message, a moderator hides it and the member keeps no action on it, then shows
+ * it again); a moderator who suspends a chat author from the message's menu by keyboard and lifts it, with
  * confirmation and result (the author's chat says so); the troll hunt's reported messages with the
  * phase of their room and natural dates; and the 404 page for ids of the address that name nothing
  * (archive, decision, creators, and ?law= of the creation and final-vote screens).
@@ -22,6 +24,9 @@ const { baseUrl } = sharedStack;
 const run = randomBytes(3).toString('hex');
 const narrow = { width: 375, height: 800 };
 const week = 7 * 24 * 60 * 60 * 1000;
+
+/** "de" before a name, elided before a vowel: "d’alice", "de bob". */
+const frenchOf = (name: string) => (/^[aeiouy]/i.test(name) ? `d’${name}` : `de ${name}`);
 
 const texts = {
   en: {
@@ -46,6 +51,14 @@ const texts = {
     yourMessage: 'Your message',
     send: 'Send',
     report: 'Report',
+    reply: 'Reply',
+    mute: 'Mute',
+    pin: 'Pin',
+    hide: 'Hide',
+    show: 'Show again',
+    hidden: 'Message hidden by the moderators.',
+    moreActions: 'More actions',
+    signalProposal: 'Signal to the moderators',
     reportTitle: 'Report this message to the moderators?',
     reportDone: 'The message has been reported to the moderators.',
     chatSuspended: 'Your account is suspended: you cannot write in the chat for now.',
@@ -60,7 +73,7 @@ const texts = {
     lift: 'Lift the suspension',
     liftTitle: (name: string) => `Lift the suspension of ${name}?`,
     liftDone: (name: string) => `The suspension of ${name} is lifted.`,
-    since: /^Mutes counted since (yesterday|today|2 days ago) at \d\d:\d\d\.$/,
+    since: /^Mutes counted since (yesterday|today|2 days ago) at \d{1,2}:\d\d\s[AP]M( \(Paris time\))?\.$/,
     room: 'Proposals chat',
     justNow: /^(now|\d+ seconds? ago|1 minute ago)$/,
   },
@@ -86,11 +99,19 @@ const texts = {
     yourMessage: 'Votre message',
     send: 'Envoyer',
     report: 'Signaler',
+    reply: 'Répondre',
+    mute: 'Ignorer',
+    pin: 'Épingler',
+    hide: 'Masquer',
+    show: 'Réafficher',
+    hidden: 'Message masqué par les modérateurs.',
+    moreActions: 'Autres actions',
+    signalProposal: 'Signaler aux modérateurs',
     reportTitle: 'Signaler ce message aux modérateurs\u202f?',
     reportDone: 'Le message a été signalé aux modérateurs.',
     chatSuspended: 'Votre compte est suspendu\u202f: vous ne pouvez pas écrire dans la discussion pour le moment.',
     suspension: 'Suspension…',
-    panel: (name: string) => `Suspension de ${name}`,
+    panel: (name: string) => `Suspension ${frenchOf(name)}`,
     notSuspended: (name: string) => `${name} n’est pas suspendu·e.`,
     oneHour: '1 heure',
     suspend: 'Suspendre',
@@ -98,9 +119,9 @@ const texts = {
     suspendDone: (name: string) => `${name} est suspendu·e pendant 1 heure.`,
     suspendedUntil: (name: string) => new RegExp(`^${name} est suspendu·e jusqu’au .+ \\(dans 1 heure\\)\\.$`),
     lift: 'Lever la suspension',
-    liftTitle: (name: string) => `Lever la suspension de ${name}\u202f?`,
-    liftDone: (name: string) => `La suspension de ${name} est levée.`,
-    since: /^Mises en sourdine comptées depuis (hier|aujourd’hui|avant-hier) à \d\d:\d\d\.$/,
+    liftTitle: (name: string) => `Lever la suspension ${frenchOf(name)}\u202f?`,
+    liftDone: (name: string) => `La suspension ${frenchOf(name)} est levée.`,
+    since: /^Mises en sourdine comptées depuis (hier|aujourd’hui|avant-hier) à \d\d:\d\d( \(heure de Paris\))?\.$/,
     room: 'Discussion «\u202fPropositions\u202f»',
     justNow: /^(maintenant|il y a \d+ secondes?|il y a 1 minute)$/,
   },
@@ -122,12 +143,33 @@ async function expectNoSidewaysOverflow(page: Page): Promise<void> {
 
 const openChat = (page: Page, title: string) => openProposalsChat(page, baseUrl, title);
 
+/** The text of the element that has the focus. */
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? null);
+
+/**
+ * Opens the "More actions" menu of `scope` by keyboard (focus, then the down arrow), checks its items
+ * and that the first has the focus, and answers the menu.
+ */
+async function openMenuByKeyboard(scope: Locator, name: string, items: string[]): Promise<Locator> {
+  const page = scope.page();
+  await scope.getByRole('button', { name, exact: true }).focus();
+  await page.keyboard.press('ArrowDown');
+  const menu = scope.getByRole('menu', { name, exact: true });
+  await menu.waitFor();
+  expect(await menu.getByRole('menuitem').allTextContents()).toEqual(items);
+  expect(await focusedText(page)).toBe(items[0]);
+  return menu;
+}
+
 /** The message whose own text (not a quote of it) is `text`. */
 const chatMessage = (scope: Locator, text: string) => scope.locator('[data-message]', { has: scope.page().locator('p.chat-message__text', { hasText: text }) });
 
-/** The text of `date` with the month in words as the screens write it (the French first of a month is "1er"). */
+/**
+ * The text of `date` with the month in words as the screens write it: on the platform's clock (Paris),
+ * day first in both languages, the French first of a month "1er".
+ */
 function dayText(date: Date, lang: Lang): string {
-  const text = new Intl.DateTimeFormat(lang, { dateStyle: 'full' }).format(date);
+  const text = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'full', timeZone: 'Europe/Paris' }).format(date);
   return lang === 'fr' ? text.replace(/(^|\s)1(?=\s)/u, '$11er') : text;
 }
 
@@ -156,7 +198,7 @@ describe.each(languages)('decision screens, finer points (%s)', (lang) => {
   afterAll(() => closeSessions([alice, bob, moderator]));
 
   it('replaces the proposal form by the date of the next proposal, keeps its messages off the form, and says a deletion gives nothing back', async () => {
-    const { page, problems } = alice;
+    const { page } = alice;
     await go(page, '/decisions/proposals', t.proposalsTitle);
     const form = page.locator('form.decisions-form');
     const title = `Night buses on weekdays ${lang} ${run}`;
@@ -192,6 +234,19 @@ describe.each(languages)('decision screens, finer points (%s)', (lang) => {
     const [message, result] = [await saved.boundingBox(), await card.boundingBox()];
     expect(message && result && result.y + result.height <= message.y).toBe(true);
 
+    // Another member signals it from its "More actions" menu, which the keyboard opens and closes;
+    // the list stays on the narrow screen.
+    await go(bob.page, '/decisions/proposals', t.proposalsTitle);
+    const bobsCard = bob.page.getByRole('article', { name: title, exact: true });
+    expect(await bobsCard.getByRole('button', { name: t.signalProposal }).count()).toBe(0);
+    const cardMenu = await openMenuByKeyboard(bobsCard, t.moreActions, [t.signalProposal]);
+    await expectNoSidewaysOverflow(bob.page);
+    const box = await cardMenu.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= narrow.width).toBe(true);
+    await bob.page.keyboard.press('Escape');
+    await cardMenu.waitFor({ state: 'detached' });
+    expect(await focusedText(bob.page)).toBe(t.moreActions);
+
     // Deleting it says that the week's proposal does not come back, and when the next one may come.
     await card.getByRole('button', { name: t.delete, exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: t.deleteTitle });
@@ -203,7 +258,7 @@ describe.each(languages)('decision screens, finer points (%s)', (lang) => {
     await page.reload();
     await page.locator('[data-proposal-quota="used"]').waitFor();
     expect(await page.locator('form.decisions-form').count()).toBe(0);
-    expect(problems).toEqual([]);
+    for (const session of [alice, bob]) expect(session.problems).toEqual([]);
   }, 60_000);
 
   it('lets a moderator suspend a chat author from the message’s menu by keyboard, and lift it, with confirmation and result', async () => {
@@ -213,9 +268,16 @@ describe.each(languages)('decision screens, finer points (%s)', (lang) => {
     await alicePanel.getByRole('button', { name: t.send, exact: true }).click();
     await chatMessage(alicePanel, text).waitFor();
 
-    // Bob reports it (for the troll hunt below).
+    // Bob reports it (for the troll hunt below) from the message's menu, by keyboard: Reply stays in
+    // sight, reporting and muting wait in the menu, which the narrow screen holds.
     const bobPanel = await openChat(bob.page, t.proposalsTitle);
-    await chatMessage(bobPanel, text).getByRole('button', { name: t.report, exact: true }).click();
+    const bobsView = chatMessage(bobPanel, text);
+    await bobsView.getByRole('button', { name: t.reply, exact: true }).waitFor();
+    expect(await bobsView.getByRole('button', { name: t.report }).count()).toBe(0);
+    const chatMenu = await openMenuByKeyboard(bobsView, t.moreActions, [t.report, t.mute]);
+    await expectNoSidewaysOverflow(bob.page);
+    await bob.page.keyboard.press('Enter');
+    await chatMenu.waitFor({ state: 'detached' });
     await bob.page.getByRole('alertdialog', { name: t.reportTitle }).getByRole('button', { name: t.yes, exact: true }).click();
     await snackbar(bob.page, t.reportDone).waitFor();
     // Members are not offered the suspension.
@@ -223,6 +285,24 @@ describe.each(languages)('decision screens, finer points (%s)', (lang) => {
 
     const { page } = moderator;
     const panel = await openChat(page, t.proposalsTitle);
+
+    // The moderator hides it from the menu by keyboard: Bob then reads only the notice, with nothing
+    // to answer, report or mute; shown again, it is back for him.
+    const id = await chatMessage(panel, text).getAttribute('data-message');
+    const bobsMessage = bobPanel.locator(`[data-message="${id}"]`);
+    const hideMenu = await openMenuByKeyboard(chatMessage(panel, text), t.moreActions, [t.pin, t.hide, t.mute]);
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedText(page)).toBe(t.hide);
+    await page.keyboard.press('Enter');
+    await hideMenu.waitFor({ state: 'detached' });
+    await bobsMessage.getByText(t.hidden, { exact: true }).waitFor();
+    expect(await bobsMessage.getByRole('button').count()).toBe(0);
+    // The moderator keeps what is done to a hidden message, and no longer mutes its author from it.
+    await openMenuByKeyboard(chatMessage(panel, text), t.moreActions, [t.pin, t.show]);
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await bobsMessage.getByText(text, { exact: true }).waitFor();
+
     const toggle = chatMessage(panel, text).getByRole('button', { name: t.suspension, exact: true });
     await toggle.focus();
     await page.keyboard.press('Enter');

@@ -58,6 +58,7 @@ const texts = {
     proposeAgainOn: /^You have used this week’s proposal\. You can propose again on .+\.$/,
     noneInCategory: 'No proposal in this category.',
     signal: 'Signal to the moderators',
+    moreActions: 'More actions',
     signalTitle: 'Signal this proposal to the moderators?',
     signalDone: 'The proposal has been signalled to the moderators.',
     signalled: 'Signalled to the moderators',
@@ -114,6 +115,7 @@ const texts = {
     proposeAgainOn: /^Vous avez utilisé votre proposition de la semaine\. Vous pourrez proposer à nouveau le .+\.$/,
     noneInCategory: 'Aucune proposition dans cette catégorie.',
     signal: 'Signaler aux modérateurs',
+    moreActions: 'Autres actions',
     signalTitle: 'Signaler cette proposition aux modérateurs\u202f?',
     signalDone: 'La proposition a été signalée aux modérateurs.',
     signalled: 'Signalée aux modérateurs',
@@ -300,7 +302,8 @@ describe.each(languages)('decision screens (%s)', (lang) => {
     // The author edits or deletes it, and does not signal it.
     await mine.getByRole('button', { name: t.edit, exact: true }).waitFor();
     await mine.getByRole('button', { name: t.delete, exact: true }).waitFor();
-    expect(await mine.getByRole('button', { name: t.signal }).count()).toBe(0);
+    // Signal would be under "More actions", which the author does not get at all.
+    expect(await mine.getByRole('button', { name: t.moreActions }).count()).toBe(0);
     // One proposal per user and per week: the form gives way to the date of the next one.
     await page.locator('[data-proposal-quota="used"]').getByText(t.proposeAgainOn).waitFor();
     expect(await form.count()).toBe(0);
@@ -331,10 +334,15 @@ describe.each(languages)('decision screens (%s)', (lang) => {
     await go(page, '/decisions/proposals', t.proposalsTitle);
     const card = proposal(page, aliceTitle);
     expect(await card.getByRole('button', { name: t.edit, exact: true }).count()).toBe(0);
-    const signal = card.getByRole('button', { name: t.signal, exact: true });
+    // Signal is in the card's "More actions" menu.
+    const more = card.getByRole('button', { name: t.moreActions, exact: true });
+    const signal = async () => {
+      await more.click();
+      await card.getByRole('menuitem', { name: t.signal, exact: true }).click();
+    };
 
     // Escape answers No: nothing is signalled, the focus comes back.
-    await signal.click();
+    await signal();
     const dialog = page.getByRole('alertdialog', { name: t.signalTitle });
     await dialog.waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t.no);
@@ -344,14 +352,15 @@ describe.each(languages)('decision screens (%s)', (lang) => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t.no);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await signal.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await more.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await card.getByText(t.signalled, { exact: true }).count()).toBe(0);
 
-    await signal.click();
+    await signal();
     await dialog.getByRole('button', { name: t.yes, exact: true }).click();
     await snackbar(page, t.signalDone);
     await card.getByText(t.signalled, { exact: true }).waitFor();
-    await signal.waitFor({ state: 'detached' });
+    // Nothing left in the menu for Bob once it is signalled.
+    await more.waitFor({ state: 'detached' });
     await page.reload();
     await proposal(page, aliceTitle).getByText(t.signalled, { exact: true }).waitFor();
 

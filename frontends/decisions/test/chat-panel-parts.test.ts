@@ -103,13 +103,59 @@ describe('the chat message list', () => {
     expect(screen.getByRole('heading', { name: en['decisions.chat.pinned'] })).toBeTruthy();
   });
 
+  const none: ChatMessageMay = { reply: false, edit: false, remove: false, signal: false, pin: false, hide: false, mute: false, suspend: false };
+  const texts = (elements: HTMLElement[]) => elements.map((element) => element.textContent);
+  const more = en['decisions.drafting.moreActions']!;
+
   it('offers exactly the actions the service says the reader may take, and no group without any', () => {
-    const none: ChatMessageMay = { reply: false, edit: false, remove: false, signal: false, pin: false, hide: false, mute: false, suspend: false };
     renderList([message({ id: 'a', text: 'Moderated', may: { ...none, pin: true, hide: true } }), message({ id: 'b', text: 'Nothing to do', may: none })], async () => undefined);
     const [moderated, quiet] = screen.getAllByRole('article');
-    expect(within(moderated!).getAllByRole('button').map((button) => button.textContent)).toEqual([en['decisions.chat.pin'], en['decisions.chat.hide']]);
+    expect(texts(within(moderated!).getAllByRole('button'))).toEqual([more]);
+    fireEvent.click(within(moderated!).getByRole('button', { name: more }));
+    expect(texts(within(moderated!).getAllByRole('menuitem'))).toEqual([en['decisions.chat.pin'], en['decisions.chat.hide']]);
     expect(within(quiet!).queryByRole('group')).toBeNull();
     expect(within(quiet!).queryAllByRole('button')).toEqual([]);
+  });
+
+  it('keeps Reply in sight and reporting and muting under “More actions”, reached with the keyboard', async () => {
+    const sent: [string, unknown][] = [];
+    const { questions } = renderList([message({ id: 'a', text: 'Their message' })], async (event, payload) => {
+      sent.push([event, payload]);
+      return undefined;
+    });
+    const theirs = screen.getByRole('article');
+    expect(texts(within(theirs).getAllByRole('button'))).toEqual([en['decisions.chat.reply'], more]);
+    const menuButton = within(theirs).getByRole('button', { name: more });
+    fireEvent.keyDown(menuButton, { key: 'ArrowDown' });
+    const menu = within(theirs).getByRole('menu', { name: more });
+    expect(texts(within(menu).getAllByRole('menuitem'))).toEqual([en['decisions.chat.signal'], en['decisions.chat.mute']]);
+    expect(document.activeElement?.textContent).toBe(en['decisions.chat.signal']);
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe(en['decisions.chat.mute']);
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    expect(within(theirs).queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(menuButton);
+
+    fireEvent.click(menuButton);
+    fireEvent.click(within(theirs).getByRole('menuitem', { name: en['decisions.chat.signal'] }));
+    await waitFor(() => expect(sent).toEqual([['message:signal', { id: 'a' }]]));
+    expect(questions).toEqual([en['decisions.chat.signalTitle']]);
+  });
+
+  it('offers nothing on a hidden message but what moderators do with it', () => {
+    // As the service answers a hidden message: no reply, report or mute for anyone.
+    const hiddenMay: ChatMessageMay = { ...others, reply: false, signal: false, mute: false };
+    const moderator: ChatMessageMay = { ...hiddenMay, pin: true, hide: true };
+    renderList(
+      [message({ id: 'a', text: null, hideInChat: true, may: hiddenMay }), message({ id: 'b', text: 'Hidden, read by a moderator', hideInChat: true, may: moderator })],
+      async () => undefined,
+    );
+    const [member, moderated] = screen.getAllByRole('article');
+    expect(within(member!).getByText(en['decisions.chat.hidden']!)).toBeTruthy();
+    expect(within(member!).queryByRole('group')).toBeNull();
+    expect(texts(within(moderated!).getAllByRole('button'))).toEqual([more]);
+    fireEvent.click(within(moderated!).getByRole('button', { name: more }));
+    expect(texts(within(moderated!).getAllByRole('menuitem'))).toEqual([en['decisions.chat.pin'], en['decisions.chat.show']]);
   });
 
   it('says so when there is no message yet', () => {

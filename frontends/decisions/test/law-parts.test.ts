@@ -2,7 +2,8 @@
  * The law screens' parts as they render: the ballot under an article or amendment speaks of a text,
  * not of a proposal, and shows only when the text's answer lets the reader vote; the one vote
  * control (proposals and texts alike) shows the reader's vote with a way to take it back, and an
- * amendment's changes keep their words apart.
+ * amendment's changes keep their words apart; the creation screen opens on the law the reader was
+ * drawn to write.
  */
 import { createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -10,6 +11,7 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
 import type { Article } from '@civic/contracts';
 import { FeedbackProvider } from '@civic/frontend-kit/remote-feedback';
+import { defaultLaw } from '../src/ui/LawTabs.js';
 import { SessionProvider } from '@civic/frontend-kit/remote-session';
 import { BallotControls } from '../src/ui/BallotControls.js';
 import { Changes } from '../src/ui/LawMeta.js';
@@ -94,5 +96,21 @@ describe.each(['en', 'fr'] as const)('the law parts (%s)', (locale) => {
   it('keep a space between a removed word and the added one', () => {
     const text = render(locale, h(Changes, { before: 'Les bus sont gratuits le dimanche.', after: 'Les bus sont gratuits le samedi.' }));
     expect(text).toContain('dimanche samedi.');
+  });
+});
+
+describe('the law a phase screen shows without ?law=', () => {
+  const reader = '11111111-1111-4111-8111-111111111111';
+  const law = (id: string, creators: string[]) => ({ id, creators: creators.map((userId) => ({ userId, userName: 'x' })) });
+  const laws = [law('first', ['22222222-2222-4222-8222-222222222222']), law('mine', [reader])];
+
+  it('is the one the reader was drawn to write', () => {
+    expect(defaultLaw(laws, reader)).toBe('mine');
+  });
+
+  it('is the first for a reader drawn for none, or a visitor; none without laws', () => {
+    expect(defaultLaw(laws, '33333333-3333-4333-8333-333333333333')).toBe('first');
+    expect(defaultLaw(laws, null)).toBe('first');
+    expect(defaultLaw([], reader)).toBeNull();
   });
 });

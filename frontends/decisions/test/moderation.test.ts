@@ -23,13 +23,16 @@ const message = (userId: string, changes: Partial<PublicChatMessage> = {}): Publ
 const moderatorTable: ChatMayCase[] = [false, true].flatMap((author) =>
   ([0, 1] as const).flatMap((moderationStatus) =>
     [false, true].flatMap((deleted) =>
-      [true, false].map((open) => ({
-        author,
-        moderationStatus,
-        deleted,
-        open,
-        may: { ...noActions, suspend: !author, reply: open && !deleted, edit: moderationStatus === 1 && !deleted, hide: !deleted },
-      })),
+      [false, true].flatMap((hidden) =>
+        [true, false].map((open) => ({
+          author,
+          moderationStatus,
+          deleted,
+          hidden,
+          open,
+          may: { ...noActions, suspend: !author, reply: open && !deleted && !hidden, edit: moderationStatus === 1 && !deleted, hide: !deleted },
+        })),
+      ),
     ),
   ),
 );
@@ -48,6 +51,12 @@ describe('the actions offered in a chat message’s menu', () => {
   it('are a message’s own may when it was read with one', () => {
     const own: ChatMessageMay = { ...noActions, signal: true };
     expect(shownMay({ ...message('alice'), may: own }, context)).toBe(own);
+  });
+
+  it('are, on a hidden message, the row of its hidden case: the service leaves out replying there', () => {
+    expect(flags(shownMay(message('alice', { hideInChat: true }), context))).toBe('hide suspend');
+    expect(flags(shownMay(message('alice', { hideInChat: true, moderationStatus: 1 }), context))).toBe('edit hide suspend');
+    expect(flags(shownMay(message('alice'), context))).toBe('reply hide suspend');
   });
 
   it('are none in a read-only panel, nor before the viewer’s table came', () => {

@@ -2,7 +2,8 @@
  * The decisions screens show an action only when the service's answer allows it (`may`), in a jsdom
  * document driven as a reader would (Testing Library): a proposal card and an article block offer
  * each action whose flag is true and none whose flag is false, whoever the reader is (the screens
- * never work a rule out themselves), and after an action a card shows what the fresh answer allows.
+ * never work a rule out themselves), and after an action a card shows what the fresh answer allows;
+ * a card names its state (a second chance) in both languages.
  */
 import { jest } from '@jest/globals';
 import type { Article, ArticleMay, LawDetail, LawMay, Proposal, ProposalMay, SessionUser, Source, SourceMay } from '@civic/contracts';
@@ -23,6 +24,7 @@ const { SessionProvider } = await import('@civic/frontend-kit/remote-session');
 const { ProposalCard } = await import('../src/ui/ProposalCard.js');
 const { ArticleBlock } = await import('../src/ui/ArticleBlock.js');
 const { default: en } = (await import('../src/i18n/en.json', { with: { type: 'json' } })) as { default: Record<string, string> };
+const { default: fr } = (await import('../src/i18n/fr.json', { with: { type: 'json' } })) as { default: Record<string, string> };
 
 type ReactNode = Parameters<typeof render>[0];
 
@@ -110,13 +112,13 @@ function shellFeedback() {
 /** Lets the work React scheduled (the session read, the follows list) run while the test still owns the document. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
-/** Renders `node` for `user`, once the session is known. */
-async function show(node: ReactNode, user: SessionUser | null) {
+/** Renders `node` for `user` (in English unless told), once the session is known. */
+async function show(node: ReactNode, user: SessionUser | null, { locale, messages } = { locale: 'en', messages: en }) {
   const feedback = shellFeedback();
   render(
     h(
       IntlProvider,
-      { locale: 'en', messages: en },
+      { locale, messages },
       h(MemoryRouter, { initialEntries: ['/decisions/proposals'] }, h(SessionProvider, { restore: async () => user }, h(FeedbackProvider, { services: feedback.services }, node))),
     ),
   );
@@ -146,9 +148,23 @@ afterEach(async () => {
 });
 
 const label = (key: string) => en[key]!;
+const proposalGroup = () => screen.queryByRole('group', { name: label('decisions.proposal.actions').replace('{title}', 'Free buses') });
+/** The card's actions: its buttons, then the items of its "More actions" menu (opened to read them, then closed). */
 const proposalButtons = () => {
-  const group = screen.queryByRole('group', { name: label('decisions.proposal.actions').replace('{title}', 'Free buses') });
-  return group ? within(group).getAllByRole('button').map((button) => button.textContent) : [];
+  const group = proposalGroup();
+  if (!group) return [];
+  const more = within(group).queryByRole('button', { name: label('decisions.drafting.moreActions') });
+  const buttons = within(group).getAllByRole('button').filter((button) => button !== more);
+  if (!more) return buttons.map((button) => button.textContent);
+  fireEvent.click(more);
+  const items = within(group).getAllByRole('menuitem');
+  fireEvent.click(more);
+  return [...buttons, ...items].map((button) => button.textContent);
+};
+/** Chooses `name` in the card's "More actions" menu. */
+const chooseInMenu = (name: string) => {
+  fireEvent.click(within(proposalGroup()!).getByRole('button', { name: label('decisions.drafting.moreActions') }));
+  fireEvent.click(screen.getByRole('menuitem', { name }));
 };
 
 describe('a proposal card', () => {
@@ -170,6 +186,16 @@ describe('a proposal card', () => {
     expect(proposalButtons()).toEqual(names.map(([, name]) => name));
   });
 
+  it('keeps the author’s actions in sight and signalling and pinning under “More actions”', async () => {
+    await show(h(ProposalCard, { proposal: proposal({ edit: true, remove: true, resubmit: true, signal: true, pin: true }), user: member, actions: true }), member);
+    expect(within(proposalGroup()!).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      label('decisions.proposal.edit'),
+      label('decisions.proposal.delete'),
+      label('decisions.proposal.resubmit'),
+      label('decisions.drafting.moreActions'),
+    ]);
+  });
+
   it('offers nothing when every flag is false, even to its author who is also a moderator', async () => {
     await show(h(ProposalCard, { proposal: proposal({}, { moderationStatus: 1 }), user: everyRole, actions: true }), everyRole);
     expect(screen.getByRole('heading', { name: 'Free buses' })).toBeTruthy();
@@ -185,11 +211,21 @@ describe('a proposal card', () => {
       return h(ProposalCard, { proposal: shown, user: moderator, actions: true, onChanged: setShown });
     }
     const { toasts } = await show(h(Screen), moderator);
-    fireEvent.click(screen.getByRole('button', { name: label('decisions.proposal.signal') }));
+    chooseInMenu(label('decisions.proposal.signal'));
     await waitFor(() => expect(proposalButtons()).toEqual([label('decisions.proposal.edit'), label('decisions.proposal.delete'), label('decisions.proposal.pin')]));
     expect(calls).toEqual([`POST /api/proposals/${before.id}/signal`]);
     expect(toasts).toEqual([label('decisions.proposal.signalDone')]);
     expect(screen.getByText(label('decisions.proposal.signalled'))).toBeTruthy();
+  });
+});
+
+describe('a proposal card’s state', () => {
+  it.each([
+    ['en', en, 'Second chance'],
+    ['fr', fr, 'Seconde chance'],
+  ])('says in %s that a proposal carried into the next cycle has a second chance', async (locale, messages, badge) => {
+    await show(h(ProposalCard, { proposal: proposal({}, { state: 'second-chance', rank: 4 }) }), member, { locale, messages });
+    expect(screen.getByText(badge, { exact: true })).toBeTruthy();
   });
 });
 

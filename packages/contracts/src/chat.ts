@@ -96,6 +96,8 @@ export const ChatMayCaseSchema = Type.Object({
   author: Type.Boolean(),
   moderationStatus: Type.Union([Type.Literal(0), Type.Literal(1)]),
   deleted: Type.Boolean(),
+  /** Hidden from the chat by a moderator (the message's `hideInChat`). */
+  hidden: Type.Boolean(),
   open: Type.Boolean(),
   may: ChatMessageMaySchema,
 });
@@ -103,11 +105,11 @@ export type ChatMayCase = Static<typeof ChatMayCaseSchema>;
 
 /**
  * `mayByCase`: what the viewer may do with any message, one row per case (2 authors x 2 statuses x
- * deleted or not x room open or closed: 16 rows), computed by the same rules as each message's
+ * deleted or not x hidden or not x room open or closed: 32 rows), computed by the same rules as each message's
  * `may`. Sent to each socket when it joins a room and with `may:changed` when the viewer's standing
  * changes; the room's open state is a column, so a room closing needs no new table.
  */
-export const ChatMayByCaseSchema = Type.Array(ChatMayCaseSchema, { minItems: 16, maxItems: 16 });
+export const ChatMayByCaseSchema = Type.Array(ChatMayCaseSchema, { minItems: 32, maxItems: 32 });
 export type ChatMayByCase = Static<typeof ChatMayByCaseSchema>;
 
 

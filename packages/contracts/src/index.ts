@@ -6,6 +6,7 @@ export * from './event-definitions.js';
 export * from './identity-events.js';
 export * from './identity.js';
 export * from './decisions.js';
+export * from './source-rules.js';
 export * from './decisions-events.js';
 export * from './elections-events.js';
 export * from './elections.js';

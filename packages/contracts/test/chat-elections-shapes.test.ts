@@ -40,7 +40,11 @@ const pushed: PublicChatMessage = {
 /** Every case, each row marked by a flag of its own so that a wrong row shows. */
 const table: ChatMayCase[] = [false, true].flatMap((author) =>
   ([0, 1] as const).flatMap((moderationStatus) =>
-    [false, true].flatMap((deleted) => [true, false].map((open) => ({ author, moderationStatus, deleted, open, may: { ...none, reply: open, edit: author, remove: deleted, signal: moderationStatus === 1 } }))),
+    [false, true].flatMap((deleted) =>
+      [false, true].flatMap((hidden) =>
+        [true, false].map((open) => ({ author, moderationStatus, deleted, hidden, open, may: { ...none, reply: open, edit: author, remove: deleted, signal: moderationStatus === 1, mute: hidden } })),
+      ),
+    ),
   ),
 );
 
@@ -51,16 +55,17 @@ test('a message read by a viewer carries their may; one pushed to the room needs
   expect(Value.Check(PublicChatMessageSchema, pushed)).toBe(true);
 });
 
-test('the viewer’s table holds the sixteen cases', () => {
+test('the viewer’s table holds the thirty-two cases', () => {
   expect(Value.Check(ChatMayByCaseSchema, table)).toBe(true);
   expect(Value.Check(ChatMayByCaseSchema, table.slice(1))).toBe(false);
-  expect(new Set(table.map((row) => `${row.author}${row.moderationStatus}${row.deleted}${row.open}`)).size).toBe(16);
+  expect(new Set(table.map((row) => `${row.author}${row.moderationStatus}${row.deleted}${row.hidden}${row.open}`)).size).toBe(32);
 });
 
-test('a pushed message takes the row of its case: the viewer its author or not, its status, deleted or not, its room open or not', () => {
+test('a pushed message takes the row of its case: the viewer its author or not, its status, deleted or not, hidden or not, its room open or not', () => {
   expect(mayOfCase(table, viewer, pushed, true)).toEqual({ ...none, reply: true });
   expect(mayOfCase(table, id, pushed, true)).toEqual({ ...none, reply: true, edit: true });
   expect(mayOfCase(table, id, { ...pushed, moderationStatus: 1, deleted: true }, false)).toEqual({ ...none, edit: true, remove: true, signal: true });
+  expect(mayOfCase(table, viewer, { ...pushed, hideInChat: true }, true)).toEqual({ ...none, reply: true, mute: true });
   // A visitor is nobody's author.
   expect(mayOfCase(table, null, pushed, false)).toEqual(none);
   expect(mayOfCase([], viewer, pushed, true)).toBeNull();

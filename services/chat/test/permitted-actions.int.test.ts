@@ -95,6 +95,40 @@ describe('a message’s may against the actions', () => {
     expect(disagreements).toEqual([]);
   });
 
+  it('says of each flag on a hidden message what the action then answers (its author and moderators read it)', async () => {
+    // Sockets of their own: the tests before spent most of the shared sockets' events per window.
+    const fresh = { author: await h.client(author), moderator: await h.client(moderator), other: await h.client(other) };
+    await Promise.all(Object.values(fresh).map((socket) => join(socket)));
+    const postFresh = async (text: string) => {
+      const ack = await emit<ChatMessage>(fresh.author, 'message:post', { room, text });
+      if (!('ok' in ack)) throw new Error(`post refused: ${JSON.stringify(ack)}`);
+      return ack.data;
+    };
+    const disagreements: string[] = [];
+    for (const flag of ['reply', 'edit', 'remove', 'signal', 'pin'] as const) {
+      for (const who of ['author', 'moderator'] as const) {
+        const target = await postFresh(`A hidden message for ${flag} by ${who}`);
+        if (flag === 'edit' || flag === 'remove') await emit(fresh.other, 'message:signal', { id: target.id });
+        expect(await emit(fresh.moderator, 'message:hide', { id: target.id, hidden: true })).toMatchObject({ ok: true });
+        const seen = await read(who, target.id);
+        expect(seen.hideInChat).toBe(true);
+        const [event, payload] = actions[flag](seen);
+        const ack = await emit(fresh[who], event, payload);
+        if (seen.may[flag] !== 'ok' in ack) disagreements.push(`${who} ${flag}: may ${seen.may[flag]}, ${event} answered ${JSON.stringify(ack).slice(0, 120)}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
+    // Nobody answers, reports or rewrites what the room no longer reads; the refusal says why.
+    const hidden = await postFresh('Hidden, then answered');
+    await emit(fresh.moderator, 'message:hide', { id: hidden.id, hidden: true });
+    const refusal = { statusCode: 403, statusMessage: 'Unauthorized action', data: { reason: 'hidden' } };
+    expect(await emit(fresh.other, 'message:post', { room, text: 'A reply', replyTo: hidden.id })).toEqual(refusal);
+    expect(await emit(fresh.other, 'message:signal', { id: hidden.id })).toEqual(refusal);
+    expect(await emit(fresh.author, 'message:edit', { id: hidden.id, text: 'Rewritten' })).toEqual(refusal);
+    expect((await h.db.message.findUniqueOrThrow({ where: { id: hidden.id } })).text).toBe('Hidden, then answered');
+    for (const socket of Object.values(fresh)) socket.disconnect();
+  });
+
   it('gives every message read the flags of its case in the viewer’s table', async () => {
     const page = async (who: Who) => (await h.a.app.inject({ url: `/api/chat/rooms/${room}/messages?limit=200`, headers: member(who)?.headers ?? {} })).json<ChatHistory>();
     for (const who of everyone) {

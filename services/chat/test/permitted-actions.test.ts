@@ -35,6 +35,11 @@ describe('what a viewer may do with a message', () => {
     ['a moderator, their own message', moderator, open, message({ userId: 'moderator' }), 'reply edit remove pin hide'],
     // A suspension bars taking part (replying), not moderating; identity refuses a suspended moderator's suspensions.
     ['a suspended moderator', { ...moderator, suspended: true }, open, message({ moderationStatus: 1 }), 'edit remove pin hide mute'],
+    // Hidden by a moderator: nobody answers, reports or mutes what the room no longer reads, nor does its author rewrite it.
+    ['another member, hidden', other, open, message({ hidden: true }), ''],
+    ['its author, hidden', author, open, message({ hidden: true }), 'remove'],
+    ['a moderator, hidden', moderator, open, message({ hidden: true }), 'pin hide suspend'],
+    ['a moderator, hidden and signalled', moderator, open, message({ hidden: true, moderationStatus: 1 }), 'edit remove pin hide suspend'],
   ] as const)('as %s', (_who, viewer, room, target, expected) => {
     expect(allowed(messageMay(viewer, room, target))).toBe(expected);
   });
@@ -60,25 +65,28 @@ describe('the viewer’s table', () => {
 
   it.each(viewers)('holds every case once (%s)', (_who, viewer) => {
     const table = mayByCase(viewer);
-    expect(table).toHaveLength(16);
-    expect(new Set(table.map((row) => `${row.author}:${row.moderationStatus}:${row.deleted}:${row.open}`)).size).toBe(16);
+    expect(table).toHaveLength(32);
+    expect(new Set(table.map((row) => `${row.author}:${row.moderationStatus}:${row.deleted}:${row.hidden}:${row.open}`)).size).toBe(32);
   });
 
   it.each(viewers)('gives a pushed message the flags its own may would carry (%s)', (_who, viewer) => {
     const table = mayByCase(viewer);
-    const view = (userId: string, moderationStatus: 0 | 1, deleted: boolean) => ({ id: 'm', userId, moderationStatus, deleted }) as PublicChatMessage;
+    const view = (userId: string, moderationStatus: 0 | 1, deleted: boolean, hideInChat: boolean) => ({ id: 'm', userId, moderationStatus, deleted, hideInChat }) as PublicChatMessage;
     for (const userId of ['author', 'other', 'moderator', 'suspended', 'someone']) {
       for (const moderationStatus of [0, 1] as const) {
         for (const deleted of [false, true]) {
-          for (const room of [open, closed]) {
-            const pushed = view(userId, moderationStatus, deleted);
-            expect([userId, moderationStatus, deleted, room.open, mayOfCase(table, viewer?.id ?? null, pushed, room.open)]).toEqual([
-              userId,
-              moderationStatus,
-              deleted,
-              room.open,
-              withMessageMay(pushed, viewer, room).may,
-            ]);
+          for (const hidden of [false, true]) {
+            for (const room of [open, closed]) {
+              const pushed = view(userId, moderationStatus, deleted, hidden);
+              expect([userId, moderationStatus, deleted, hidden, room.open, mayOfCase(table, viewer?.id ?? null, pushed, room.open)]).toEqual([
+                userId,
+                moderationStatus,
+                deleted,
+                hidden,
+                room.open,
+                withMessageMay(pushed, viewer, room).may,
+              ]);
+            }
           }
         }
       }

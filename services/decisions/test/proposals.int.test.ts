@@ -169,7 +169,7 @@ describe('changing proposals', () => {
     expect((await outboxSubjects(h.db)).filter((s) => s === 'decisions.proposal.edited')).toHaveLength(1);
   });
 
-  it('lets any member but the author signal once; then a moderator edits and deletes it, and it leaves every list', async () => {
+  it('lets any member but the author signal once; then a moderator edits it (the signal settled), and deletes it once signalled again, and it leaves every list', async () => {
     const target = await byTitle('Clean rivers');
     expectError(await post(`/api/proposals/${target.id}/signal`, carol.headers), 403, ErrorMessages.unauthorizedAction);
     expectError(await post(`/api/proposals/${target.id}/signal`), 401, ErrorMessages.unauthorized);
@@ -179,11 +179,22 @@ describe('changing proposals', () => {
     expectError(await post(`/api/proposals/${target.id}/signal`, alice.headers), 403, ErrorMessages.unauthorizedAction);
     expect((await outboxSubjects(h.db)).filter((s) => s === 'decisions.proposal.signalled')).toHaveLength(1);
 
+    // Its author's own edit does not answer the signal.
+    const byAuthor = await put(`/api/proposals/${target.id}`, carol.headers, { ...proposalInput('Clean rivers', 'environment'), description: 'Reworded by its author.' });
+    expect(byAuthor.json<Proposal>().moderationStatus).toBe(1);
+
     const moderated = await put(`/api/proposals/${target.id}`, moderator.headers, { ...proposalInput('Clean rivers', 'environment'), description: 'Reworded by a moderator.', reason: 'Signal handled' });
     expect(moderated.statusCode).toBe(200);
     expect(await h.db.outboxEvent.findFirst({ where: { subject: 'decisions.proposal.edited' }, orderBy: { seq: 'desc' } })).toMatchObject({
       payload: { proposalId: target.id, userId: carol.id, editorId: moderator.id, byModerator: true },
     });
+    // The moderator's edit answers the signal: no badge for anyone, nothing left for a moderator to
+    // do with it, and a member may signal it again.
+    expect(moderated.json<Proposal>()).toMatchObject({ moderationStatus: 0, may: { edit: false, remove: false } });
+    expect((await h.app.inject({ url: `/api/proposals/${target.id}` })).json<Proposal>().moderationStatus).toBe(0);
+    expect((await h.app.inject({ url: `/api/proposals/${target.id}`, headers: bob.headers })).json<Proposal>().may.signal).toBe(true);
+    expectError(await del(`/api/proposals/${target.id}`, moderator.headers), 403, ErrorMessages.unauthorizedAction);
+    expect((await post(`/api/proposals/${target.id}/signal`, bob.headers)).json<Proposal>().moderationStatus).toBe(1);
 
     // An elected moderator whose token still says "user" moderates through identity's role event.
     const elected = await h.member({ name: 'Elected' });

@@ -1,4 +1,5 @@
-import { emptySource, renderApa, validateSource, validDate, validPages, validUrl, type SourceFields, type SourceInput } from '../src/domain/sources.js';
+import { validPages, validUrl } from '@civic/contracts';
+import { emptySource, renderApa, validateSource, validDate, type SourceFields, type SourceInput } from '../src/domain/sources.js';
 
 const empty = emptySource(1);
 const source = (fields: Partial<SourceFields>): SourceFields => ({ ...empty, ...fields });

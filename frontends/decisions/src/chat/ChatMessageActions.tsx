@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { ChatMessageMay } from '@civic/contracts';
-import { buttonClass } from '@civic/frontend-kit/design';
+import { buttonClass, Menu, type MenuItem } from '@civic/frontend-kit/design';
+import { drafting } from '../ui/drafting/messages.js';
 import { useFeedback } from '../ui/feedback.js';
 import type { useBusy } from './busy.js';
 import type { Draft } from './ChatComposer.js';
@@ -20,9 +21,10 @@ export interface ChatMessageActionsProps {
 }
 
 /**
- * The buttons under a message, as the reader may use them: reply, edit, delete (confirmed), report
- * to the moderators (confirmed), and for moderators pin, hide and suspend the author; anyone may
- * mute an author (confirmed). Nothing when there is nothing to do.
+ * The actions under a message, as the reader may use them: reply, edit and delete (confirmed) as
+ * buttons; under "More actions" report to the moderators (confirmed), pin and hide for moderators,
+ * mute its author (confirmed); and for moderators the suspension of its author. Nothing when there
+ * is nothing to do.
  */
 export function ChatMessageActions({ message, may, send, busy: { busy, run }, startDraft }: ChatMessageActionsProps) {
   const { formatMessage: t } = useIntl();
@@ -47,24 +49,29 @@ export function ChatMessageActions({ message, may, send, busy: { busy, run }, st
       toast(t({ id: 'decisions.chat.muteDone' }, { name: message.userName }), 'success');
     });
 
+  // Answering and the author's own changes stay in sight; the rarer ones wait under "More actions".
   const buttons = [
-    may.reply && { key: 'reply', label: t({ id: 'decisions.chat.reply' }), onClick: () => startDraft({ mode: 'reply', to: message }) },
-    may.edit && { key: 'edit', label: t({ id: 'decisions.chat.edit' }), onClick: () => startDraft({ mode: 'edit', of: message }) },
+    may.reply && { key: 'reply', label: t({ id: 'decisions.chat.reply' }), onClick: () => startDraft({ mode: 'reply', to: message }), danger: false },
+    may.edit && { key: 'edit', label: t({ id: 'decisions.chat.edit' }), onClick: () => startDraft({ mode: 'edit', of: message }), danger: false },
     may.remove && { key: 'delete', label: t({ id: 'decisions.chat.delete' }), onClick: remove, danger: true },
-    may.signal && { key: 'signal', label: t({ id: 'decisions.chat.signal' }), onClick: signal },
+  ].filter((button) => button !== false);
+  const more: MenuItem[] = [
+    may.signal && { key: 'signal', label: t({ id: 'decisions.chat.signal' }), onSelect: signal },
     may.pin && {
       key: 'pin',
       label: t(message.pin ? { id: 'decisions.chat.unpin' } : { id: 'decisions.chat.pin' }),
-      onClick: () => void run(async () => void (await send('message:pin', { id: message.id, pin: !message.pin }))),
+      onSelect: () => void run(async () => void (await send('message:pin', { id: message.id, pin: !message.pin }))),
     },
     may.hide && {
       key: 'hide',
       label: t(message.hideInChat ? { id: 'decisions.chat.show' } : { id: 'decisions.chat.hide' }),
-      onClick: () => void run(async () => void (await send('message:hide', { id: message.id, hidden: !message.hideInChat }))),
+      onSelect: () => void run(async () => void (await send('message:hide', { id: message.id, hidden: !message.hideInChat }))),
     },
-    may.mute && { key: 'mute', label: t({ id: 'decisions.chat.mute' }), onClick: mute },
-  ].filter((button) => button !== false);
-  if (buttons.length === 0 && !may.suspend) return null;
+    may.mute && { key: 'mute', label: t({ id: 'decisions.chat.mute' }), onSelect: mute },
+  ]
+    .filter((item) => item !== false)
+    .map((item) => ({ ...item, disabled: busy }));
+  if (buttons.length === 0 && more.length === 0 && !may.suspend) return null;
   return (
     <div className="chat-message__actions" role="group" aria-label={t({ id: 'decisions.chat.actions' }, { name: message.userName, ofName: frenchOf(message.userName) })}>
       {buttons.map((button) => (
@@ -72,6 +79,7 @@ export function ChatMessageActions({ message, may, send, busy: { busy, run }, st
           {button.label}
         </button>
       ))}
+      {more.length > 0 ? <Menu label={t(drafting.moreActions)} items={more} /> : null}
       {may.suspend ? <SuspensionControl userId={message.userId} userName={message.userName} disabled={busy} /> : null}
     </div>
   );

@@ -10,15 +10,16 @@ import { LawTabs, useLawsInPhase } from '../ui/LawTabs.js';
 import { EmptyPhase, Pending } from '../ui/States.js';
 
 /**
- * /decisions/creations: the laws in creation as tabs, the chosen one as the document its creators
- * are writing, with its live chat beside it from 1024 px (one tap away on phones).
+ * /decisions/creations: the laws in creation as tabs (at first the one the member was drawn to write),
+ * the chosen one as the document its creators are writing, with its live chat beside it from
+ * 1024 px (one tap away on phones).
  */
 export function CreationsScreen() {
   const { formatMessage: t } = useIntl();
   const { layouts, NotFound } = useShell();
   const user = useSession();
-  const { cycles, cycle, list, laws, chosen, detail, notFound, choose, onCountdownElapsed } = useLawsInPhase('creation');
-  // The tabs follow a law's new title at once; a deleted law's tab goes, and the first law left shows.
+  const { cycles, cycle, list, laws, chosen, detail, notFound, choose, onCountdownElapsed } = useLawsInPhase('creation', user?.id ?? null);
+  // The tabs follow a law's new title at once; a deleted law's tab goes, and the default law left shows.
   const lawChanged = (change: LawChange) => {
     if (change === 'deleted') choose(null);
     list.reload();

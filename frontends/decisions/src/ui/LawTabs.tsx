@@ -1,6 +1,6 @@
 /**
  * How the law screens read their laws: the law an address names, or the laws of one phase (creation,
- * final vote) as tabs, the one chosen by ?law= (the first by default) read in full, and the cycle in
+ * final vote) as tabs, the one chosen by ?law= (by default the reader's own, or the first) read in full, and the cycle in
  * that phase for the countdown.
  */
 import { useIntl } from 'react-intl';
@@ -20,18 +20,24 @@ export function useLawOfAddress() {
   return { id, law };
 }
 
+/** The law shown without ?law=: the one the reader was drawn to write, else the first (null: none). */
+export function defaultLaw(laws: readonly Pick<LawSummary, 'id' | 'creators'>[], readerId: string | null): string | null {
+  const drawnFor = readerId ? laws.find((law) => law.creators.some((creator) => creator.userId === readerId)) : undefined;
+  return (drawnFor ?? laws[0])?.id ?? null;
+}
+
 /**
- * The laws of one phase, read once per visit (docs/live.md#decisions-topics): the chosen law's counts
+ * The laws of one phase (with `readerId`, the law that reader was drawn for by default), read once per visit (docs/live.md#decisions-topics): the chosen law's counts
  * are pushed on its topic and merged (`law-votes`), a drafting change reads it again (`law-changed`),
  * and a change of this phase's cycle (or a reconnection) reads the list and the law again.
  */
-export function useLawsInPhase(state: Extract<LawState, 'creation' | 'final-vote'>) {
+export function useLawsInPhase(state: Extract<LawState, 'creation' | 'final-vote'>, readerId: string | null = null) {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const cycles = useCycles();
   const list = useResource(`laws:${state}`, (signal) => lawsApi.list({ state }, signal));
   const laws = list.data?.laws ?? [];
-  const chosen = params.get('law') ?? laws[0]?.id ?? null;
+  const chosen = params.get('law') ?? defaultLaw(laws, readerId);
   const detail = useResource(`law:${state}:${chosen ?? 'none'}:${intl.locale}`, (signal) => (chosen ? lawsApi.law(chosen, intl.locale, signal) : Promise.resolve(null)));
   const cycle = cycles.data?.cycles.find((item) => item.phase === state);
   const readAgain = useReloadAll(list, detail);
@@ -59,7 +65,7 @@ export function useLawsInPhase(state: Extract<LawState, 'creation' | 'final-vote
     detail,
     /** A ?law= the service does not know (or that cannot be an id) names a page that does not exist. */
     notFound: params.has('law') && isNotFound(detail.error),
-    /** Shows a law, or the first one (`null`). */
+    /** Shows a law, or the default one (`null`). */
     choose: (lawId: string | null) => setParams(lawId ? { law: lawId } : {}),
   };
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Proposal, SessionUser } from '@civic/contracts';
-import { buttonClass } from '@civic/frontend-kit/design';
+import { buttonClass, Menu, type MenuItem } from '@civic/frontend-kit/design';
 import { decisionsApi } from '../api/decisions.js';
 import { formatDay } from '../dates.js';
 import { common } from '../messages.js';
 import { useAct } from './act.js';
+import { drafting } from './drafting/messages.js';
 import { useFeedback } from './feedback.js';
 
 export interface ProposalActionsProps {
@@ -18,9 +19,9 @@ export interface ProposalActionsProps {
 }
 
 /**
- * What the reader may do with a proposal (edit, delete, resubmit, signal, pin), as the service's
- * answer says (`proposal.may`), behind the confirmation dialog where the spec asks for one; the
- * buttons are disabled while a call runs. Nothing when there is nothing to do.
+ * What the reader may do with a proposal, as the service's answer says (`proposal.may`), behind the
+ * confirmation dialog where the spec asks for one: edit, delete and resubmit as buttons, signal and
+ * pin under "More actions"; every action is disabled while a call runs. Nothing when there is nothing to do.
  */
 export function ProposalActions({ proposal, user, onEdit, onChanged, onRemoved }: ProposalActionsProps) {
   const intl = useIntl();
@@ -78,27 +79,25 @@ export function ProposalActions({ proposal, user, onEdit, onChanged, onRemoved }
       toast(t(proposal.pin ? { id: 'decisions.proposal.unpinDone' } : { id: 'decisions.proposal.pinDone' }), 'success');
     });
 
+  // The author's own actions stay in sight; signalling and pinning, rarer, wait under "More actions".
   const buttons = [
-    may.edit && { key: 'edit', label: t(common.edit), onClick: onEdit },
-    may.remove && { key: 'delete', label: t(common.delete), onClick: remove, danger: true },
-    may.resubmit && { key: 'resubmit', label: t({ id: 'decisions.proposal.resubmit' }), onClick: resubmit },
-    may.signal && { key: 'signal', label: t({ id: 'decisions.proposal.signal' }), onClick: signal },
-    may.pin && { key: 'pin', label: t(proposal.pin ? common.unpin : common.pin), onClick: pin },
+    may.edit && { key: 'edit', label: t(common.edit), onClick: onEdit, variant: 'secondary' as const },
+    may.remove && { key: 'delete', label: t(common.delete), onClick: remove, variant: 'danger' as const },
+    may.resubmit && { key: 'resubmit', label: t({ id: 'decisions.proposal.resubmit' }), onClick: resubmit, variant: 'quiet' as const },
   ].filter((button) => button !== false);
-  if (buttons.length === 0) return null;
+  const more: MenuItem[] = [
+    may.signal && { key: 'signal', label: t({ id: 'decisions.proposal.signal' }), onSelect: () => void signal(), disabled: busy },
+    may.pin && { key: 'pin', label: t(proposal.pin ? common.unpin : common.pin), onSelect: () => void pin(), disabled: busy },
+  ].filter((item) => item !== false);
+  if (buttons.length === 0 && more.length === 0) return null;
   return (
-    <div className="decisions-actions" role="group" aria-label={t(common.actions, { title: proposal.title })}>
+    <div className="decisions-actions decisions-proposal__actions" role="group" aria-label={t(common.actions, { title: proposal.title })}>
       {buttons.map((button) => (
-        <button
-          key={button.key}
-          type="button"
-          className={buttonClass(button.danger ? 'danger' : button.key === 'edit' ? 'secondary' : 'quiet', 'sm')}
-          disabled={busy}
-          onClick={() => void button.onClick()}
-        >
+        <button key={button.key} type="button" className={buttonClass(button.variant, 'sm')} disabled={busy} onClick={() => void button.onClick()}>
           {button.label}
         </button>
       ))}
+      {more.length > 0 ? <Menu label={t(drafting.moreActions)} items={more} /> : null}
     </div>
   );
 }

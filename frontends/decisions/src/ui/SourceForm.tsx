@@ -1,7 +1,8 @@
 /** The source form: its fields depend on the type of reference, with the service's messages at each. */
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useIntl } from 'react-intl';
-import { ReferenceType, type Source, type SourceFieldProblem, type SourceInput } from '@civic/contracts';
+import { ReferenceType, validPages, validUrl, type Source, type SourceFieldProblem, type SourceInput } from '@civic/contracts';
 import { ApiError } from '@civic/frontend-kit/api-client';
 import { useErrorText } from './feedback.js';
 import { FormActions, Refusal, type FormProps } from './FormParts.js';
@@ -66,6 +67,21 @@ export const fieldsByType: Record<number, Field[]> = {
   [ReferenceType.Other]: ['title', 'author', 'publisher', 'publicationDate', 'description', 'url', 'accessDate'],
 };
 
+/**
+ * The problems the form finds before sending, in form order: an address or pages the service would
+ * refuse (the service checks everything else, and these again).
+ */
+export function sourceProblems(type: number, values: Partial<Record<Field, string>>): SourceFieldProblem[] {
+  const problems: SourceFieldProblem[] = [];
+  for (const field of fieldsByType[type] ?? []) {
+    const value = values[field]?.trim() ?? '';
+    if (value === '') continue;
+    if (field === 'url' && !validUrl(value)) problems.push({ field, message: 'invalidUrl' });
+    if (field === 'pages' && !validPages(value)) problems.push({ field, message: 'invalidPagesFormat' });
+  }
+  return problems;
+}
+
 /** One option per code of a coded choice (a type, a frequency), named by its message. */
 function CodeOptions({ messages }: { messages: Record<number, { id: string }> }) {
   const { formatMessage: t } = useIntl();
@@ -91,10 +107,21 @@ export function SourceForm({ initial, onSubmit, onCancel, submitLabel }: FormPro
   const [busy, setBusy] = useState(false);
   const problemOf = (field: keyof SourceInput) => problems.find((problem) => problem.field === field);
 
+  /** Shows the problems at their fields, then focuses the first (its message already tied to it, so that it is read out). */
+  const showProblems = (found: SourceFieldProblem[]) => {
+    flushSync(() => setProblems(found));
+    document.getElementById(`${id}-${found[0]!.field}`)?.focus();
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBusy(true);
     setRefusal(null);
+    const found = sourceProblems(type, values);
+    if (found.length > 0) {
+      showProblems(found);
+      return;
+    }
+    setBusy(true);
     const input: SourceInput = { type };
     for (const field of fieldsByType[type] ?? []) {
       const value = values[field]?.trim() ?? '';
@@ -108,10 +135,8 @@ export function SourceForm({ initial, onSubmit, onCancel, submitLabel }: FormPro
       setValues({});
     } catch (error) {
       const data = error instanceof ApiError ? (error.data as { problems?: SourceFieldProblem[] } | undefined) : undefined;
-      if (data?.problems?.length) {
-        setProblems(data.problems);
-        document.getElementById(`${id}-${data.problems[0]!.field}`)?.focus();
-      } else setRefusal(errorText(error));
+      if (data?.problems?.length) showProblems(data.problems);
+      else setRefusal(errorText(error));
     } finally {
       setBusy(false);
     }

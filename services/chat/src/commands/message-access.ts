@@ -33,4 +33,4 @@ export interface ChangedMessage {
 }
 
 /** The facts of a message the permission rules look at. */
-export const facts = (message: MessageRow) => ({ userId: message.userId, moderationStatus: message.moderationStatus, deleted: message.deletedAt !== null });
+export const facts = (message: MessageRow) => ({ userId: message.userId, moderationStatus: message.moderationStatus, deleted: message.deletedAt !== null, hidden: message.hideInChat });

@@ -17,6 +17,8 @@ export interface MessageFacts {
   userId: string;
   moderationStatus: number;
   deleted: boolean;
+  /** Hidden from the chat by a moderator (hideInChat): the room no longer reads it. */
+  hidden: boolean;
 }
 
 export interface RoomFacts {
@@ -49,21 +51,23 @@ export function mayPost(caller: Caller | null, room: RoomFacts): Refusal | null 
   return null;
 }
 
-/** Replying: as posting, to a message of the same room that is not deleted. */
+/** Replying: as posting, to a message of the same room that is not deleted, nor hidden (nobody answers what the room no longer reads). */
 export function mayReply(caller: Caller | null, room: RoomFacts, target: MessageFacts): Refusal | null {
   const refusal = mayPost(caller, room);
   if (refusal) return refusal;
   if (target.deleted) return refuse('unauthorizedAction', 403, 'deleted');
+  if (target.hidden) return refuse('unauthorizedAction', 403, 'hidden');
   return null;
 }
 
-/** Editing: its author in an open room, or a moderator once it is signalled (moderationStatus 1). */
+/** Editing: its author in an open room while it is not hidden, or a moderator once it is signalled (moderationStatus 1). */
 export function mayEdit(caller: Caller | null, room: RoomFacts, message: MessageFacts): Refusal | null {
   const refusal = onLiveMessage(caller, message);
   if (refusal || !caller) return refusal;
   if (caller.id === message.userId) {
     if (caller.suspended) return refuse('suspensionError', 403, 'suspended');
     if (!room.open) return refuse('unauthorizedAction', 403, 'room-closed');
+    if (message.hidden) return refuse('unauthorizedAction', 403, 'hidden');
     return null;
   }
   if (caller.moderator && message.moderationStatus === 1) return null;
@@ -81,7 +85,7 @@ export function mayDelete(caller: Caller | null, message: MessageFacts): Refusal
 
 /**
  * Signalling to the moderators: any member but the author, not suspended, once, while it is not
- * deleted. A suspension bars taking part, and a signal puts work on the moderators: a suspended
+ * deleted nor hidden (a hidden message is already the moderators' doing). A suspension bars taking part, and a signal puts work on the moderators: a suspended
  * member could otherwise flood them while barred from everything else.
  */
 export function maySignal(caller: Caller | null, message: MessageFacts): Refusal | null {
@@ -90,6 +94,7 @@ export function maySignal(caller: Caller | null, message: MessageFacts): Refusal
   if (caller.suspended) return refuse('suspensionError', 403, 'suspended');
   if (caller.id === message.userId) return refuse('unauthorizedAction', 403, 'author');
   if (message.moderationStatus !== 0) return refuse('unauthorizedAction', 403, 'already-signalled');
+  if (message.hidden) return refuse('unauthorizedAction', 403, 'hidden');
   return null;
 }
 

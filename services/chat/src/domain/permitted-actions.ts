@@ -20,13 +20,19 @@ export function messageMay(viewer: Caller | null, room: RoomFacts, message: Mess
     signal: allows(maySignal(viewer, message)),
     pin: allows(mayPin(viewer, room, message)),
     hide: allows(mayHide(viewer, message)),
-    mute: allows(mayMute(viewer, message.userId)),
+    // Muting is of an author, not of a message: it is not offered from a message the room no longer reads.
+    mute: !message.hidden && allows(mayMute(viewer, message.userId)),
     suspend: allows(maySuspendAuthor(viewer, message.userId)),
   };
 }
 
 /** The facts of a message as its view carries them (the table's columns). */
-const viewFacts = (view: Pick<PublicChatMessage, 'userId' | 'moderationStatus' | 'deleted'>): MessageFacts => ({ userId: view.userId, moderationStatus: view.moderationStatus, deleted: view.deleted });
+const viewFacts = (view: Pick<PublicChatMessage, 'userId' | 'moderationStatus' | 'deleted' | 'hideInChat'>): MessageFacts => ({
+  userId: view.userId,
+  moderationStatus: view.moderationStatus,
+  deleted: view.deleted,
+  hidden: view.hideInChat,
+});
 
 /** A message's view with what the viewer may do with it, in its room as it is now. */
 export const withMessageMay = (view: PublicChatMessage, viewer: Caller | null, room: RoomFacts): ChatMessage => ({ ...view, may: messageMay(viewer, room, viewFacts(view)) });
@@ -36,7 +42,7 @@ const someoneElse = '';
 
 /**
  * The viewer's table: what they may do with a message of each case (they wrote it or not, signalled
- * or not, deleted or not, its room open or closed), every case once, by messageMay. A pushed message
+ * or not, deleted or not, hidden or not, its room open or closed), every case once, by messageMay. A pushed message
  * takes the flags of its case's row, the very flags its own `may` would carry.
  */
 export function mayByCase(viewer: Caller | null): ChatMayCase[] {
@@ -44,10 +50,12 @@ export function mayByCase(viewer: Caller | null): ChatMayCase[] {
   for (const author of [false, true]) {
     for (const moderationStatus of [0, 1] as const) {
       for (const deleted of [false, true]) {
-        for (const open of [true, false]) {
-          // A visitor writes nothing: their "own" rows are every flag false, as all of theirs.
-          const userId = author && viewer ? viewer.id : someoneElse;
-          cases.push({ author, moderationStatus, deleted, open, may: messageMay(viewer, { open }, { userId, moderationStatus, deleted }) });
+        for (const hidden of [false, true]) {
+          for (const open of [true, false]) {
+            // A visitor writes nothing: their "own" rows are every flag false, as all of theirs.
+            const userId = author && viewer ? viewer.id : someoneElse;
+            cases.push({ author, moderationStatus, deleted, hidden, open, may: messageMay(viewer, { open }, { userId, moderationStatus, deleted, hidden }) });
+          }
         }
       }
     }

@@ -8,4 +8,4 @@ export const suspended: Caller = { id: 'suspended', moderator: false, suspended:
 export const open = { open: true };
 export const closed = { open: false };
 /** A message of `author`, not signalled nor deleted unless `changes` say otherwise. */
-export const message = (changes: Partial<{ moderationStatus: number; deleted: boolean; userId: string }> = {}) => ({ userId: 'author', moderationStatus: 0, deleted: false, ...changes });
+export const message = (changes: Partial<{ moderationStatus: number; deleted: boolean; hidden: boolean; userId: string }> = {}) => ({ userId: 'author', moderationStatus: 0, deleted: false, hidden: false, ...changes });

@@ -52,6 +52,12 @@ export function mayEdit(caller: Caller, proposal: ProposalFacts): Refusal | null
   return refuse('unauthorizedAction', 403, 'not-allowed');
 }
 
+/**
+ * A moderator's edit answers the signal: the proposal is no longer signalled (its public badge goes,
+ * and it may be signalled again if the new words call for it). Its author's own edit leaves it signalled.
+ */
+export const editSettlesSignal = (editorId: string, proposal: ProposalFacts): boolean => editorId !== proposal.userId && proposal.moderationStatus === 1;
+
 /** The author deletes (withdraws) a proposal that is not selected; a moderator deletes a signalled one. */
 export function mayDelete(caller: Caller, proposal: ProposalFacts): Refusal | null {
   if (proposal.deletedByModerator || isHidden(proposal.state)) return refuse('unauthorizedAction', 403, 'deleted');

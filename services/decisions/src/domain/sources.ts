@@ -5,7 +5,7 @@
  * Dates are written `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (an access date needs the day); pages are one
  * page (55) or a range (55-75); volume and issue are whole numbers; a URL is http(s).
  */
-import { Frequency, ReferenceType, type Locale } from '@civic/contracts';
+import { Frequency, ReferenceType, validPages, validUrl, type Locale } from '@civic/contracts';
 
 export const sourceTypes = Object.values(ReferenceType);
 export const frequencies = Object.values(Frequency);
@@ -83,7 +83,6 @@ export const SOURCE_TEXT_MAX = 256;
 export const SOURCE_DESCRIPTION_MAX = 600;
 
 const DATE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
-const PAGES = /^(\d{1,6})(?:-(\d{1,6}))?$/;
 const WHOLE = /^\d{1,9}$/;
 
 /** A real calendar date written YYYY, YYYY-MM or YYYY-MM-DD; `needDay` refuses the shorter forms. */
@@ -100,24 +99,6 @@ export function validDate(value: string, needDay = false): boolean {
   const day = Number(d);
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return day >= 1 && day <= last;
-}
-
-export function validUrl(value: string): boolean {
-  if (/\s/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
-
-export function validPages(value: string): boolean {
-  const match = PAGES.exec(value);
-  if (!match) return false;
-  const from = Number(match[1]);
-  const to = match[2] === undefined ? from : Number(match[2]);
-  return from >= 1 && to >= from;
 }
 
 /** The raw input of a form: any JSON value per field (the messages say what is wrong). */

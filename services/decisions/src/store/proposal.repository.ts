@@ -162,10 +162,11 @@ export class ProposalRepository {
     return count?.count ?? 0;
   }
 
-  /** Writes an edit if the proposal is still in `expectedState` and not deleted by a moderator; answers whether it did. */
-  async update(id: string, input: ProposalInput, expectedState: ProposalState, now: Date): Promise<boolean> {
+  /** Writes an edit if the proposal is still in `expectedState` and not deleted by a moderator (`settleSignal`: no longer signalled); answers whether it did. */
+  async update(id: string, input: ProposalInput, expectedState: ProposalState, now: Date, settleSignal = false): Promise<boolean> {
     const changed = await this.db.$executeRaw(
       sql`UPDATE ${tables.proposal} SET title = ${input.title}, description = ${input.description}, category = ${input.category}, updated_at = ${now}::timestamptz
+         ${settleSignal ? sql`, moderation_status = 0` : empty}
        WHERE id = ${id}::uuid AND state = ${expectedState} AND NOT deleted_by_moderator`,
     );
     return changed > 0;
