@@ -130,7 +130,7 @@ describe('a proposal’s may, role by role, against its actions', () => {
     expect(law.creators.map((each) => each.userId).sort()).toEqual([creator.id, suspendedCreator.id].sort());
   });
 
-  it('submitted: its author edits and removes it; anyone logged in but its author and the suspended signals it; then a moderator edits and removes it', async () => {
+  it('submitted: its author edits and removes it; anyone logged in but its author and the suspended signals it; then a moderator edits it (which settles the signal) and, signalled again, removes it', async () => {
     const path = `/api/proposals/${ids.submitted}`;
     const roles = proposalRoles(submittedAuthor);
     const edit = (who: Who) => call('PUT', path, who, { ...proposalInput('Clean rivers', 'environment'), reason: 'Clearer wording.' });
@@ -144,6 +144,9 @@ describe('a proposal’s may, role by role, against its actions', () => {
     expect(await rolesMay(path, 'remove', roles)).toEqual(['moderator', 'author']);
     expect(await rolesMay(path, 'pin', roles)).toEqual(['moderator']);
     expect(await disagreements(path, 'edit', roles, edit)).toEqual([]);
+    // The moderator's edit settled the signal: signalled again, the moderator may remove it.
+    expect(await rolesMay(path, 'remove', roles)).toEqual(['author']);
+    expect((await call('POST', `${path}/signal`, member)).statusCode).toBe(200);
     expect(await disagreements(path, 'pin', roles, (who) => call('PUT', `${path}/pin`, who, { pin: true }))).toEqual([]);
     expect(await disagreements(path, 'remove', roles, (who) => call('DELETE', path, who))).toEqual([]);
     // The moderator removed it first: its author may no longer do anything with it.
