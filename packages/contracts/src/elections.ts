@@ -205,3 +205,12 @@ export const ElectionsApi = {
   election: 'GET /api/elections/{id}', // -> ElectionDetail
   openApi: 'GET /api/elections/openapi.json',
 } as const;
+
+/**
+ * An election that elects no moderator leaves the moderators in place, so the platform is never left
+ * without one (the seeded first moderator included): identity keeps their role, and the elections
+ * service does not count them as removed. One rule for both services.
+ */
+export function keepsModerators(elected: { moderators: readonly string[] }): boolean {
+  return elected.moderators.length === 0;
+}

@@ -155,11 +155,20 @@ describe('the monthly election', () => {
     const events = (await closedEvents()).slice(1);
     expect(events).toEqual([
       { electionId: closed[0]!.electionId, month: '2027-01', elected: { moderators: [cat!.id, ann!.id], scribes: [], greatWises: [] }, removed: { moderators: [ben!.id], scribes: [members.eve!.id], greatWises: [] } },
-      { electionId: closed[1]!.electionId, month: '2027-02', elected: { moderators: [], scribes: [], greatWises: [] }, removed: { moderators: [cat!.id, ann!.id], scribes: [], greatWises: [] } },
+      // February elects no moderator: the moderators stay (keepsModerators), so none is removed.
+      { electionId: closed[1]!.electionId, month: '2027-02', elected: { moderators: [], scribes: [], greatWises: [] }, removed: { moderators: [], scribes: [], greatWises: [] } },
     ]);
     expect((await h.app.inject({ url: '/api/elections' })).json<ElectionList>().elections.map((e) => e.month)).toEqual(['2027-02', '2027-01', '2026-12']);
     expect((await h.app.inject({ url: '/api/elections/elected' })).json<ElectedOfficials>()).toMatchObject({ election: { month: '2027-02' }, moderators: [], scribes: [] });
     expect(await h.scheduler.tick()).toEqual([]);
+
+    // March elects ben moderator: the moderators kept since January are removed then, in a later run.
+    await h.stand(ben!, CandidateTo.Moderator);
+    expect((await h.app.inject(vote(voter1!, ben!, 1, 1))).statusCode).toBe(200);
+    h.clock.set('2027-03-02T10:00:00.000Z');
+    const march = await h.scheduler.tick();
+    expect(march.map((c) => c.month)).toEqual(['2027-03']);
+    expect((await closedEvents()).at(-1)).toMatchObject({ month: '2027-03', elected: { moderators: [ben!.id] }, removed: { moderators: [cat!.id, ann!.id] } });
   });
 
   it('takes a configured election time of day', async () => {

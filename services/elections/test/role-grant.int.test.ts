@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connectBus, loadConfig, type EventBus, type ServiceApp } from '@civic/service-kit';
-import { setupServiceTest, waitFor, type ServiceTestContext } from '@civic/test-kit';
-import type { Candidate, ElectionSchedule, Proposal } from '@civic/contracts';
+import { publishEvent, setupServiceTest, waitFor, type ServiceTestContext } from '@civic/test-kit';
+import { UserCandidacyChanged, type Candidate, type ElectionSchedule, type Proposal } from '@civic/contracts';
 import { buildApp as buildIdentity } from '../../identity/src/app.js';
 import { IdentityConfig } from '../../identity/src/config.js';
 import type { OutgoingMail } from '../../identity/src/mail/mailer.js';
@@ -17,8 +17,8 @@ import { createPrisma as electionsPrisma, type ElectionsPrisma } from '../src/st
  * The end-to-end role grant across the real services (identity, decisions, elections) on one database
  * and one NATS prefix: a member stands as moderator through identity, is voted for, the monthly
  * election closes, identity sets the moderator flag from `elections.election.closed`, and decisions
- * lets them delete a signalled proposal without a new token; the next month, not re-elected, they
- * lose the right.
+ * lets them delete a signalled proposal without a new token; the next month, not re-elected while
+ * another member is elected moderator, they lose the right.
  */
 let context: ServiceTestContext;
 let offsetMs = 0;
@@ -145,7 +145,13 @@ test('an elected moderator deletes a signalled proposal at once, and loses the r
   await waitFor(() => isModerator(alice.id), 15_000);
   expect((await decisions.app.inject({ method: 'DELETE', url: `/api/proposals/${first}`, headers: alice.cookie })).statusCode).toBe(204);
 
-  // Next month she does not stand again: the election removes her, and the right goes with it.
+  // Next month she does not stand again and Bob is elected moderator: the election removes her, and
+  // the right goes with it (an election electing no moderator would leave her in place).
+  const next = (await elections.app.inject({ url: '/api/elections/next' })).json<ElectionSchedule>();
+  // Identity keeps the real clock, a month behind the others here: its announcement of Bob's candidacy is published as it would be.
+  await publishEvent(parts[0]!.bus, UserCandidacyChanged, { userId: bob.id, userName: 'bob', candidateTo: 1, candidateDate: next.candidacyMonth });
+  await waitFor(async () => (await elections.app.inject({ url: '/api/candidates/1' })).json<Candidate[]>().some((c) => c.id === bob.id));
+  expect((await elections.app.inject({ method: 'POST', url: '/api/candidates/votes', headers: carl.cookie, payload: { vote: 1, candidateId: bob.id, userId: carl.id, candidateTo: 1 } })).statusCode).toBe(200);
   await electionTick();
   await waitFor(async () => (await identityDb.user.findUnique({ where: { id: alice.id } }))?.moderator === false, 15_000);
   await waitFor(async () => !(await isModerator(alice.id)), 15_000);

@@ -44,5 +44,7 @@ describe('the monthly tally', () => {
     expect(elected).toEqual({ moderators: ['m1'], scribes: ['s1'], greatWises: [] });
     // A previous moderator re-elected keeps the role; the others lose it; a moderator elected scribe loses moderation.
     expect(removedOfficials({ moderators: ['m1', 'old', 's1'], scribes: [], greatWises: ['w'] }, elected)).toEqual({ moderators: ['old', 's1'], scribes: [], greatWises: ['w'] });
+    // No moderator elected: the moderators keep the role, so none is removed.
+    expect(removedOfficials({ moderators: ['m1'], scribes: ['s1'], greatWises: [] }, { moderators: [], scribes: ['s2'], greatWises: [] })).toEqual({ moderators: [], scribes: ['s1'], greatWises: [] });
   });
 });

@@ -458,6 +458,24 @@ describe('roles from election results', () => {
     expect(roleChanges([], { moderators: [], scribes: [] })).toEqual([]);
   });
 
+  it('leaves the moderators in place when an election elects none, so there is always one', () => {
+    const current = [
+      { id: 'seeded', moderator: true, scribe: false },
+      { id: 'old-scribe', moderator: false, scribe: true },
+      { id: 'new-scribe', moderator: false, scribe: false },
+    ];
+    expect(roleChanges(current, { moderators: [], scribes: ['new-scribe'] })).toEqual([
+      { userId: 'old-scribe', moderator: false, scribe: false },
+      { userId: 'new-scribe', moderator: false, scribe: true },
+    ]);
+    // Once a moderator is elected, the others lose the role as usual.
+    expect(roleChanges(current, { moderators: ['new-scribe'], scribes: [] })).toEqual([
+      { userId: 'seeded', moderator: false, scribe: false },
+      { userId: 'old-scribe', moderator: false, scribe: false },
+      { userId: 'new-scribe', moderator: true, scribe: false },
+    ]);
+  });
+
   it('applies results in month order', () => {
     expect(isNewerElection('2030-05', null)).toBe(true);
     expect(isNewerElection('2030-05', '2030-04')).toBe(true);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addMonths, electionInstant, latestDueElection, monthKey, monthStart, monthsToClose, parseMonth, type ElectionTime } from '../domain/calendar.js';
 import { electionClosed, type ClosedElection } from '../domain/election-events.js';
-import { noOfficials, tallyElection, type Officials, type Seats } from '../domain/tally.js';
+import { noOfficials, officialsAfter, tallyElection, type Officials, type Seats } from '../domain/tally.js';
 import { holdElectionLockExclusive } from '../store/election-lock.js';
 import { ElectionRepository } from '../store/election.repository.js';
 import { unitOfWork, type CommandDeps } from './unit-of-work.js';
@@ -25,7 +25,7 @@ export async function closeDueElections(deps: CommandDeps & { time: ElectionTime
       const offices = monthsToClose(last ? parseMonth(last) : null, earliest ? parseMonth(earliest) : null, latestDueElection(now, time));
       if (offices.length === 0) return [];
 
-      let previous: Officials = last ? await elections.officialsOf(last) : noOfficials();
+      let previous: Officials = last ? await elections.officialsInOffice(last) : noOfficials();
       const closed: ClosedElection[] = [];
       for (const office of offices) {
         // The candidacies of the month before the office are tallied.
@@ -41,7 +41,7 @@ export async function closeDueElections(deps: CommandDeps & { time: ElectionTime
         }
         events.push(electionClosed(outcome, now));
         closed.push(outcome);
-        previous = outcome.elected;
+        previous = officialsAfter(previous, outcome.elected);
       }
       return closed;
     },

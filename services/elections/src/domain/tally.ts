@@ -2,7 +2,7 @@
  * The monthly tally (docs/product.md#elections): per role, candidates ranked by their total of +1 and -1
  * votes, ties to the earlier candidacy; the first `seats` with a positive total are elected.
  */
-import { CandidateTo, candidateToValues } from '@civic/contracts';
+import { CandidateTo, candidateToValues, keepsModerators } from '@civic/contracts';
 
 export interface Seats {
   moderators: number;
@@ -62,10 +62,18 @@ export function electedOf(results: ReadonlyMap<CandidateTo, readonly RankedCandi
   return officials;
 }
 
-/** Previous officials who were not re-elected to the same role: they lose it. */
+/** Previous officials who were not re-elected to the same role: they lose it (moderators only once someone is elected moderator). */
 export function removedOfficials(previous: Officials, elected: Officials): Officials {
   const gone = (key: keyof Officials) => previous[key].filter((id) => !elected[key].includes(id));
-  return { moderators: gone('moderators'), scribes: gone('scribes'), greatWises: gone('greatWises') };
+  return { moderators: keepsModerators(elected) ? [] : gone('moderators'), scribes: gone('scribes'), greatWises: gone('greatWises') };
+}
+
+/**
+ * The officials in office after an election: the elected, but the moderators stay when it elected
+ * none (`keepsModerators`), so the next election removes them only once someone is elected moderator.
+ */
+export function officialsAfter(previous: Officials, elected: Officials): Officials {
+  return keepsModerators(elected) ? { ...elected, moderators: [...previous.moderators] } : elected;
 }
 
 /** One candidacy's figures for the tally, with the role it stands for. */

@@ -137,6 +137,23 @@ export class ElectionRepository {
     return officials;
   }
 
+  /**
+   * The officials in office after the election of `month`: its elected, and for moderators those of
+   * the latest election up to `month` that elected any (an election electing none leaves them in place).
+   */
+  async officialsInOffice(month: string): Promise<Officials> {
+    const officials = await this.officialsOf(month);
+    if (officials.moderators.length > 0) return officials;
+    const rows = await this.db.$queryRaw<{ user_id: string }[]>(
+      sql`SELECT r.user_id::text AS user_id FROM ${result} r JOIN ${election} e ON e.id = r.election_id
+          WHERE r.candidate_to = ${CandidateTo.Moderator} AND r.elected AND e.month = (
+            SELECT max(e2.month) FROM ${election} e2 JOIN ${result} r2 ON r2.election_id = e2.id
+            WHERE r2.candidate_to = ${CandidateTo.Moderator} AND r2.elected AND e2.month <= ${month})
+          ORDER BY r.rank`,
+    );
+    return { ...officials, moderators: rows.map((row) => row.user_id) };
+  }
+
   /** The candidacies of `candidacyMonth` ('YYYY-MM-01') of members not deleted, with their votes and current names. */
   async figuresOf(candidacyMonth: string): Promise<(RoleFigures & { userName: string | null })[]> {
     const rows = await this.db.$queryRaw<FigureRow[]>(

@@ -1,3 +1,5 @@
+import { keepsModerators } from '@civic/contracts';
+
 /** The flags a user holds now. */
 export interface Officials {
   id: string;
@@ -18,15 +20,17 @@ export interface RoleChange {
 
 /**
  * The flag changes an election result makes: the elected get the role, everyone else who held it
- * loses it (previous officials keep it only when re-elected). `current` holds every user who either
- * holds a flag or was elected; users whose flags do not change are left out.
+ * loses it (previous officials keep it only when re-elected), except that an election that elects no
+ * moderator leaves the moderators in place (`keepsModerators`). `current` holds every user who either holds a flag or was elected; users
+ * whose flags do not change are left out.
  */
 export function roleChanges(current: readonly Officials[], elected: ElectedOfficials): RoleChange[] {
   const moderators = new Set(elected.moderators);
+  const keepModerators = keepsModerators(elected);
   const scribes = new Set(elected.scribes);
   const changes: RoleChange[] = [];
   for (const user of current) {
-    const moderator = moderators.has(user.id);
+    const moderator = keepModerators ? user.moderator : moderators.has(user.id);
     const scribe = scribes.has(user.id);
     if (moderator !== user.moderator || scribe !== user.scribe) changes.push({ userId: user.id, moderator, scribe });
   }
