@@ -242,7 +242,8 @@ describe('chat across three pods, delivered in batches', () => {
       await slowNotice(alicePanel, 'Slow mode: one message every 30 seconds.').waitFor();
       await send(alicePanel, `Crowded room ${run}`);
       await slowNotice(alicePanel, /^Slow mode: you can send your next message in \d+ seconds\.$/).waitFor();
-      await alicePanel.getByRole('status').filter({ hasText: /^Slow mode: you can send your next message at \d\d:\d\d:\d\d/ }).waitFor({ state: 'attached' });
+      // English pages write a 12-hour clock without a leading zero ("1:26:58 PM"), on Paris time.
+      await alicePanel.getByRole('status').filter({ hasText: /^Slow mode: you can send your next message at \d{1,2}:\d\d:\d\d\s[AP]M\.$/ }).waitFor({ state: 'attached' });
       await alicePanel.getByLabel('Your message', { exact: true }).fill(`Too soon ${run}`);
       expect(await alicePanel.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
 
