@@ -15,6 +15,7 @@ const BENCHMARKS = [
   { file: 'identity-login', budgetS: 120 },
   { file: 'event-delay', budgetS: 60 },
   { file: 'chat-fanout', budgetS: 180 },
+  { file: 'co-editing', budgetS: 150 },
   { file: 'notifications-list', budgetS: 240 },
   { file: 'notifications-broadcast', budgetS: 300 },
   { file: 'decisions-votes', budgetS: 120 },

@@ -1,5 +1,6 @@
 // A jest reporter: each project's wall time (its first file's start to its last file's end) and the
-// sum of its files' times, written to .tmp/jest-project-times.json for scripts/test.mjs to print.
+// sum of its files' times, written to .tmp/jest-project-times.json (or JEST_PROJECT_TIMES_FILE, one per
+// jest process that scripts/test.mjs runs side by side) for scripts/test.mjs to print.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -24,8 +25,8 @@ export default class ProjectTimesReporter {
     const rows = [...this.projects]
       .map(([project, times]) => ({ project, seconds: (times.last - times.first) / 1000, files: times.files, fileSeconds: times.fileSeconds }))
       .sort((a, b) => b.seconds - a.seconds);
-    const dir = path.join(this.rootDir, '.tmp');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'jest-project-times.json'), JSON.stringify(rows, null, 2));
+    const file = process.env.JEST_PROJECT_TIMES_FILE ?? path.join(this.rootDir, '.tmp', 'jest-project-times.json');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(rows, null, 2));
   }
 }

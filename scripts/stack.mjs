@@ -72,7 +72,7 @@ function run(command, args) {
 export function buildWhatIsNeeded(log = console.log) {
   log('Building (Prisma clients, TypeScript, frontends)...');
   run(process.execPath, ['scripts/prisma-generate.mjs']);
-  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']);
+  run(process.execPath, [path.join(root, 'node_modules/typescript-native/bin/tsc'), '-b']);
   run('pnpm', ['--recursive', '--filter', './frontends/*', 'build']);
 }
 
@@ -108,9 +108,14 @@ function startProcess(name, command, args, env, { logDir, echo }) {
   const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   running.add(child);
   child.once('exit', () => running.delete(child));
+  // The last lines, for the error that says a process died while starting (its log may be gone by then).
+  const lastLines = [];
+  child.lastOutput = () => lastLines.join('\n');
   const forward = (stream) =>
     stream.on('data', (chunk) => {
       logFile.write(chunk);
+      lastLines.push(...String(chunk).split('\n').filter((line) => line.trim()));
+      lastLines.splice(0, lastLines.length - 8);
       if (echo) for (const line of String(chunk).split('\n')) if (line.trim()) process.stdout.write(`[${name}] ${line}\n`);
     });
   forward(child.stdout);
@@ -173,10 +178,10 @@ async function startDeployment(name, { script, env, servicePort, replicas, proce
     const child = startProcess(podName, process.execPath, [script], { ...podEnv, PORT: String(port) }, processOptions);
     const pod = { name: podName, port, child, stopping: false };
     child.once('exit', (code, signal) => {
-      if (!pod.stopping) for (const listener of exitListeners) listener(podName, code ?? signal);
+      if (!pod.stopping) for (const listener of exitListeners) listener(podName, code ?? signal, child.lastOutput());
     });
     pods.push(pod);
-    const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`${podName} exited while starting (code ${code})`))));
+    const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`${podName} exited while starting (code ${code}); its last output:\n${child.lastOutput()}`))));
     exited.catch(() => undefined);
     if (balancer) {
       await Promise.race([waitUntil(() => httpOk(`http://127.0.0.1:${port}/readyz`), 60_000, `${podName} to be ready`), exited]);
@@ -448,7 +453,9 @@ export async function startStack(options = {}) {
     const url = `http://localhost:${ports.gateway}`;
     const crashed = new Promise((_, reject) => {
       for (const deployment of Object.values(deployments)) {
-        deployment.onUnexpectedExit((name, code) => reject(new Error(`${name} exited during start-up (code ${code}); see ${path.relative(root, logDir)}/`)));
+        deployment.onUnexpectedExit((name, code, lastOutput) =>
+          reject(new Error(`${name} exited during start-up (code ${code}); see ${path.relative(root, logDir)}/; its last output:\n${lastOutput}`)),
+        );
       }
     });
     await Promise.race([waitUntil(() => everyServiceReady(`http://127.0.0.1:${ports.gateway}/readyz`), 60_000, 'the gateway to report every service ready'), crashed]);

@@ -8,10 +8,11 @@ import { FRONTENDS, root } from './stack.mjs';
 
 const node = process.execPath;
 const bin = (name) => path.join(root, 'node_modules', name);
-const tsc = bin('typescript/bin/tsc');
+// TypeScript 7's native compiler builds and typechecks; the 5.9 package stays only for typescript-eslint.
+const tsc = bin('typescript-native/bin/tsc');
 const fast = process.argv.includes('--fast');
 const jestArguments = process.argv.slice(2).filter((argument) => argument !== '--fast');
-/** The cores the checks may use at once; jest later uses the same number of workers. */
+/** The cores the checks may use at once, and jest's workers in all (see LANES). */
 const cores = 2;
 const times = [];
 
@@ -79,40 +80,80 @@ if (!ok) {
 }
 
 mkdirSync(path.join(root, '.tmp'), { recursive: true });
-const results = path.join(root, '.tmp', 'jest-results.json');
+
+/**
+ * The jest projects in two lanes, one jest process and one worker each, side by side. A file of the
+ * first lane starts a whole stack (services, gateway, Chromium) that alone keeps more than a core busy;
+ * with two workers free to pick any file, two such stacks ran at once on two cores and every file's
+ * waits ran out. Here at most one stack-starting file runs while the other lane runs in-process tests
+ * (fault and tracing start a few processes, and even the lanes out). With paths or other jest arguments,
+ * or --fast, one jest process as before.
+ */
+const LANES = [
+  { name: 'stacks', projects: ['browser', 'rehearsal', 'security'] },
+  { name: 'in-process', projects: ['unit', 'integration', 'fault', 'tracing'] },
+];
+
+/** Runs one jest process; its results and project times go to files named after the lane. */
+function runJest({ name, projects, workers }) {
+  const results = path.join(root, '.tmp', name ? `jest-results-${name}.json` : 'jest-results.json');
+  const projectTimes = path.join(root, '.tmp', name ? `jest-project-times-${name}.json` : 'jest-project-times.json');
+  const child = spawn(
+    node,
+    [
+      '--experimental-vm-modules',
+      bin('jest/bin/jest.js'),
+      `--maxWorkers=${workers}`,
+      // Also keeps the files in a worker process when there is one worker (jest would run them in its
+      // own process, where a handle a test leaves open keeps the run from ending), and renews a worker
+      // that a long lane has grown.
+      '--workerIdleMemoryLimit=2GB',
+      '--json',
+      `--outputFile=${results}`,
+      ...(projects ? ['--selectProjects', ...projects] : []),
+      ...jestArguments,
+      // Last: --reporters takes every value that follows it.
+      '--reporters=default',
+      `--reporters=${path.join(root, 'scripts/jest-project-times.mjs')}`,
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, JEST_PROJECT_TIMES_FILE: projectTimes } },
+  );
+  return new Promise((resolve) => child.on('close', (code) => resolve({ ok: code === 0, results, projectTimes })));
+}
+
 console.log('\n== tests');
 const testsStarted = Date.now();
-const jest = spawn(
-  node,
-  [
-    '--experimental-vm-modules',
-    bin('jest/bin/jest.js'),
-    `--maxWorkers=${cores}`,
-    '--json',
-    `--outputFile=${results}`,
-    ...(fast ? ['--selectProjects', 'unit'] : []),
-    ...jestArguments,
-    // Last: --reporters takes every value that follows it.
-    '--reporters=default',
-    `--reporters=${path.join(root, 'scripts/jest-project-times.mjs')}`,
-  ],
-  { cwd: root, stdio: 'inherit' },
+const runs = await Promise.all(
+  fast || jestArguments.length > 0
+    ? [runJest({ projects: fast ? ['unit'] : undefined, workers: cores })]
+    : LANES.map((lane) => runJest({ ...lane, workers: 1 })),
 );
-const testsOk = await new Promise((resolve) => jest.on('close', (code) => resolve(code === 0)));
+const testsOk = runs.every((run) => run.ok);
 times.push(['tests', (Date.now() - testsStarted) / 1000]);
-try {
-  const projectTimes = JSON.parse(readFileSync(path.join(root, '.tmp', 'jest-project-times.json'), 'utf8'));
-  for (const { project, seconds, files, fileSeconds } of projectTimes) {
-    times.push([`  jest ${project}: ${files} files, ${fileSeconds.toFixed(0)} s of files`, seconds]);
+for (const run of runs) {
+  try {
+    for (const { project, seconds, files, fileSeconds } of JSON.parse(readFileSync(run.projectTimes, 'utf8'))) {
+      times.push([`  jest ${project}: ${files} files, ${fileSeconds.toFixed(0)} s of files`, seconds]);
+    }
+  } catch {
+    // jest ended before its reporter wrote: the summary below says so.
   }
-} catch {
-  // jest ended before its reporter wrote: the summary below says so.
 }
 printTimes(started);
-try {
-  const summary = JSON.parse(readFileSync(results, 'utf8'));
-  console.log(`\n${summary.numPassedTests} passed, ${summary.numFailedTests} failed`);
-} catch {
-  console.log('\n0 passed, 1 failed');
+let passed = 0;
+const failed = [];
+for (const run of runs) {
+  try {
+    const summary = JSON.parse(readFileSync(run.results, 'utf8'));
+    passed += summary.numPassedTests;
+    for (const file of summary.testResults) {
+      for (const test of file.assertionResults) if (test.status === 'failed') failed.push(`${path.relative(root, file.name)}: ${test.fullName}`);
+      if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) failed.push(`${path.relative(root, file.name)}: ${file.message.split('\n')[0]}`);
+    }
+  } catch {
+    failed.push(`a jest process (${path.relative(root, run.results)}) wrote no results`);
+  }
 }
+console.log(`\n${passed} passed, ${failed.length} failed`);
+for (const line of failed) console.log(`  failed: ${line}`);
 process.exit(testsOk ? 0 : 1);

@@ -124,12 +124,20 @@ export function startBaseline(name, env) {
   return startProcess(name, path.join(root, `bench/lib/${name}.mjs`), env, '/readyz');
 }
 
+/**
+ * The Node.js that runs the services: this one, or BENCH_SERVICE_NODE (a path) to measure them on the
+ * release the images ship, e.g. when this machine's Node is older than the images' (docs/benchmarks.md).
+ */
+const serviceNode = process.env.BENCH_SERVICE_NODE || process.execPath;
+
 async function startProcess(name, script, env, ready) {
   const port = await freePort();
-  // BENCH_CPU_PROFILE=gateway,decisions: those services write a V8 CPU profile to .tmp/profiles on exit.
+  // BENCH_CPU_PROFILE=gateway,decisions: those services write V8 CPU profiles to .tmp/profiles/<name> on
+  // exit, under Node's default names, which hold the thread id: with tracing on, the loader hooks run in
+  // a thread of their own, whose profile must not overwrite the main thread's.
   const profiled = (process.env.BENCH_CPU_PROFILE ?? '').split(',').includes(name);
-  const profile = profiled ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.tmp', 'profiles')}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`] : [];
-  const child = spawn(process.execPath, [...profile, script], {
+  const profile = profiled ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.tmp', 'profiles', name)}`] : [];
+  const child = spawn(serviceNode, [...profile, script], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NATS_URL, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

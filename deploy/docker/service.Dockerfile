@@ -21,7 +21,7 @@ RUN pnpm fetch
 COPY . .
 RUN pnpm install --frozen-lockfile --offline \
  && node scripts/prisma-generate.mjs \
- && pnpm exec tsc -b
+ && node node_modules/typescript-native/bin/tsc -b
 
 # ---- stage: production dependencies only (pnpm deploy), no sources or tests
 FROM build AS stage

@@ -236,7 +236,7 @@ test('every service rolls one replica at a time under load, with nothing lost, d
   // The decisions remote's new build, while the page stays open and keeps navigating.
   await buildRemoteVersion('decisions', `rehearsal-${run}`, remoteDir);
   for (const screen of ['/decisions', '/kanban/laws', '/decisions/voting-on-proposals', '/archive']) await navigate(open.page, screen);
-  const parkedBeforeUpgrade = await waitFor(async () => (await deadLetteredTotal('notifications')) || undefined, 20_000, 'notifications to park version 2 events');
+  const parkedBeforeUpgrade = await waitFor(async () => (await deadLetteredTotal('notifications')) || undefined, 60_000, 'notifications to park version 2 events');
   await stack.deployments.notifications!.roll({ READ_EVENT_VERSIONS_UP_TO: undefined });
   rolled.push('notifications');
   await pause(2_000);
@@ -244,12 +244,12 @@ test('every service rolls one replica at a time under load, with nothing lost, d
   await load;
 
   // Every client is connected again and every stream open.
-  await waitFor(async () => chatters.every((client) => client.socket.connected) && streams.every((stream) => stream.open), 20_000, 'every socket to be connected');
+  await waitFor(async () => chatters.every((client) => client.socket.connected) && streams.every((stream) => stream.open), 60_000, 'every socket to be connected');
 
   // Chat: every acknowledged message stored once and shown once by every client of the room.
   const acknowledged = chatters.flatMap((client) => client.acknowledged);
   const missingFor = () => chatters.map((client) => acknowledged.filter((id) => !client.received.includes(id)).length);
-  await waitFor(async () => missingFor().every((missing) => missing === 0), 20_000, 'every message to reach every client').catch((error: Error) => {
+  await waitFor(async () => missingFor().every((missing) => missing === 0), 60_000, 'every message to reach every client').catch((error: Error) => {
     throw new Error(`${error.message}: missing per client ${JSON.stringify(missingFor())}, reconnects ${JSON.stringify(chatters.map((c) => [c.disconnects, c.historyReads]))}`);
   });
   const stored = (await db.query<{ id: string }>('SELECT id FROM chat.message WHERE room_id = $1', [room])).rows.map((row) => row.id);
@@ -265,7 +265,7 @@ test('every service rolls one replica at a time under load, with nothing lost, d
   const users = (await db.query<{ id: string }>('SELECT id FROM identity.users WHERE email = ANY($1)', [[...registered, ...members.map((m) => m.email)]])).rows.map((row) => row.id);
   expect(users).toHaveLength(registered.length + members.length);
   for (const table of ['decisions.citizen', 'chat.member', 'elections.member', 'notifications.member']) {
-    await waitFor(async () => Number((await db.query(`SELECT count(*) FROM ${table} WHERE user_id = ANY($1::uuid[])`, [users])).rows[0].count) === users.length, 30_000, `${table} to hold every new user`);
+    await waitFor(async () => Number((await db.query(`SELECT count(*) FROM ${table} WHERE user_id = ANY($1::uuid[])`, [users])).rows[0].count) === users.length, 60_000, `${table} to hold every new user`);
   }
   const applied = await db.query<{ consumer: string; events: string; distinct_events: string }>(
     "SELECT consumer, count(*) AS events, count(DISTINCT event_id) AS distinct_events FROM notifications.inbox_event WHERE subject = 'identity.user.registered' GROUP BY consumer",

@@ -88,7 +88,7 @@ describe('the words of a text a moderator deleted cannot be confirmed by guessin
     const history = await cast.clients.moderator.ok<TextHistory>('GET', `/api/decisions/history/article/${articleId}`);
     const created = history.versions[0]!;
     expect(created).toMatchObject({ withheld: false, body: words, salt: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
-    const { editorName: _name, withheld: _withheld, hash, ...content } = created;
-    expect(await versionHash({ ...content, textId: articleId, salt: created.salt! })).toBe(hash);
+    const { editorName: _name, withheld: _withheld, hash, coEditors, ...content } = created;
+    expect(await versionHash({ ...content, coEditors: coEditors.map((coEditor) => coEditor.id), textId: articleId, salt: created.salt! })).toBe(hash);
   });
 });

@@ -11,9 +11,12 @@
  * The officials and the suspended member are the run's shared world (support/cast.ts); the plain
  * member and the author are this file's own, so nothing here depends on what other files do. The room
  * is the chat of the cycle in its proposals phase, which stays open for the whole run (see the
- * global setup's START_MIN_PROPOSALS).
+ * global setup's START_MIN_PROPOSALS). The drafting rows act as the world's owner, the drafted law's
+ * creator (its creation lasts the whole run), on a text id of this file's own, so that nothing they
+ * do reaches a text another file reads.
  */
-import { chatRooms, mayOfCase, type ChatAck, type ChatAckData, type ChatHistory, type ChatMayCase, type ChatRoom, type CycleSummary } from '@civic/contracts';
+import { randomUUID } from 'node:crypto';
+import { chatRooms, mayOfCase, type ChatAck, type ChatAckData, type ChatHistory, type ChatMayCase, type ChatRoom, type CycleSummary, type DraftJoined } from '@civic/contracts';
 import { clientEvents } from '../../services/chat/src/socket/payloads.js';
 import { callers, sharedWorld, type Caller } from './support/cast.js';
 import { Client, sourceAddress, stackUrls, waitFor } from './support/http.js';
@@ -67,12 +70,13 @@ async function chatKnowsTheSuspension(): Promise<void> {
 }
 
 beforeAll(async () => {
-  const [{ shared: world }, user, owner] = await Promise.all([
+  const [{ shared: world }, user] = await Promise.all([
     sharedWorld(baseUrl, mailUrl, moderatorEmail),
     registerVerified(baseUrl, mailUrl, sourceAddress(31), account('chat-user')),
-    registerVerified(baseUrl, mailUrl, sourceAddress(32), account('chat-owner')),
   ]);
-  const [suspended, scribe, moderator] = await Promise.all([
+  // The owner is the world's: the drafted law's creator (the drafting rows), and the author here.
+  const [owner, suspended, scribe, moderator] = await Promise.all([
+    logInAgain(baseUrl, sourceAddress(32), world.members.owner),
     logInAgain(baseUrl, sourceAddress(33), world.members.suspended),
     logInAgain(baseUrl, sourceAddress(34), world.members.scribe),
     logInAgain(baseUrl, sourceAddress(35), world.members.moderator),
@@ -91,6 +95,11 @@ beforeAll(async () => {
     signal: async (id) => void (await must(sockets.user, 'message:signal', { id })),
     pin: async (id) => void (await must(sockets.moderator, 'message:pin', { id, pin: true })),
     hide: async (id) => void (await must(sockets.moderator, 'message:hide', { id, hidden: true })),
+    draft: {
+      lawId: world.laws.drafted,
+      textId: randomUUID(),
+      join: async () => (await must<DraftJoined>(sockets.owner, 'draft:join', { lawId: world.laws.drafted, kind: 'article', textId: stage.draft.textId, body: 'A text drafted live.' })).state,
+    },
   };
   await chatKnowsTheSuspension();
 }, 180_000);

@@ -13,12 +13,21 @@ export interface Session {
 }
 
 /**
+ * A navigation may take this long: on a two-core machine running the whole suite, a page's `load`
+ * (every script and font of the shell and a remote) has taken more than 10 s. Speed is measured by the
+ * benchmarks (bench/shell-first-load.mjs, bench/lighthouse.mjs), not here.
+ */
+const NAVIGATION_TIMEOUT_MS = 20_000;
+
+/**
  * A new context with one page whose uncaught exceptions are kept in `problems`. `timeoutMs` stays below
- * jest's so that a failing wait reports what it was waiting for.
+ * jest's so that a failing wait reports what it was waiting for; navigations get NAVIGATION_TIMEOUT_MS
+ * when that is longer.
  */
 export async function openSession(browser: Browser, options: BrowserContextOptions, timeoutMs: number): Promise<Session> {
   const context = await browser.newContext(options);
   context.setDefaultTimeout(timeoutMs);
+  context.setDefaultNavigationTimeout(Math.max(timeoutMs, NAVIGATION_TIMEOUT_MS));
   const page = await context.newPage();
   const problems: string[] = [];
   // The page's address and the stack say where an exception came from when a run fails.

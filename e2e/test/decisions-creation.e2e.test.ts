@@ -161,29 +161,64 @@ it(
     await article.getByRole('button', { name: 'Edit', exact: true }).first().focus();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
 
-    // Two pages of one author: a save from the other page while this one edits is never overwritten
-    // unseen. The second save is refused, both versions show, and the words typed here stay.
+    // A save made outside live typing (through the HTTP edit, as another page, a scribe or a moderator
+    // saves) while this page types live is never overwritten unseen: the live save is refused, both
+    // versions show, and the words typed here stay (docs/co-drafting.md).
     const articleId = await article.getAttribute('data-article');
     await article.getByRole('button', { name: 'Edit', exact: true }).first().click();
     const field = article.getByLabel('Text of the article', { exact: true });
     await field.waitFor();
+    await article.getByText('Saved', { exact: true }).waitFor();
     const elsewhere = `${articleText} Écrit sur l’autre page.`;
     await api(alice, 'PUT', `/api/laws/${lawId}/articles/${articleId}`, { body: elsewhere, baseBody: articleText });
-    await field.fill(`${articleText} Écrit ici.`);
-    await article.getByRole('button', { name: 'Save', exact: true }).click();
-    await article.getByRole('alert').getByText('The text was changed while you were editing it', { exact: true }).waitFor();
+    await field.press('End');
+    await field.pressSequentially(' Écrit ici.');
+    // After the pause the live save meets the other version.
     const theirs = article.getByRole('region', { name: 'Saved meanwhile by someone else', exact: true });
-    await theirs.getByText(elsewhere, { exact: true }).waitFor();
+    await theirs.getByText(elsewhere, { exact: true }).waitFor({ timeout: 15_000 });
     expect(await field.inputValue()).toBe(`${articleText} Écrit ici.`);
     await shot(page, 'creation-conflict');
-    // Merged from the version shown: saved this time.
+    // Merged from the version shown: saved this time, on top of the other page's.
     await theirs.getByRole('button', { name: 'Start again from this version', exact: true }).click();
     expect(await field.inputValue()).toBe(elsewhere);
     await field.fill(articleText);
-    await article.getByRole('button', { name: 'Save', exact: true }).click();
+    await article.getByRole('button', { name: 'Save now', exact: true }).click();
+    await article.getByText('Saved by you', { exact: true }).waitFor();
+    await article.getByRole('button', { name: 'Done', exact: true }).click();
     await field.waitFor({ state: 'detached' });
     await article.getByText(articleText, { exact: true }).first().waitFor();
     expect(await theirs.count()).toBe(0);
+
+    // A source for the article: the form finds a bad address and bad pages itself, sends nothing, and
+    // puts the focus on the first field to fix; once fixed, the source is added.
+    await article.getByRole('button', { name: 'More actions', exact: true }).first().click();
+    await page.getByRole('menuitem', { name: 'Add a source', exact: true }).click();
+    const sourceForm = article.locator('form.decisions-source-form');
+    await sourceForm.waitFor();
+    await sourceForm.getByLabel('Title', { exact: true }).fill('Free transit in Tallinn');
+    await sourceForm.getByLabel('Author', { exact: true }).fill('Oded Cats');
+    const url = sourceForm.getByLabel('URL', { exact: true });
+    const pages = sourceForm.getByLabel('Pages', { exact: true });
+    await url.fill('not an address');
+    await pages.fill('12 to 14');
+    const sourcePosts: string[] = [];
+    const countPosts = (request: Request) => {
+      if (request.method() === 'POST' && request.url().includes('/sources')) sourcePosts.push(request.url());
+    };
+    page.on('request', countPosts);
+    await sourceForm.getByRole('button', { name: 'Add a source', exact: true }).click();
+    await sourceForm.getByText('Invalid URL', { exact: true }).waitFor();
+    await sourceForm.getByText('Invalid pages format: a page such as 55 or a range such as 55-75', { exact: true }).waitFor();
+    expect(await url.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(await url.getAttribute('id'));
+    expect(sourcePosts).toEqual([]);
+    await url.fill('https://example.org/tallinn');
+    await pages.fill('12-14');
+    await sourceForm.getByRole('button', { name: 'Add a source', exact: true }).click();
+    await page.getByText('The source has been added.', { exact: true }).waitFor();
+    await article.getByText('Free transit in Tallinn', { exact: false }).first().waitFor();
+    page.off('request', countPosts);
+    expect(sourcePosts).toHaveLength(1);
     await shot(page, 'creation-creator');
 
     // A visitor reads the same text without any drafting control.

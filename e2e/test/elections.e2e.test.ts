@@ -58,6 +58,8 @@ const texts = {
     noCandidate: 'No candidate yet.',
     results: 'See the full results',
     elected: 'Elected',
+    todoTitle: 'Your to-do list',
+    standAgain: /Your office as moderator ends at this month’s election: stand again/,
     electionTitle: /^Election of \w+ \d{4}$/,
     // The election closed one second after midnight on the 1st, Paris time (the browser's zone here).
     closedOn: /^Closed on ([A-Z][a-z]+, )?1 [A-Z][a-z]+ \d{4} at 12:00\sAM\. \d+ voters?, \d+ candidac(y|ies)\.$/,
@@ -95,6 +97,8 @@ const texts = {
     noCandidate: 'Aucune candidature pour l’instant.',
     results: 'Voir le résultat complet',
     elected: 'Siège obtenu',
+    todoTitle: 'Vos tâches',
+    standAgain: /Votre mandat de scribe prend fin à l’élection du mois/,
     electionTitle: /^Élection (de |d’)\S+ \d{4}$/,
     closedOn: /^Close le 1er \S+ \d{4} à 00:00\. \d+ personnes? (a|ont) voté, \d+ candidatures?\.$/,
     pastItem: /^responsables (de |d’)\S+ \d{4}\s: \d+ personnes? (a|ont) voté, \d+ candidatures?$/,
@@ -406,7 +410,7 @@ describe('live figures', () => {
     await chip(overview.page, 'voting on proposals').waitFor();
     // The phase change's only requests: the to-do page reads its sources again, 0 to 10 s after it.
     await todo.page.locator('[data-todo-item="proposalVotes"]').waitFor({ timeout: 12_000 });
-    const todoSources = /^GET \/api\/(decisions\/voting-on-proposals|laws\?state=(creation|final-vote)|laws\/[^/]+|candidates\/[123]|candidates\/votes\/[^/]+)$/;
+    const todoSources = /^GET \/api\/(decisions\/voting-on-proposals|laws\?state=(creation|final-vote)|laws\/[^/]+|candidates\/[123]|candidates\/votes\/[^/]+|elections\/elected)$/;
     // The member's home holds the same to-do block, which reads the same sources again; nothing else.
     expect(home.requestsSinceLoad.filter((request) => !todoSources.test(request))).toEqual([]);
     expect(overview.requestsSinceLoad).toEqual([]);
@@ -463,6 +467,16 @@ describe('after the election', () => {
       await page.locator(`a[href="${electionPath}"]`).waitFor();
       expect(await page.locator(`a[href="${electionPath}"] + span`).textContent()).toMatch(t.pastItem);
       await fitsNarrowScreen(page);
+      expect(problems).toEqual([]);
+    }, 30_000);
+
+    it('reminds the elected official to stand again in the new month', async () => {
+      const { page, problems } = signedIn[lang].candidate;
+      await go(page, '/protected', t.todoTitle);
+      const reminder = page.locator('[data-todo-item="standAgain"]');
+      await expect(reminder.textContent()).resolves.toMatch(t.standAgain);
+      await reminder.getByRole('link').click();
+      await page.locator('#settings-candidacy').waitFor();
       expect(problems).toEqual([]);
     }, 30_000);
   });

@@ -157,13 +157,13 @@ it('asks a moderator editing someone else’s article why, and refuses the edit 
   await page.locator('[data-snackbar]', { hasText: 'Saved.' }).waitFor();
   await card.getByText(moderatorText, { exact: true }).waitFor();
 
-  // The author editing their own text is never asked.
+  // The author editing their own text is never asked: a creator types live, with no reason.
   await openAndWaitFor(alice.page, `${baseUrl()}/decisions/creations?law=${lawId}`, 'Creation');
   const own = alice.page.getByRole('article', { name: 'Article 1', exact: true });
   await own.getByRole('button', { name: 'Edit', exact: true }).click();
   await own.getByLabel('Text of the article', { exact: true }).waitFor();
   expect(await own.getByLabel('Reason for this edit', { exact: true }).count()).toBe(0);
-  await own.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await own.getByRole('button', { name: 'Done', exact: true }).click();
 
   // A deleted article keeps its history.
   deletedId = (await api<Article>(alice, 'POST', `/api/laws/${lawId}/articles`, { body: deletedText, groupId: null })).id;

@@ -27,6 +27,12 @@
  * - owner: the author of every message the rows act on; muting is per member ("a logged-in user
  *   other than that author"), so the owner is refused muting themself; unmuting only edits one's own
  *   list and is every member's, themself included (nothing to protect).
+ * - live co-drafting (docs/co-drafting.md#who-may): the owner is the drawn creator of the drafted law,
+ *   in creation for the whole run; every `draft:*` event is a creator's, not suspended, so the plain
+ *   user, the scribe and the moderator (none of them a creator) are refused (403 not-creator), the
+ *   suspended member too (403 Suspension error), the visitor with 401. Scribes and moderators edit a
+ *   law's texts through decisions' route with a reason, never live. The owner's rows change no text:
+ *   a text of its own id, and an update that types a letter and deletes it, so nothing is written.
  *
  * Each row acts on fresh messages of the owner (`prepare`), so that a deletion, a signal or a pin by
  * one caller never decides another caller's answer. Callers run in `callers` order, the owner last.
@@ -36,7 +42,8 @@
  * acknowledgement, as the row of the message's case in the caller's table (`mayByCase`, from their
  * join) must agree with the message's own `may`.
  */
-import type { ChatMessageMay } from '@civic/contracts';
+import { DRAFT_YTEXT, type ChatMessageMay } from '@civic/contracts';
+import * as Y from 'yjs';
 import { callers, type Caller } from './cast.js';
 
 export type SocketVerdict = 'allowed' | 'denied';
@@ -53,6 +60,8 @@ export interface ChatStage {
   /** Pins or hides a message, as the moderator (a setup step). */
   pin(id: string): Promise<void>;
   hide(id: string): Promise<void>;
+  /** Live co-drafting: the law the owner drafts, a text of it, and the owner opening it (a setup step answering its state). */
+  draft: { lawId: string; textId: string; join(): Promise<string> };
 }
 
 /** The messages a row prepared, by role in the row. */
@@ -127,6 +136,68 @@ function switchRows(event: string, field: 'pin' | 'hidden', turnOn: (stage: Chat
     },
   ];
 }
+
+/** An update of the text's document that types a letter and deletes it at once: valid, and the text stays as it was. */
+function noChange(state: string): string {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, Buffer.from(state, 'base64'));
+  const before = Y.encodeStateVector(doc);
+  doc.transact(() => {
+    doc.getText(DRAFT_YTEXT).insert(0, 'x');
+    doc.getText(DRAFT_YTEXT).delete(0, 1);
+  });
+  return Buffer.from(Y.encodeStateAsUpdate(doc, before)).toString('base64');
+}
+
+const creator = only('owner');
+const drafting = 'a law’s texts are typed live by its creators only, while it is in creation, not suspended (docs/co-drafting.md#who-may; #suspensions: no drafting)';
+
+/** The rows of live co-drafting, in the order a page emits them. */
+const draftRows: SocketRow[] = [
+  {
+    event: 'draft:here',
+    label: 'draft:here',
+    verdicts: creator,
+    rule: `${drafting}; presence is part of it`,
+    payload: (_caller, _prepared, stage) => ({ lawId: stage.draft.lawId, editing: { kind: 'article', textId: stage.draft.textId } }),
+  },
+  {
+    event: 'draft:join',
+    label: 'draft:join',
+    verdicts: creator,
+    rule: `${drafting}; reading the law's texts stays open to everyone over HTTP`,
+    payload: (_caller, _prepared, stage) => ({ lawId: stage.draft.lawId, kind: 'article', textId: stage.draft.textId, body: 'A text drafted live.' }),
+  },
+  {
+    event: 'draft:update',
+    label: 'draft:update',
+    verdicts: creator,
+    rule: drafting,
+    prepare: async (stage) => ({ update: noChange(await stage.draft.join()) }),
+    payload: (_caller, prepared, stage) => ({ textId: stage.draft.textId, update: prepared.update }),
+  },
+  {
+    event: 'draft:save',
+    label: 'draft:save',
+    verdicts: creator,
+    rule: `${drafting}; the text came back to its last version, so nothing is written`,
+    payload: (_caller, _prepared, stage) => ({ textId: stage.draft.textId }),
+  },
+  {
+    event: 'draft:leave',
+    label: 'draft:leave',
+    verdicts: creator,
+    rule: drafting,
+    payload: (_caller, _prepared, stage) => ({ textId: stage.draft.textId }),
+  },
+  {
+    event: 'draft:away',
+    label: 'draft:away',
+    verdicts: creator,
+    rule: drafting,
+    payload: (_caller, _prepared, stage) => ({ lawId: stage.draft.lawId }),
+  },
+];
 
 export const socketMatrix: SocketRow[] = [
   {
@@ -277,6 +348,7 @@ export const socketMatrix: SocketRow[] = [
     rule: 'no longer following a live topic only stops one’s own reading: anyone',
     payload: () => ({ topics: ['phases'] }),
   },
+  ...draftRows,
   {
     event: 'room:leave',
     label: 'room:leave',

@@ -72,11 +72,13 @@ describe('the rows of a history', () => {
 describe('the check of a history’s chain in the browser', () => {
   const textId = '77777777-7777-4777-8777-777777777777';
   const editorId = '88888888-8888-4888-8888-888888888888';
-  /** A chain of salted versions as the service answers it, the first one written before salts. */
+  const coEditor = { id: '99999999-9999-4999-8999-999999999999', name: 'Bastien' };
+  /** A chain of salted versions as the service answers it, the first one written before salts, the last one typed live with a co-editor. */
   async function chain(): Promise<TextVersionView[]> {
     const versions: TextVersionView[] = [];
     const salts = ['', 'QUJDREVGR0hJSktMTU5PUA', 'cXJzdHV2d3h5ejAxMjM0NQ'];
     for (const [index, salt] of salts.entries()) {
+      const coEditors = index === 2 ? [coEditor] : [];
       const content = {
         kind: 'article' as const,
         textId,
@@ -92,14 +94,30 @@ describe('the check of a history’s chain in the browser', () => {
         salt,
       };
       const { textId: _id, ...shown } = content;
-      versions.push({ ...shown, editorName: 'Élodie', withheld: false, hash: await versionHash(content) });
+      const hash = await versionHash({ ...content, coEditors: coEditors.map((each) => each.id) });
+      versions.push({ ...shown, editorName: 'Élodie', coEditors, withheld: false, hash });
     }
     return versions;
   }
   const history = (versions: TextVersionView[], problems: TextHistory['chain']['problems'] = []) => ({ id: textId, chain: { intact: problems.length === 0, problems }, versions });
 
-  it('finds nothing in an intact chain, old and salted versions alike', async () => {
+  it('finds nothing in an intact chain, old, salted and co-edited versions alike', async () => {
     expect(await brokenVersions(history(await chain()))).toEqual([]);
+  });
+
+  it('finds a version whose co-editors were changed or dropped, not one whose names changed', async () => {
+    const versions = await chain();
+    expect(await brokenVersions(history(versions.map((each) => (each.seq === 3 ? { ...each, coEditors: [{ ...coEditor, id: editorId }] } : each))))).toEqual([3]);
+    expect(await brokenVersions(history(versions.map((each) => (each.seq === 3 ? { ...each, coEditors: [] } : each))))).toEqual([3]);
+    expect(await brokenVersions(history(versions.map((each) => (each.seq === 3 ? { ...each, coEditors: [{ ...coEditor, name: 'Renamed' }] } : each))))).toEqual([]);
+  });
+
+  it.each(['en', 'fr'] as const)('names in %s who typed a version with its editor', (locale) => {
+    const errors: unknown[] = [];
+    const intl = createIntl({ locale, messages: catalogs[locale], onError: (error) => errors.push(error) });
+    const names = intl.formatList(['Alice', 'Bob'], { type: 'unit' });
+    expect(intl.formatMessage({ id: 'decisions.history.withCoEditors' }, { names })).toBe(locale === 'en' ? 'with Alice, Bob' : 'avec Alice et Bob');
+    expect(errors).toEqual([]);
   });
 
   it('finds a version whose words were changed, and one not chained to the version before', async () => {

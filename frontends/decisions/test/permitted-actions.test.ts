@@ -34,7 +34,7 @@ const member = sessionUser('22222222-2222-4222-8222-222222222222');
 const everyRole = sessionUser(authorId, { moderator: true, scribe: true });
 
 const noProposalAction: ProposalMay = { edit: false, remove: false, resubmit: false, signal: false, pin: false, vote: false };
-const noArticleAction: ArticleMay = { edit: false, remove: false, amend: false, move: false, addSource: false, signalModerator: false, signalScribe: false, pin: false, vote: false };
+const noArticleAction: ArticleMay = { edit: false, liveEdit: false, remove: false, amend: false, move: false, addSource: false, signalModerator: false, signalScribe: false, pin: false, vote: false };
 const noLawAction: LawMay = { edit: false, remove: false, draft: false, addSource: false, signalModerator: false, signalScribe: false, pin: false };
 const noSourceAction: SourceMay = { edit: false, remove: false, pin: false };
 
@@ -55,6 +55,7 @@ const proposal = (may: Partial<ProposalMay>, extra: Partial<Proposal> = {}): Pro
   counts: { for: 0, against: 0, neutral: 0, blank: 0, score: 0 },
   myVote: null,
   rank: null,
+  secondChance: false,
   ...extra,
   may: { ...noProposalAction, ...may },
 });
@@ -224,8 +225,22 @@ describe('a proposal card’s state', () => {
     ['en', en, 'Second chance'],
     ['fr', fr, 'Seconde chance'],
   ])('says in %s that a proposal carried into the next cycle has a second chance', async (locale, messages, badge) => {
-    await show(h(ProposalCard, { proposal: proposal({}, { state: 'second-chance', rank: 4 }) }), member, { locale, messages });
+    await show(h(ProposalCard, { proposal: proposal({}, { state: 'second-chance', rank: 4, secondChance: true }) }), member, { locale, messages });
+    expect(screen.getAllByText(badge, { exact: true })).toHaveLength(1);
+  });
+
+  it.each([
+    ['en', en, 'In the vote', 'Second chance'],
+    ['fr', fr, 'Au vote', 'Seconde chance'],
+  ])('says in %s, during the next vote, that a carried proposal is in its second chance', async (locale, messages, inVote, badge) => {
+    await show(h(ProposalCard, { proposal: proposal({}, { state: 'in-vote', secondChance: true }) }), member, { locale, messages });
+    expect(screen.getByText(inVote, { exact: true })).toBeTruthy();
     expect(screen.getByText(badge, { exact: true })).toBeTruthy();
+  });
+
+  it('marks no second chance on a proposal in its first vote', async () => {
+    await show(h(ProposalCard, { proposal: proposal({}, { state: 'in-vote' }) }), member);
+    expect(screen.queryByText('Second chance', { exact: true })).toBeNull();
   });
 });
 
@@ -254,6 +269,11 @@ describe('an article block', () => {
       label('decisions.proposal.pin'),
       label('decisions.proposal.delete'),
     ]);
+  });
+
+  it('offers Edit to a creator who may type live without the reasoned edit', async () => {
+    await show(block(article({ liveEdit: true }), member), member);
+    expect(within(tools()).getByRole('button', { name: label('decisions.proposal.edit') })).toBeTruthy();
   });
 
   it('offers only the actions whose flag is true', async () => {

@@ -1,21 +1,42 @@
 /**
  * The i18n check: fails on a missing or empty translation. For the shell and both remotes, en and fr
  * have exactly the same keys and no empty value, every message id used in the TSX sources exists,
- * and the shell translates every key of the error catalogue (ids `error.<key>`).
+ * and the shell translates every key of the error catalogue (ids `error.<key>`). An app's messages are
+ * all its `i18n/` catalogues merged: a lazily loaded part (live drafting) keeps its own beside the app's.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ErrorMessages } from '@civic/contracts';
 type Catalog = Record<string, unknown>;
 
 const frontends = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Imports a catalogue as a JSON module (dynamic import: the attribute survives the swc transform). */
-async function catalog(app: string, locale: 'en' | 'fr'): Promise<Catalog> {
-  const url = new URL(`../../${app}/src/i18n/${locale}.json`, import.meta.url).href;
-  const module = (await import(url, { with: { type: 'json' } })) as { default: Catalog };
+async function importCatalog(path: string): Promise<Catalog> {
+  const module = (await import(pathToFileURL(path).href, { with: { type: 'json' } })) as { default: Catalog };
   return module.default;
+}
+
+/** Every `i18n/` folder under an app's sources: the app's own, plus those of lazily loaded parts (live drafting). */
+function catalogFolders(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (!entry.isDirectory()) return [];
+    const path = join(dir, entry.name);
+    return entry.name === 'i18n' ? [path] : catalogFolders(path);
+  });
+}
+
+/** An app's messages in one locale: all its catalogues merged, none allowed to repeat another's key. */
+async function catalog(app: string, locale: 'en' | 'fr'): Promise<Catalog> {
+  const merged: Catalog = {};
+  for (const folder of catalogFolders(join(frontends, app, 'src'))) {
+    const part = await importCatalog(join(folder, `${locale}.json`));
+    const repeated = Object.keys(part).filter((key) => key in merged);
+    if (repeated.length > 0) throw new Error(`${app}: ${folder} repeats ${repeated.join(', ')}`);
+    Object.assign(merged, part);
+  }
+  return merged;
 }
 
 const apps: { name: string; en: Catalog; fr: Catalog; prefix?: string }[] = [

@@ -1,5 +1,5 @@
-import type { Article, Candidate, CandidateVote, LawDetail, LawSummary, Proposal, VotingView } from '@civic/contracts';
-import { candidatesToVoteFor, draftsToWrite, finalVotesToCast, proposalVotesToCast, todoItems, phaseChangeReadDelayMs, phaseChangeSpreadMs } from '../src/todo/todo.js';
+import type { Article, Candidate, CandidateVote, ElectedOfficials, LawDetail, LawSummary, Proposal, VotingView } from '@civic/contracts';
+import { candidatesToVoteFor, draftsToWrite, finalVotesToCast, officesToStandAgain, proposalVotesToCast, todoItems, phaseChangeReadDelayMs, phaseChangeSpreadMs, type TodoMember } from '../src/todo/todo.js';
 
 const me = 'user-me';
 
@@ -13,6 +13,17 @@ const creationLaw = (id: string, creators: string[]) =>
 
 const candidate = (id: string, candidateTo: 1 | 2 | 3) => ({ id, candidateTo }) as Candidate;
 const vote = (candidateId: string, candidateTo: 1 | 2 | 3): CandidateVote => ({ candidateId, candidateTo, userId: me, vote: 1 });
+
+const official = (id: string) => ({ id, userName: id, totalVotes: 3 });
+const elected = (roles: { moderators?: string[]; scribes?: string[]; greatWises?: string[] }): ElectedOfficials => ({
+  election: null,
+  moderators: (roles.moderators ?? []).map(official),
+  scribes: (roles.scribes ?? []).map(official),
+  greatWises: (roles.greatWises ?? []).map(official),
+  schedule: { candidacyMonth: '2026-11-01' } as ElectedOfficials['schedule'],
+});
+const noOfficials = elected({});
+const member: TodoMember = { id: me, userName: 'Élise M', moderatorCandidateDate: null, scribeCandidateDate: null, greatWiseCandidateDate: null };
 
 describe('the member to-do list', () => {
   it('counts the proposals in their vote the member has not voted on, only while the vote is open', () => {
@@ -47,8 +58,9 @@ describe('the member to-do list', () => {
         creationLaws: [creationLaw('c1', [me])],
         candidates: [candidate('x', 1)],
         votes: [],
+        elected: noOfficials,
       },
-      me,
+      member,
     );
     expect(items).toEqual([
       { kind: 'proposalVotes', count: 1, to: '/decisions/voting-on-proposals' },
@@ -56,7 +68,7 @@ describe('the member to-do list', () => {
       { kind: 'finalVotes', count: 1, to: '/decisions/final-vote?law=f1', lawTitle: 'Law f1' },
       { kind: 'candidateVotes', count: 1, to: '/elections' },
     ]);
-    expect(todoItems({ voting: { cycle: null, proposals: [] }, finalVoteLaws: [], creationLaws: [], candidates: [], votes: [] }, me)).toEqual([]);
+    expect(todoItems({ voting: { cycle: null, proposals: [] }, finalVoteLaws: [], creationLaws: [], candidates: [], votes: [], elected: noOfficials }, member)).toEqual([]);
   });
 });
 
@@ -66,5 +78,21 @@ describe('reading again after a phase change', () => {
     expect(phaseChangeReadDelayMs(() => 0)).toBe(0);
     expect(phaseChangeReadDelayMs(() => 0.25)).toBe(2500);
     expect(phaseChangeReadDelayMs(() => 0.999_999)).toBeLessThan(phaseChangeSpreadMs);
+  });
+});
+
+describe('the reminder to stand again', () => {
+  it('names each office the member holds and does not stand for again this month', () => {
+    const officials = elected({ moderators: [me], scribes: ['other'], greatWises: [me] });
+    expect(officesToStandAgain(officials, member, '2026-11-01')).toEqual([1, 3]);
+    // Standing this month for one office leaves only the other; last month's candidacy does not count.
+    expect(officesToStandAgain(officials, { ...member, moderatorCandidateDate: '2026-11-01', greatWiseCandidateDate: '2026-10-01' }, '2026-11-01')).toEqual([3]);
+    expect(officesToStandAgain(elected({ scribes: ['other'] }), member, '2026-11-01')).toEqual([]);
+  });
+
+  it('adds one item per office, after the votes, linking to the candidacy settings', () => {
+    const sources = { voting: { cycle: null, proposals: [] }, finalVoteLaws: [], creationLaws: [], candidates: [], votes: [], elected: elected({ scribes: [me] }) };
+    expect(todoItems(sources, member)).toEqual([{ kind: 'standAgain', count: 1, role: 'scribe', to: `/users/${me}/%C3%89lise%20M/settings#settings-candidacy` }]);
+    expect(todoItems(sources, { ...member, scribeCandidateDate: '2026-11-01' })).toEqual([]);
   });
 });

@@ -230,3 +230,20 @@ export const ContentModerated = defineEvent(
     action: Type.Union([Type.Literal('edited'), Type.Literal('deleted')]),
   }),
 );
+
+/**
+ * Words typed live (chat.draft.settled) were not written: the text no longer reads their `baseBody`,
+ * since a scribe or a moderator changed it outside live editing. `current` is the text now; the
+ * chat service shows both to the editors and bases the next save on `current`.
+ */
+export const DraftConflicted = defineEvent(
+  'decisions.draft.conflicted',
+  1,
+  Type.Object({
+    lawId: Uuid,
+    textKind: Type.Union([Type.Literal('article'), Type.Literal('amendment')]),
+    textId: Uuid,
+    current: Type.String(),
+    at: DateTime,
+  }),
+);

@@ -10,7 +10,7 @@
 import Type, { type Static } from 'typebox';
 import { decisionPhases, proposalCategories, voteChoices } from './enums.js';
 import { DateTime, Id, literals, nullable } from './http-schemas.js';
-import { Limits, SearchLimits } from './limits.js';
+import { ARTICLE_BODY_MAX, Limits, SearchLimits } from './limits.js';
 import { EditReasonSchema, LawSealSchema } from './text-history.js';
 
 // Building blocks of the shapes below.
@@ -153,6 +153,8 @@ export const ProposalSchema = Type.Object({
   myVote: nullable(Choice),
   /** Rank after the vote closed (1 = best), else null. */
   rank: nullable(Type.Integer()),
+  /** Carried over from an earlier cycle's vote with a second chance, until its vote in this cycle closes. */
+  secondChance: Type.Boolean(),
   /** What the caller may do with it. */
   may: ProposalMaySchema,
 });
@@ -261,7 +263,6 @@ export const lawStates = ['creation', 'final-vote', 'adopted', 'rejected'] as co
 export type LawState = (typeof lawStates)[number];
 const LawStateSchema = literals(lawStates);
 
-export const ARTICLE_BODY_MAX = 5000;
 export const AMENDMENT_TITLE_MAX = 256;
 export const GROUP_NAME_MAX = 120;
 
@@ -458,6 +459,12 @@ export type ArticleResult = Static<typeof ArticleResultSchema>;
 export const ArticleMaySchema = Type.Object({
   /** PUT .../articles/{articleId}: its author, a moderator once signalled, a scribe once signalled to the scribes; during creation. */
   edit: Type.Boolean(),
+  /**
+   * Live co-drafting of its text (docs/co-drafting.md, `draft:join` on the page's socket): the law's
+   * creators, verified and not suspended, while the law is in creation. The page offers live editing
+   * to them and the reasoned edit (`edit`) to scribes and moderators.
+   */
+  liveEdit: Type.Boolean(),
   /** DELETE .../articles/{articleId}: its author during creation, a moderator once signalled (creation or final vote). */
   remove: Type.Boolean(),
   /** POST .../articles/{articleId}/amendments: the law's creators during creation, on an article (never on an amendment). */

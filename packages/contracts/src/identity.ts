@@ -187,6 +187,13 @@ export const JwksSchema = Type.Object({
 });
 export type Jwks = Static<typeof JwksSchema>;
 
+/** GET /api/auth/registration-limits: how many accounts one IP address may create, as this deployment runs it. */
+export const RegistrationLimitsSchema = Type.Object({
+  accountsPerIp: Type.Integer({ minimum: 1 }),
+  accountsPerIpPerDay: Type.Integer({ minimum: 1 }),
+});
+export type RegistrationLimits = Static<typeof RegistrationLimitsSchema>;
+
 
 export const IdentityApi = {
   // New passwords (register, resetPassword, changePassword): 8 to 128 characters; 400 'This password is too common'
@@ -213,5 +220,6 @@ export const IdentityApi = {
   suspend: 'POST /api/users/{id}/suspension', // moderators: { minutes: 10 | 60 | 120 | 1440 } -> 200 { suspendedUntil }
   liftSuspension: 'DELETE /api/users/{id}/suspension', // moderators -> 204
   jwks: 'GET /api/auth/jwks',
+  registrationLimits: 'GET /api/auth/registration-limits', // -> RegistrationLimits (public, for the help page)
   openApi: 'GET /api/auth/openapi.json',
 } as const;

@@ -15,6 +15,7 @@ export * from './chat.js';
 export * from './chat-may.js';
 export * from './chat-rooms.js';
 export * from './live.js';
+export * from './drafting.js';
 export * from './notifications.js';
 export * from './notifications-events.js';
 export * from './text-history.js';

@@ -14,6 +14,9 @@ export const Limits = {
   chunkReloadGuardMs: 10_000,
 } as const;
 
+/** The longest text of an article or an amendment, in characters (the HTTP edit and live typing alike). */
+export const ARTICLE_BODY_MAX = 5000;
+
 /** The bounds of the words searched (docs/product.md#search; the form sends its title and the start of its description). */
 export const SearchLimits = { similarQuery: { min: 2, max: 300 }, listQuery: { min: 1, max: 300 }, similarResults: 5 } as const;
 

@@ -8,8 +8,11 @@ import { textChanges, textKinds, textRoles, type TextChange, type TextKind, type
 
 /** The previous hash of every text's first version. */
 export const GENESIS_HASH = '0'.repeat(64);
-/** Version 2: a version may commit to a salt (docs/text-chain.md#hashing-a-version); chains of version 1 still verify. */
-export const TEXT_CHAIN_ALGORITHM = 'civic-text-chain-v2';
+/**
+ * Version 3: every version carries its `coEditors` (docs/text-chain.md#hashing-a-version); version 2
+ * brought salts. Files of versions 1 and 2, and the versions they hold, still verify.
+ */
+export const TEXT_CHAIN_ALGORITHM = 'civic-text-chain-v3';
 export const SEAL_ALGORITHM = 'civic-seal-v1';
 /**
  * The longest reason a scribe or moderator gives for an edit (docs/product.md#version-history); here,
@@ -36,6 +39,12 @@ export interface ChainVersion {
    * version hashed the first way, without a salt.
    */
   salt?: string;
+  /**
+   * The other members who typed in this version, live with its editor (docs/text-chain.md): lower-case
+   * UUIDs, distinct, sorted, never `editorId`. [] (or absent, in files before version 3) for a version
+   * written by its editor alone, which is hashed as before co-editors existed.
+   */
+  coEditors?: readonly string[];
   hash: string;
 }
 
@@ -89,11 +98,14 @@ async function sha256Hex(text: string): Promise<string> {
 
 /**
  * The canonical form of a version: a JSON array, in this order, so that any language rebuilds it. A
- * salted version is tagged `civic-text-v2` and ends with its salt; one without a salt keeps the form
- * of version 1, so that chains written before salts existed still verify.
+ * version with co-editors is tagged `civic-text-v3` and ends with its salt, then its co-editors; one
+ * without keeps the form it had before co-editors existed, so that every chain written earlier still
+ * verifies: a salted version is tagged `civic-text-v2` and ends with its salt, one without a salt
+ * keeps the form of version 1.
  */
 export function versionCanonical(v: Omit<ChainVersion, 'hash'>): string {
   const fields = [v.kind, v.textId, v.seq, v.change, v.role, v.editorId, v.reason, v.title, v.body, v.createdAt, v.prevHash];
+  if (v.coEditors && v.coEditors.length > 0) return JSON.stringify(['civic-text-v3', ...fields, v.salt ?? '', v.coEditors]);
   return JSON.stringify(v.salt ? ['civic-text-v2', ...fields, v.salt] : ['civic-text-v1', ...fields]);
 }
 
@@ -116,6 +128,7 @@ const contentOf = (v: ChainVersion): Omit<ChainVersion, 'hash'> => ({
   createdAt: v.createdAt,
   prevHash: v.prevHash,
   salt: v.salt ?? '',
+  coEditors: v.coEditors ?? [],
 });
 
 /** SHA-256 of the seal's canonical form: the sealed versions in document order, then each article's outcome. */
@@ -142,13 +155,18 @@ export function verifyChain(versions: ChainVersion[]): Promise<ChainProblem[]> {
 /**
  * A version as a text's history shows it (GET /api/decisions/history/{kind}/{id}): one withheld by
  * moderation comes without its words and its salt (null), so that its hash cannot be matched against
- * a guess; only its place in the chain can then be checked.
+ * a guess; only its place in the chain can then be checked. Co-editors come with their names.
  */
-export type ShownVersion = Omit<ChainVersion, 'salt'> & { salt: string | null; withheld: boolean };
+export type ShownVersion = Omit<ChainVersion, 'salt' | 'coEditors'> & { salt: string | null; withheld: boolean; coEditors?: readonly { id: string }[] };
 
 /** verifyChain over a history as shown: every link, and the hash of every version whose words are shown. */
 export function verifyShownChain(versions: readonly ShownVersion[]): Promise<ChainProblem[]> {
-  const chain = versions.map(({ withheld, salt, ...version }) => ({ ...version, salt: salt ?? '', withheld: withheld || salt === null }));
+  const chain = versions.map(({ withheld, salt, coEditors, ...version }) => ({
+    ...version,
+    salt: salt ?? '',
+    coEditors: (coEditors ?? []).map((coEditor) => coEditor.id),
+    withheld: withheld || salt === null,
+  }));
   return chainProblems(chain, (version) => !version.withheld);
 }
 
@@ -172,6 +190,7 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNullableString = (value: unknown): value is string | null => value === null || typeof value === 'string';
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
 const KINDS: readonly string[] = textKinds;
 const CHANGES: readonly string[] = textChanges;
 const ROLES: readonly string[] = textRoles;
@@ -182,7 +201,8 @@ function readVersion(value: unknown): ChainVersion | null {
   const valid =
     isString(v.kind) && KINDS.includes(v.kind) && isString(v.textId) && Number.isInteger(v.seq) && isString(v.change) && CHANGES.includes(v.change) &&
     isString(v.role) && ROLES.includes(v.role) && isString(v.editorId) && isNullableString(v.reason) && isNullableString(v.title) &&
-    isNullableString(v.body) && isString(v.createdAt) && isString(v.prevHash) && isString(v.hash) && (v.salt === undefined || isString(v.salt));
+    isNullableString(v.body) && isString(v.createdAt) && isString(v.prevHash) && isString(v.hash) && (v.salt === undefined || isString(v.salt)) &&
+    (v.coEditors === undefined || isStringList(v.coEditors));
   if (!valid) return null;
   return {
     kind: v.kind as TextKind,
@@ -198,6 +218,8 @@ function readVersion(value: unknown): ChainVersion | null {
     prevHash: v.prevHash as string,
     // A file of version 1 has no salts: its versions are hashed the first way.
     salt: (v.salt as string | undefined) ?? '',
+    // Files before version 3 have no co-editors: their versions were each written by one member.
+    coEditors: (v.coEditors as string[] | undefined) ?? [],
     hash: v.hash as string,
   };
 }

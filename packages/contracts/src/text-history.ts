@@ -32,6 +32,12 @@ export const TextVersionViewSchema = Type.Object({
   editorId: Id,
   /** From the citizen directory, '' when unknown. */
   editorName: Type.String(),
+  /**
+   * The other members who typed in this version live with its editor (docs/text-chain.md), in the
+   * order the hash commits to; each name from the citizen directory, '' when unknown. [] for a
+   * version its editor wrote alone.
+   */
+  coEditors: Type.Array(Type.Object({ id: Id, name: Type.String() })),
   reason: nullable(Type.String()),
   title: nullable(Type.String()),
   body: nullable(Type.String()),

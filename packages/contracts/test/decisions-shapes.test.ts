@@ -74,7 +74,7 @@ test('an article answer carries its amendments, each an article of its own', () 
     sources: [],
     createdAt: at,
     updatedAt: at,
-    may: { edit: false, remove: false, amend: kind === 'article', move: kind === 'article', addSource: false, signalModerator: true, signalScribe: false, pin: false, vote: false },
+    may: { edit: false, liveEdit: true, remove: false, amend: kind === 'article', move: kind === 'article', addSource: false, signalModerator: true, signalScribe: false, pin: false, vote: false },
     amendments,
   });
   expect(Value.Check(ArticleSchema, text('article', [text('amendment', [])]))).toBe(true);
@@ -86,7 +86,7 @@ test('every answer about a proposal, a law, a text or a source says what its rea
   const shapes = [
     [ProposalMaySchema, ['edit', 'remove', 'resubmit', 'signal', 'pin', 'vote']],
     [LawMaySchema, ['edit', 'remove', 'draft', 'addSource', 'signalModerator', 'signalScribe', 'pin']],
-    [ArticleMaySchema, ['edit', 'remove', 'amend', 'move', 'addSource', 'signalModerator', 'signalScribe', 'pin', 'vote']],
+    [ArticleMaySchema, ['edit', 'liveEdit', 'remove', 'amend', 'move', 'addSource', 'signalModerator', 'signalScribe', 'pin', 'vote']],
     [SourceMaySchema, ['edit', 'remove', 'pin']],
   ] as const;
   for (const [schema, keys] of shapes) {

@@ -7,6 +7,7 @@ import {
   sealHash,
   verifyChain,
   verifyOpenData,
+  verifyShownChain,
   versionCanonical,
   versionHash,
   type ChainVersion,
@@ -65,6 +66,8 @@ interface Step {
   title?: string | null;
   body?: string | null;
   reason?: string | null;
+  salt?: string;
+  coEditors?: string[];
 }
 
 /** A chain of versions of one text, hashed link by link. */
@@ -83,6 +86,8 @@ async function chain(textId: string, steps: Step[]): Promise<ChainVersion[]> {
       body: step.body ?? null,
       createdAt: `2026-11-0${index + 1}T08:00:00.000Z`,
       prevHash: versions.at(-1)?.hash ?? GENESIS_HASH,
+      ...(step.salt === undefined ? {} : { salt: step.salt }),
+      ...(step.coEditors === undefined ? {} : { coEditors: step.coEditors }),
     };
     versions.push({ ...content, hash: await versionHash(content) });
   }
@@ -220,5 +225,94 @@ describe('verifying one chain', () => {
     ]);
     expect(await verifyChain(versions)).toEqual([]);
     expect(await verifyChain(versions.slice(1))).toEqual([{ problem: 'broken-link', textId: articleId, seq: 2 }]);
+  });
+});
+
+describe('co-editors (civic-text-v3)', () => {
+  const alice = '22222222-2222-4222-8222-222222222222';
+  const bob = '44444444-4444-4444-8444-444444444444';
+  const salt = 'c2FsdGVkLXRlc3QtMTIzNA';
+  const live = {
+    kind: 'amendment' as const,
+    textId: amendmentId,
+    seq: 3,
+    change: 'edited' as const,
+    role: 'creator' as const,
+    editorId: author,
+    reason: null,
+    title: 'Wider',
+    body: 'Paint wide lanes.\nBoth sides.',
+    createdAt: '2026-11-27T10:05:00.000Z',
+    prevHash: 'ab'.repeat(32),
+    salt,
+    coEditors: [alice, bob],
+  };
+
+  it('hashes a version with co-editors in the documented third form, as the fixed vector', async () => {
+    // docs/text-chain.md#hashing-a-version, written out by hand; the hash computed once with
+    // printf '%s' '<this form>' | sha256sum
+    const documented =
+      '["civic-text-v3","amendment","33333333-3333-4333-8333-333333333333",3,"edited","creator","11111111-1111-4111-8111-111111111111",null,' +
+      '"Wider","Paint wide lanes.\\nBoth sides.","2026-11-27T10:05:00.000Z","' +
+      'ab'.repeat(32) +
+      '","c2FsdGVkLXRlc3QtMTIzNA",["22222222-2222-4222-8222-222222222222","44444444-4444-4444-8444-444444444444"]]';
+    expect(versionCanonical(live)).toBe(documented);
+    expect(await versionHash(live)).toBe('f51fad6ec32696b4a041359a5f6082216326be291cb1ae04e3be99ac80a7bd8c');
+  });
+
+  it('hashes a version without co-editors as before they existed, salted or not', async () => {
+    const { coEditors: _coEditors, ...alone } = live;
+    expect(versionCanonical({ ...live, coEditors: [] })).toBe(versionCanonical(alone));
+    expect(versionCanonical({ ...live, coEditors: [] }).startsWith('["civic-text-v2",')).toBe(true);
+    expect(versionCanonical({ ...live, coEditors: [], salt: '' }).startsWith('["civic-text-v1",')).toBe(true);
+    expect(await versionHash({ ...live, coEditors: [] })).toBe(await versionHash(alone));
+    expect(await versionHash(live)).not.toBe(await versionHash(alone));
+  });
+
+  /** One amendment edited alone (v2), then live with co-editors (v3), then alone again. */
+  const mixed = () =>
+    chain(amendmentId, [
+      { kind: 'amendment', change: 'created', title: 'Wider', body: 'Paint wide lanes.', salt: 'QUJDREVGR0hJSktMTU5PUA' },
+      { kind: 'amendment', change: 'edited', role: 'creator', title: 'Wider', body: 'Paint wide, safe lanes.', salt, coEditors: [alice, bob] },
+      { kind: 'amendment', change: 'edited', title: 'Wider', body: 'Paint wide, safe, green lanes.', salt: 'cXJzdHV2d3h5ejAxMjM0NQ', coEditors: [] },
+    ]);
+
+  it('verifies a chain mixing versions with and without co-editors', async () => {
+    const versions = await mixed();
+    expect(versionCanonical(versions[0]!).startsWith('["civic-text-v2",')).toBe(true);
+    expect(versionCanonical(versions[1]!).startsWith('["civic-text-v3",')).toBe(true);
+    expect(versionCanonical(versions[2]!).startsWith('["civic-text-v2",')).toBe(true);
+    expect(await verifyChain(versions)).toEqual([]);
+  });
+
+  it('names the version whose co-editors were changed, removed, reordered or added', async () => {
+    const versions = await mixed();
+    const tampered = (change: Partial<ChainVersion>, at = 1) => verifyChain(versions.map((version, index) => (index === at ? { ...version, ...change } : version)));
+    const problem = (seq: number) => [{ problem: 'version-hash', textId: amendmentId, seq }];
+    expect(await tampered({ coEditors: [alice, lawId] })).toEqual(problem(2));
+    expect(await tampered({ coEditors: [alice] })).toEqual(problem(2));
+    expect(await tampered({ coEditors: [] })).toEqual(problem(2));
+    expect(await tampered({ coEditors: [bob, alice] })).toEqual(problem(2));
+    expect(await tampered({ coEditors: [alice] }, 2)).toEqual(problem(3));
+  });
+
+  it('checks co-editors in a history as shown, with their names, and in open data of version 3', async () => {
+    const versions = await mixed();
+    const shown = versions.map(({ coEditors, salt, ...version }) => ({ ...version, salt: salt ?? '', withheld: false, coEditors: (coEditors ?? []).map((id) => ({ id, name: 'Alice' })) }));
+    expect(await verifyShownChain(shown)).toEqual([]);
+    shown[1] = { ...shown[1]!, coEditors: [{ id: alice, name: 'Alice' }] };
+    expect(await verifyShownChain(shown)).toEqual([{ problem: 'version-hash', textId: amendmentId, seq: 2 }]);
+
+    const data = await goodLaw();
+    const text = textOf(data, amendmentId);
+    text.versions = await mixed();
+    data.articles[0]!.finalText = 'Paint wide, safe, green lanes.';
+    data.seal.entries[3] = { kind: 'amendment', textId: amendmentId, seq: 3, hash: text.versions[2]!.hash };
+    await reseal(data);
+    expect(await verifyOpenData({ ...data, chain: { ...data.chain, algorithm: 'civic-text-chain-v3' } })).toMatchObject({ ok: true, problems: [] });
+    text.versions[1] = { ...text.versions[1]!, coEditors: [bob] };
+    expect((await verifyOpenData(data)).problems).toEqual([{ problem: 'version-hash', textId: amendmentId, seq: 2 }]);
+    text.versions[1] = { ...text.versions[1]!, coEditors: 'Bob' as unknown as string[] };
+    expect((await verifyOpenData(data)).problems).toContainEqual({ problem: 'version-hash', textId: amendmentId, seq: 2 });
   });
 });

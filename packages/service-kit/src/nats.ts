@@ -64,6 +64,9 @@ export interface BusOptions {
   name: string;
 }
 
+/** How long a JetStream management request (a stream's or a consumer's info or creation) may take; publishing keeps the default. */
+const JETSTREAM_API_TIMEOUT_MS = 20_000;
+
 export async function connectBus(options: BusOptions): Promise<EventBus> {
   const prefix = options.prefix ?? '';
   const nc = await connect({
@@ -74,7 +77,10 @@ export async function connectBus(options: BusOptions): Promise<EventBus> {
     reconnectTimeWait: 500,
     pingInterval: 10_000,
   });
-  const jsm = await jetstreamManager(nc);
+  // JetStream's API answers within 5 s by default; creating file streams and durable consumers on a
+  // busy machine (a whole test suite, a node starting many pods) has taken longer, and a service
+  // that cannot create its consumer exits at start-up.
+  const jsm = await jetstreamManager(nc, { timeout: JETSTREAM_API_TIMEOUT_MS });
   const js = jetstream(nc);
   const ensured = new Set<string>();
   const streamPrefix = prefix.replace(/\./g, '_').toUpperCase();

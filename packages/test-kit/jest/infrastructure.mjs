@@ -142,7 +142,7 @@ export async function dropRunLeftovers() {
   } finally {
     await nc.close();
   }
-  const { createClient } = await import('redis');
+  const { createClient } = await import('@redis/client');
   const redis = createClient({ url: process.env.REDIS_URL });
   await redis.connect();
   try {

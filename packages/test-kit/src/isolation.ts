@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { createClient } from 'redis';
+import { createClient } from '@redis/client';
 import { connectBus, type EventBus } from '@civic/service-kit';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -9,7 +9,8 @@ import { memberConsumers } from './events/member.consumers.js';
 import { roomConsumers } from './events/room.consumers.js';
 import { chatRoutes } from './routes/chat.routes.js';
 import { relayLiveUpdates } from './live/live-relay.js';
-import { announceClosed, announceStandingChanged, attachChatSocket } from './socket/chat.socket.js';
+import { draftConsumers } from './events/draft.consumers.js';
+import { announceClosed, announceDraftConflict, announceStandingChanged, attachChatSocket } from './socket/chat.socket.js';
 import { MemberRepository } from './store/member.repository.js';
 import { MessageRepository } from './store/message.repository.js';
 import type { ChatPrisma } from './store/prisma.js';
@@ -37,7 +38,7 @@ const openapi: OpenApiOptions = {
   path: '/api/chat/openapi.json',
   title: 'Chat service',
   description:
-    'Live discussion per decision phase. Reads over HTTP (rooms, history with cursor pagination, mutes, troll hunt); messages, moderation and mutes over socket.io at /socket.io (see packages/contracts/src/chat.ts). Errors answer `{statusCode, statusMessage, data?}`.',
+    'Live discussion per decision phase. Reads over HTTP (rooms, history with cursor pagination, mutes, troll hunt); messages, moderation and mutes over socket.io at /socket.io (see packages/contracts/src/chat.ts), and the live co-drafting of laws in creation (packages/contracts/src/drafting.ts). Errors answer `{statusCode, statusMessage, data?}`.',
   tags: ['chat'],
 };
 
@@ -75,6 +76,7 @@ export async function createChat({ config, db, bus, logger, verifier, clock = ()
     revocations,
     socketCapacity: config.CHAT_SOCKET_CAPACITY,
     batchTickMs: config.CHAT_BATCH_TICK_MS,
+    draftSettlePauseMs: config.CHAT_DRAFT_SETTLE_PAUSE_MS,
   });
   socketServer.io = io;
   online.start();
@@ -85,7 +87,11 @@ export async function createChat({ config, db, bus, logger, verifier, clock = ()
   const live = relayLiveUpdates(io, bus, config.LIVE_COALESCE_MS, app.log.child({ component: 'live' }));
   app.addHook('onClose', async () => live.stop());
 
-  runConsumersWithApp(app, [...memberConsumers(consumers, (userId) => announceStandingChanged(io, userId)), ...roomConsumers(consumers, (closed) => announceClosed(io, closed))]);
+  runConsumersWithApp(app, [
+    ...memberConsumers(consumers, (userId) => announceStandingChanged(io, userId)),
+    ...roomConsumers(consumers, (closed) => announceClosed(io, closed)),
+    ...draftConsumers(consumers, (conflict) => announceDraftConflict(io, conflict)),
+  ]);
 
   await app.register(chatRoutes, { rooms, messages, members, clock, historyPage: config.CHAT_HISTORY_PAGE, timeZone: config.CHAT_TIME_ZONE });
   return { app, io };

@@ -1,6 +1,7 @@
 import { Role } from '@civic/contracts';
 import { AppError, type AuthUser } from '@civic/service-kit';
 import type { Caller } from './domain/permissions.js';
+import type { SocketData } from './socket/handshake.js';
 import type { MemberRepository } from './store/member.repository.js';
 
 /** The caller, their name, and the end of their running suspension (null when not suspended). */
@@ -23,4 +24,12 @@ export async function resolveCaller(members: MemberRepository, user: AuthUser, n
     suspended: suspendedUntil !== null,
     suspendedUntil,
   };
+}
+
+/** The member behind a socket (a 401 with the reason for a visitor or a token no longer valid). */
+export async function socketCaller(members: MemberRepository, data: SocketData, now: Date): Promise<ResolvedCaller> {
+  const user = data.user;
+  if (!user) throw new AppError(data.authProblem ?? 'unauthorized', 401);
+  if (user.expiresAt <= Date.now()) throw new AppError('tokenExpired', 401);
+  return resolveCaller(members, user, now);
 }

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { DRAFT_SETTLE_PAUSE_MS } from '@civic/contracts';
 import { BaseConfigProperties, JwksConfigProperties } from '@civic/service-kit';
 
 const ORIGIN = 'https?://[^/\\s,]+/?';
@@ -54,6 +55,11 @@ const ChatConfigProperties = Type.Object({
   CHAT_SLOW_MODE_INTERVAL_S: Type.Integer({ minimum: 1, maximum: 3600, default: 30 }),
   /** How often each pod writes its sockets per room into Redis for the others to sum (slow mode's members online). */
   CHAT_ONLINE_REFRESH_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 5000 }),
+  /**
+   * Live co-drafting: a text's typed words are settled (handed to decisions as one version) this long
+   * after the last update anyone made (docs/co-drafting.md#settling).
+   */
+  CHAT_DRAFT_SETTLE_PAUSE_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: DRAFT_SETTLE_PAUSE_MS }),
   /** The troll hunt counts mutes since yesterday 00:00 in this time zone. */
   CHAT_TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Paris' }),
 });

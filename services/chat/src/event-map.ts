@@ -15,6 +15,8 @@ export const eventMap = defineEventMap({
     events.ChatMessageSignalled,
     events.ChatMessageModerated,
     events.ChatUserMuted,
+    // live co-drafting: typed words to be written as a version (docs/co-drafting.md)
+    events.ChatDraftSettled,
   ],
   consumes: [
     // identity: the member projection, without verification (chat does not check it)
@@ -22,6 +24,8 @@ export const eventMap = defineEventMap({
     // decisions: rooms open and close with the phases and the creators draw
     events.CyclePhaseChanged,
     events.LawCreatorsDrawn,
+    // decisions: typed words not written, the text changed outside live editing
+    events.DraftConflicted,
   ],
 });
 

@@ -6,7 +6,7 @@
 import { UserRoleChanged, type ChatAck, type ChatMayCase, type ChatMessage } from '@civic/contracts';
 import { waitFor } from '@civic/test-kit';
 import type { Socket } from 'socket.io-client';
-import { createClient } from 'redis';
+import { createClient } from '@redis/client';
 import { collect, countFrames, emit, startHarness, type Harness, type Instance, type Member } from './support/harness.js';
 
 /** socket.io-adapter's message type of a broadcast, as the streams adapter writes it in an entry's `type`. */
@@ -154,9 +154,9 @@ describe.each([
     listener.connect();
     await waitFor(() => listener.connected);
     expect(listener.recovered).toBe(true);
-    await waitFor(() => received.length === 1 + missed.length);
+    await waitFor(() => received.length === 1 + missed.length, 30_000);
     const after = await emit<ChatMessage>(poster, 'message:post', { room, text: 'After the return' });
-    await waitFor(() => received.length === 2 + missed.length);
+    await waitFor(() => received.length === 2 + missed.length, 30_000);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(received.map((message) => message.id)).toEqual([
       (before as { data: ChatMessage }).data.id,
@@ -190,7 +190,7 @@ describe.each([
     listener.connect();
     await waitFor(() => listener.connected);
     expect(listener.recovered).toBe(true);
-    await waitFor(() => received.length === 1 + missed.length);
+    await waitFor(() => received.length === 1 + missed.length, 30_000);
     await new Promise((resolve) => setTimeout(resolve, 300)); // past a tick: anything doubled would be here
     expect(received.map((message) => message.id)).toEqual([first.id, ...missed]);
   });

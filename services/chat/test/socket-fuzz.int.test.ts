@@ -96,7 +96,7 @@ test('every client event survives generated payloads from every kind of caller',
     probeEvent: 'fuzz:probe',
     // The server refuses more than 60 events per connection in 10 s: a fresh connection is opened before.
     emitsPerSocket: 50,
-    // Frames over 16 KB close the connection by design.
+    // Frames over 96 KiB close the connection by design (a draft update may carry 64 KiB in base64).
     maxFrameBytes: 12 * 1024,
     runsPerEvent: RUNS_PER_EVENT,
     seed: 20_260_207,

@@ -3,6 +3,7 @@ import { closingNoticeMs, type DecisionsConfig } from './config.js';
 import type { EngineSettings } from './domain/cycle-engine.js';
 import type { Selection } from './domain/vote-close.js';
 import { citizenConsumers } from './events/citizen.consumers.js';
+import { draftConsumers } from './events/draft.consumers.js';
 import { summaries, type DecisionsContext } from './routes/context.js';
 import { cyclesRoutes } from './routes/cycles.routes.js';
 import { finalVoteRoutes } from './routes/final-vote.routes.js';
@@ -25,7 +26,6 @@ import { ArticleVoteRepository } from './store/article-vote.repository.js';
 import { LawViewRepository } from './store/law-view.repository.js';
 import { LawRepository } from './store/law.repository.js';
 import { SourceRepository } from './store/source.repository.js';
-import { defaultFontDir, renderLawPdf } from './pdf/law-pdf.js';
 import { RenderGate } from './pdf/render-gate.js';
 import type { PdfRenderer } from './commands/render-law-pdf.command.js';
 import { LawPdfRepository } from './store/law-pdf.repository.js';
@@ -78,7 +78,10 @@ const openapi: OpenApiOptions = {
 };
 
 /** The decisions service: its HTTP app and the scheduler of its cycles. */
-export async function createDecisions({ config, db, bus, logger, clock = () => new Date(), schedule = true, verifier, renderPdf = renderLawPdf }: DecisionsDeps): Promise<Decisions> {
+/** pdfkit and its fonts' tables load with the first PDF asked for, not at every start of the service. */
+const renderLawPdfOnDemand: PdfRenderer = async (law, options) => (await import('./pdf/law-pdf.js')).renderLawPdf(law, options);
+
+export async function createDecisions({ config, db, bus, logger, clock = () => new Date(), schedule = true, verifier, renderPdf = renderLawPdfOnDemand }: DecisionsDeps): Promise<Decisions> {
   const { app, relay, consumers, published } = await createEventedApp({ name: 'decisions', config, db, bus, logger, strictBodies: true, openapi });
   // Token expiry is real time (as jose checks it), so the cache keeps the real clock.
   installAuth(app, cachedVerifier(identityVerifier(config, verifier)));
@@ -104,6 +107,7 @@ export async function createDecisions({ config, db, bus, logger, clock = () => n
   const lawViews = new LawViewRepository(db, config.LIVE_VOTERS_CACHE_MS);
   const live = new DecisionsLive({ bus, log: app.log, figures: new LiveFiguresRepository(db), proposals, lawViews, clock, intervalMs: config.LIVE_FIGURES_INTERVAL_MS });
   app.addHook('onClose', async () => live.stop());
+  runConsumersWithApp(app, draftConsumers(consumers, { relay, clock, lawChanged: (lawId) => live.lawChanged(lawId) }));
 
   const context: DecisionsContext = {
     db,
@@ -121,7 +125,7 @@ export async function createDecisions({ config, db, bus, logger, clock = () => n
       limit: renderLimit,
       gate: new RenderGate(config.PDF_RENDER_CONCURRENCY, config.PDF_RENDER_WAIT_MS),
       clock,
-      fontDir: config.PDF_FONT_DIR || defaultFontDir,
+      fontDir: config.PDF_FONT_DIR || undefined,
       timeZone: config.PDF_TIME_ZONE,
     },
     thresholds: settings.thresholds,

@@ -28,10 +28,13 @@ export const eventMap = defineEventMap({
     events.ContentModerated,
     events.TextVersioned,
     events.FinalVoteClosing,
+    events.DraftConflicted,
   ],
   consumes: [
     // identity: the citizen projection
     ...memberEvents,
+    // chat: words typed live, written as versions (docs/co-drafting.md)
+    events.ChatDraftSettled,
   ],
 });
 

@@ -173,11 +173,12 @@ describe('the cycle engine with a fake clock', () => {
       ['Gamma plan', 1],
       ['Beta plan', 2],
     ]);
+    expect(view.proposals.find((p) => p.title === 'Gamma plan')!.secondChance).toBe(false);
     const detail = (await h.app.inject({ url: `/api/decisions/${first.id}` })).json<CycleDetail>();
     expect(detail.proposals.map((p) => p.rank)).toEqual([1, 2]);
     // The second chance is in the next cycle's list, and on the board.
     const nextList = (await h.app.inject({ url: '/api/proposals' })).json<{ proposals: Proposal[] }>();
-    expect(nextList.proposals.map((p) => [p.title, p.state])).toEqual([['Beta plan', 'second-chance']]);
+    expect(nextList.proposals.map((p) => [p.title, p.state, p.secondChance])).toEqual([['Beta plan', 'second-chance', true]]);
     const board = (await h.app.inject({ url: '/api/kanban/proposals' })).json<{ columns: KanbanColumn[] }>();
     expect(board.columns.map((c) => [c.state, c.proposals.map((p) => p.title)])).toEqual([
       ['submitted', []],
@@ -198,10 +199,11 @@ describe('the cycle engine with a fake clock', () => {
     expect((await h.scheduler.tick()).map((t) => t.kind).sort()).toEqual(['advance', 'open']);
     const view = (await h.app.inject({ url: '/api/decisions/voting-on-proposals' })).json<VotingView>();
     expect(view.cycle).toMatchObject({ number: 2, phase: 'voting' });
-    expect(view.proposals.map((p) => [p.title, p.state, p.counts.score]).sort()).toEqual([
-      ['Beta plan', 'in-vote', 0],
-      ['Delta plan', 'in-vote', 0],
-      ['Epsilon plan', 'in-vote', 0],
+    // Beta is still marked as having its second chance while this vote runs.
+    expect(view.proposals.map((p) => [p.title, p.state, p.counts.score, p.secondChance]).sort()).toEqual([
+      ['Beta plan', 'in-vote', 0, true],
+      ['Delta plan', 'in-vote', 0, false],
+      ['Epsilon plan', 'in-vote', 0, false],
     ]);
     expect(await h.db.proposalVote.count({ where: { proposalId: ids['Beta plan']! } })).toBe(0);
   });

@@ -143,7 +143,7 @@ describe('the limits of rendering', () => {
 
   it('counts visitors by address, and the counter is shared in Redis under the configured prefix', async () => {
     const keys: string[] = [];
-    const { createClient } = await import('redis');
+    const { createClient } = await import('@redis/client');
     const redis = createClient({ url: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379' });
     await redis.connect();
     try {

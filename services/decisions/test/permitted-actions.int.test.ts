@@ -1,5 +1,5 @@
-import { Role, UserSuspended, type Article, type LawDetail, type LawKanban, type LawList, type Proposal, type ProposalKanban, type ProposalList, type Source } from '@civic/contracts';
-import { waitFor } from '@civic/test-kit';
+import { ChatDraftSettled, Role, UserSuspended, type Article, type LawDetail, type LawKanban, type LawList, type Proposal, type ProposalKanban, type ProposalList, type Source } from '@civic/contracts';
+import { publishEvent, waitFor } from '@civic/test-kit';
 import { DAY, proposalInput, startHarness, type Harness, type Member } from './support/harness.js';
 
 /**
@@ -237,6 +237,23 @@ describe('a law’s may and its content’s, role by role, against their actions
     }
   });
 
+  it('liveEdit: the law’s creators, not suspended; a live save (chat.draft.settled) is written exactly for them', async () => {
+    const path = `${lawPath()}/articles/${articleId}`;
+    expect(await rolesMay(path, 'liveEdit', lawRoles())).toEqual(['creator']);
+    const found: string[] = [];
+    for (const [role, who] of lawRoles()) {
+      if (!who) continue; // a visitor has no socket to type on
+      const read = (await call('GET', path, who)).json<Article>();
+      const body = `${read.body} (${role})`;
+      const payload = { lawId: ids.selected, textKind: 'article' as const, textId: articleId, body, baseBody: read.body, savedBy: who.id, coEditors: [], at: h.clock.now().toISOString() };
+      const event = await publishEvent(h.bus, ChatDraftSettled, payload);
+      await waitFor(async () => (await h.db.inboxEvent.count({ where: { eventId: event.id } })) === 1, 10_000);
+      const written = (await call('GET', path, who)).json<Article>().body === body;
+      if (read.may.liveEdit !== written) found.push(`${role}: may.liveEdit is ${String(read.may.liveEdit)}, the save was ${written ? 'written' : 'not written'}`);
+    }
+    expect(found).toEqual([]);
+  });
+
   it('an article: its author amends, moves, edits and removes it; a scribe edits it once signalled to the scribes', async () => {
     const path = `${lawPath()}/articles/${articleId}`;
     expect(await rolesMay(path, 'edit', lawRoles())).toEqual(['creator']);
@@ -250,7 +267,8 @@ describe('a law’s may and its content’s, role by role, against their actions
     expect(await rolesMay(path, 'signalModerator', lawRoles())).toEqual(['member', 'author', 'scribe', 'moderator']);
     expect(await disagreements(path, 'signalModerator', lawRoles(), (who) => call('POST', `${path}/signal`, who, { to: 'moderator' }))).toEqual([]);
     const amendment = (await call('GET', path, creator)).json<Article>().amendments[0]!;
-    expect(amendment.may).toMatchObject({ edit: true, amend: false, move: false });
+    expect(amendment.may).toMatchObject({ edit: true, liveEdit: true, amend: false, move: false });
+    expect(await rolesMay(`${lawPath()}/articles/${amendment.id}`, 'liveEdit', lawRoles())).toEqual(['creator']);
     expect(await rolesMay(path, 'remove', lawRoles())).toEqual(['moderator', 'creator']);
     // The moderator's removal comes first: the creator then finds it gone.
     expect(await disagreements(path, 'remove', lawRoles(), (who) => call('DELETE', path, who))).toEqual([]);

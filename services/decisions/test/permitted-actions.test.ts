@@ -148,6 +148,23 @@ describe('what each role may do with a law and its content', () => {
     expect(who(onArticle(article({ userId: 'creator', moderationStatus: 1 }), law('final-vote')), 'remove')).toEqual(['moderator']);
   });
 
+  it('live edit of a text: the law’s creators, verified and not suspended, whoever wrote it, during creation only', () => {
+    // 'suspended' is drawn as a creator too: suspended, they type nothing.
+    for (const userId of ['author', 'creator', 'member']) {
+      expect(who(onArticle(article({ userId }), law('creation')), 'liveEdit')).toEqual(['author', 'creator']);
+      expect(who(onArticle(article({ userId, kind: 'amendment' }), law('creation')), 'liveEdit')).toEqual(['author', 'creator']);
+    }
+    // Signalled texts: scribes and moderators still get the reasoned edit, never live editing.
+    const signalled = onArticle(article({ userId: 'creator', scribeStatus: 1, moderationStatus: 1 }), law('creation'));
+    expect(who(signalled, 'liveEdit')).toEqual(['author', 'creator']);
+    expect(who(signalled, 'edit')).toEqual(['creator', 'moderator', 'scribe']);
+    for (const state of ['final-vote', 'adopted', 'rejected'] as const) expect(who(onArticle(article(), law(state)), 'liveEdit')).toEqual([]);
+    expect(who(onArticle(article({ deleted: true }), law('creation')), 'liveEdit')).toEqual([]);
+    expect(who(onArticle(article(), law('creation', { deleted: true })), 'liveEdit')).toEqual([]);
+    // A creator not verified any more types nothing either, as they draft nothing.
+    expect(articleMay(member('creator', { verified: false }), article(), law('creation')).liveEdit).toBe(false);
+  });
+
   it('vote on a text: a verified member who is not suspended, during the final vote', () => {
     expect(who(onArticle(article(), law('final-vote')), 'vote')).toEqual(['member', 'author', 'creator', 'moderator', 'scribe']);
     expect(who(onArticle(article(), law('creation')), 'vote')).toEqual([]);
@@ -237,14 +254,15 @@ describe('a law’s answer with its reader’s flags', () => {
     expect(lawFactsOf(detail)).toEqual({ state: 'creation', userId: 'proposer', creators: ['creator'], deleted: false });
     const asCreator = withLawDetailMay(member('creator'), detail);
     expect(asCreator.may).toMatchObject({ draft: true, edit: false, addSource: true, signalModerator: true });
-    expect(asCreator.articles[0]!.may).toMatchObject({ edit: true, amend: true, move: true, signalScribe: true });
-    expect(asCreator.articles[0]!.amendments[0]!.may).toMatchObject({ edit: false, amend: false, signalModerator: true });
+    expect(asCreator.articles[0]!.may).toMatchObject({ edit: true, liveEdit: true, amend: true, move: true, signalScribe: true });
+    // A fellow creator's amendment (here by someone no longer a creator): typed live, not edited with a reason.
+    expect(asCreator.articles[0]!.amendments[0]!.may).toMatchObject({ edit: false, liveEdit: true, amend: false, signalModerator: true });
     // The law's sources: its creators may add, so may change them; an article's: its author.
     expect(asCreator.sources[0]!.may).toEqual({ edit: true, remove: true, pin: false });
     expect(asCreator.articles[0]!.sources[0]!.may).toEqual({ edit: true, remove: true, pin: false });
     const asMember = withLawDetailMay(member('member'), detail);
     expect(asMember.sources[0]!.may).toEqual({ edit: false, remove: false, pin: false });
-    expect(asMember.articles[0]!.may).toMatchObject({ edit: false, amend: false, signalModerator: true });
+    expect(asMember.articles[0]!.may).toMatchObject({ edit: false, liveEdit: false, amend: false, signalModerator: true });
     expect(withLawDetailMay(null, detail).articles[0]!.amendments[0]!.may.signalModerator).toBe(false);
   });
 });

@@ -303,8 +303,10 @@ describe('the versions of a law and its content', () => {
     for (const entry of stored!.entries) expect(entry.hash).toBe((await lastVersion(entry.textId)).hash);
     expect(stored!.outcomes).toEqual([{ articleId, adopted: true, winnerId: amendmentId }]);
 
-    const data = (await call('GET', `/api/laws/${lawId}/open-data`)).json<{ chain: { algorithm: string; texts: { kind: string }[] }; seal: { algorithm: string } }>();
-    expect(data.chain.algorithm).toBe('civic-text-chain-v2');
+    const data = (await call('GET', `/api/laws/${lawId}/open-data`)).json<{ chain: { algorithm: string; texts: { kind: string; versions: { coEditors: string[] }[] }[] }; seal: { algorithm: string } }>();
+    expect(data.chain.algorithm).toBe('civic-text-chain-v3');
+    // Version 3 of the file: every version says its co-editors, none for versions written through the routes.
+    expect(data.chain.texts.flatMap((text) => text.versions.map((version) => version.coEditors))).toEqual(Array.from({ length: 10 }, () => []));
     expect(data.seal.algorithm).toBe('civic-seal-v1');
     expect(data.chain.texts.map((text) => text.kind)).toEqual(['law', 'group', 'article', 'amendment']);
     expect(await verifyOpenData(data)).toEqual({ ok: true, seal: stored!.hash, texts: 4, versions: 4 + 2 + 3 + 1, problems: [] });

@@ -2,7 +2,7 @@
 // is made as, and how a version follows the one before it.
 import { GENESIS_HASH, versionCanonical, versionHash, verifyChain, verifyShownChain } from '@civic/contracts';
 import { newSalt } from '../src/commands/record-version.js';
-import { editReason, nextVersion, proposalRole, textVersioned, withArticleRole } from '../src/domain/text-versions.js';
+import { canonicalCoEditors, editReason, nextVersion, proposalRole, textVersioned, withArticleRole } from '../src/domain/text-versions.js';
 
 const author = '11111111-1111-4111-8111-111111111111';
 const moderator = '22222222-2222-4222-8222-222222222222';
@@ -44,7 +44,7 @@ describe('the next version of a text', () => {
   it('starts a chain at seq 1 on the genesis hash, its hash from its content', async () => {
     const version = await nextVersion(null, content, at, salt);
     const { hash, ...rest } = version;
-    expect(rest).toEqual({ ...content, seq: 1, createdAt: '2026-11-27T10:00:00.123Z', prevHash: GENESIS_HASH, salt });
+    expect(rest).toEqual({ ...content, seq: 1, createdAt: '2026-11-27T10:00:00.123Z', prevHash: GENESIS_HASH, salt, coEditors: [] });
     expect(hash).toBe(await versionHash(rest));
   });
 
@@ -52,6 +52,25 @@ describe('the next version of a text', () => {
     const first = await nextVersion(null, content, at, salt);
     const tombstone = await nextVersion(first, { ...content, change: 'deleted', role: 'moderator', editorId: moderator }, at, newSalt());
     expect(tombstone).toMatchObject({ seq: 2, prevHash: first.hash, title: null, body: null, role: 'moderator' });
+  });
+
+  it('names its co-editors in canonical order and hashes them in the third form; a tombstone names none', async () => {
+    const [b, a] = ['bbbbbbbb-0000-4000-8000-000000000002', 'aaaaaaaa-0000-4000-8000-000000000001'];
+    const live = await nextVersion(null, { ...content, coEditors: [b.toUpperCase(), author, a, b] }, at, salt);
+    expect(live.coEditors).toEqual([a, b]);
+    const { hash, ...rest } = live;
+    expect(versionCanonical(rest)).toBe(
+      `["civic-text-v3","article","${textId}",1,"created","author","${author}",null,null,"Paint lanes.","2026-11-27T10:00:00.123Z","${GENESIS_HASH}","${salt}",["${a}","${b}"]]`,
+    );
+    expect(hash).toBe(await versionHash(rest));
+    const tombstone = await nextVersion(live, { ...content, change: 'deleted', coEditors: [a] }, at, newSalt());
+    expect(tombstone.coEditors).toEqual([]);
+    expect(await verifyChain([live, tombstone])).toEqual([]);
+  });
+
+  it('keeps co-editors lower-case, each once, sorted, never the editor', () => {
+    expect(canonicalCoEditors(['B', 'a', 'b', author.toUpperCase()], author)).toEqual(['a', 'b']);
+    expect(canonicalCoEditors([], author)).toEqual([]);
   });
 
   it('announces the version as TextVersioned for its document', async () => {
@@ -110,10 +129,11 @@ describe('the salt of a version (docs/text-chain.md#hashing-a-version)', () => {
   it('lets a shown history check the links of withheld versions and the hashes of the others', async () => {
     const first = await nextVersion(null, content, at, salt);
     const tombstone = await nextVersion(first, { ...content, change: 'deleted', role: 'moderator', editorId: moderator }, at, newSalt());
-    const withheld = [first, tombstone].map((version) => ({ ...version, title: null, body: null, salt: null, withheld: true }));
+    const withheld = [first, tombstone].map((version) => ({ ...version, title: null, body: null, salt: null, coEditors: [], withheld: true }));
     expect(await verifyShownChain(withheld)).toEqual([]);
-    expect(await verifyShownChain([{ ...first, withheld: false }, { ...tombstone, withheld: false }])).toEqual([]);
-    expect(await verifyShownChain([{ ...first, body: 'Other words.', withheld: false }])).toEqual([{ problem: 'version-hash', textId, seq: 1 }]);
+    const shown = (version: typeof first) => ({ ...version, coEditors: version.coEditors.map((id) => ({ id, name: '' })), withheld: false });
+    expect(await verifyShownChain([shown(first), shown(tombstone)])).toEqual([]);
+    expect(await verifyShownChain([{ ...shown(first), body: 'Other words.' }])).toEqual([{ problem: 'version-hash', textId, seq: 1 }]);
     expect(await verifyShownChain([withheld[0]!, { ...withheld[1]!, prevHash: GENESIS_HASH }])).toEqual([{ problem: 'broken-link', textId, seq: 2 }]);
   });
 });

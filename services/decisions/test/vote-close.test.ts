@@ -1,6 +1,6 @@
 // The close of the vote on proposals as a pure decision: where each proposal goes, and which events
 // the close implies, in which order.
-import { closeVote, type ProposalInVote } from '../src/domain/vote-close.js';
+import { carriedWithSecondChance, closeVote, type ProposalInVote } from '../src/domain/vote-close.js';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const cycleId = uuid(100);
@@ -49,5 +49,16 @@ describe('closing the vote on proposals', () => {
     const close = closeVote({ cycleId, at, seed: 'f00d', proposals: [], selection: { selected: 3, secondChance: 3 }, nextCycleId });
     expect(close.outcomes).toEqual([]);
     expect(close.events.map((event) => event.payload)).toEqual([{ cycleId, closedAt: at.toISOString(), seed: 'f00d', selected: [], secondChance: [], rejected: [] }]);
+  });
+});
+
+describe('a proposal carried with a second chance', () => {
+  const here = 'cycle-2';
+  it('is marked while it belongs to another cycle than the one that voted on it', () => {
+    expect(carriedWithSecondChance({ cycleId: here, votedCycleId: 'cycle-1' })).toBe(true);
+  });
+  it('is not marked before any vote, nor once its vote in this cycle closed', () => {
+    expect(carriedWithSecondChance({ cycleId: here, votedCycleId: null })).toBe(false);
+    expect(carriedWithSecondChance({ cycleId: here, votedCycleId: here })).toBe(false);
   });
 });

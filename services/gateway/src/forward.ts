@@ -1,16 +1,19 @@
 import { Readable } from 'node:stream';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 import { ErrorMessages, type ErrorBody } from '@civic/contracts';
 import { jsonShapeError, jsonShapeProblem } from '@civic/service-kit';
 import { bodyRefusal } from './body-limit.js';
+import { answerEncoding, isJsonAnswer, type AnswerEncoding } from './domain/answer-compression.js';
 import { isJsonContentType } from './domain/request-guard.js';
 
 /**
  * The gateway's own forwarding of API requests, on undici's keep-alive pools without
  * @fastify/reply-from: one copy of the headers each way, no URL object, no stream when the body is
  * small. A request or an answer whose length is known and small is forwarded as one buffer (one
- * write with its headers); any other body streams through with back-pressure.
+ * write with its headers), compressed when it is JSON worth it (domain/answer-compression.ts); any
+ * other body streams through with back-pressure.
  */
 
 /** Bodies up to this size (with a known length) travel as one buffer; larger or chunked ones stream. */
@@ -72,6 +75,20 @@ export function upstreamHeaders(request: FastifyRequest, contentLength: number |
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/**
+ * Fast levels: an API answer is compressed once per request, so Brotli 4 (near gzip 6 in speed,
+ * smaller) and gzip 5; the front ends' files get the highest levels at build time instead.
+ */
+const BROTLI_QUALITY = 4;
+const GZIP_LEVEL = 5;
+
+/** The answer's Vary header with Accept-Encoding in it once. */
+function varyWithAcceptEncoding(vary: unknown): string {
+  const current = Array.isArray(vary) ? vary.join(', ') : typeof vary === 'string' ? vary : '';
+  if (/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(current)) return current;
+  return current ? `${current}, Accept-Encoding` : 'Accept-Encoding';
+}
 
 /** Whether the request's body is gathered whole before it is forwarded: a known length, small. */
 export function heldWhole(request: FastifyRequest): boolean {
@@ -201,6 +218,8 @@ class Forwarding implements Dispatcher.DispatchHandler {
       if (HOP_BY_HOP.has(name)) continue;
       const value = rawHeaders[i + 1]!.toString('latin1');
       if (name === 'content-length') length = Number(value);
+      else if (name === 'content-type') this.contentType = value;
+      else if (name === 'content-encoding') this.contentEncoding = value;
       const previous = reply.getHeader(name);
       // A header the upstream repeats is kept whole; one the gateway set before is the upstream's to replace.
       if (previous !== undefined && name !== 'set-cookie' && this.seenFromUpstream(rawHeaders, i, name)) {
@@ -215,6 +234,16 @@ class Forwarding implements Dispatcher.DispatchHandler {
     // No body (204, 304, HEAD) or a small one: gathered, then sent with the headers in one write.
     if (statusCode === 204 || statusCode === 304 || this.options.method === 'HEAD' || (length >= 0 && length <= SMALL_BODY_BYTES)) {
       this.chunks = [];
+      if (statusCode !== 204 && statusCode !== 304 && this.options.method !== 'HEAD' && isJsonAnswer(this.contentType)) {
+        // Whether or not this one is compressed, the same URL's answer may be for another client.
+        reply.header('vary', varyWithAcceptEncoding(reply.getHeader('vary')));
+        this.encoding = answerEncoding({
+          acceptEncoding: this.request.headers['accept-encoding'],
+          contentType: this.contentType,
+          contentEncoding: this.contentEncoding,
+          length,
+        });
+      }
       return true;
     }
     this.resume = resume;
@@ -231,6 +260,10 @@ class Forwarding implements Dispatcher.DispatchHandler {
   }
 
   private streamEnded = false;
+  private contentType: string | undefined;
+  private contentEncoding: string | undefined;
+  /** How a gathered answer is compressed before it is sent, or null. */
+  private encoding: AnswerEncoding | null = null;
 
   /** The client closed its connection before the answer (injected requests have a socket of their own kind). */
   private clientGone(): boolean {
@@ -261,7 +294,23 @@ class Forwarding implements Dispatcher.DispatchHandler {
     const chunks = this.chunks;
     if (chunks === null) return;
     if (chunks.length === 0) this.reply.send();
+    else if (this.encoding !== null) this.sendCompressed(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), this.encoding);
     else this.reply.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  }
+
+  /** Compressed off the event loop's thread (zlib's pool); on a failure, the answer goes as it came. */
+  private sendCompressed(body: Buffer, encoding: AnswerEncoding): void {
+    const { reply } = this;
+    const done = (error: Error | null, compressed: Buffer) => {
+      if (reply.sent || this.clientGone()) return;
+      if (error) {
+        reply.send(body);
+        return;
+      }
+      reply.header('content-encoding', encoding).header('content-length', compressed.length).send(compressed);
+    };
+    if (encoding === 'br') brotliCompress(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }, done);
+    else gzip(body, { level: GZIP_LEVEL }, done);
   }
 
   onError(error: Error): void {

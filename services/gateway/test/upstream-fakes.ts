@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { WebSocketServer } from 'ws';
 import { loadConfig } from '@civic/service-kit';
 import { GatewayConfig } from '../src/config.js';
@@ -99,6 +100,20 @@ export async function startEchoUpstream(name: UpstreamName, websocket = false): 
         res.writeHead(200, { 'content-type': 'text/plain' });
         for (let sent = 0; sent < BIG_ANSWER_BYTES; sent += 1024) res.write('x'.repeat(1024));
         res.end();
+        return;
+      }
+      if (url.endsWith('/json-list')) {
+        // A list answer as the services give them: JSON of a known length, worth compressing.
+        const items = Array.from({ length: 100 }, (_, index) => ({ id: index, title: `Proposal ${index}`, counts: { for: index, against: 100 - index } }));
+        const body = JSON.stringify({ items });
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', vary: 'Origin', 'content-length': String(Buffer.byteLength(body)) });
+        res.end(body);
+        return;
+      }
+      if (url.endsWith('/json-encoded')) {
+        const body = gzipSync(JSON.stringify({ items: 'y'.repeat(4096) }));
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(body.length) });
+        res.end(body);
         return;
       }
       if (url.endsWith('/repeated')) {

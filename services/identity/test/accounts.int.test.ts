@@ -28,6 +28,13 @@ const post = (url: string, payload?: Record<string, unknown>, jar?: Jar) =>
   });
 
 describe('registration limits per IP (stored as keyed hashes)', () => {
+  it('tells anyone the limits it runs with, for the help page', async () => {
+    const answer = await h.app.inject({ url: '/api/auth/registration-limits' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ accountsPerIp: 5, accountsPerIpPerDay: 2 });
+    expect(answer.headers['cache-control']).toBe('public, max-age=300');
+  });
+
   it('allows 2 accounts a day and 5 in all from one address, with the catalogue messages', async () => {
     const ip = '198.51.100.7';
     const ok = (r: { statusCode: number }) => expect(r.statusCode).toBe(201);

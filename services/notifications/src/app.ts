@@ -20,7 +20,7 @@ export interface NotificationsDeps {
   /** Checks access tokens; identity's JWKS (JWKS_URL) when not given. */
   verifier?: TokenVerifier;
   /** Told of every event applied (tests wait on it). */
-  onEventApplied?: (envelope: EventEnvelope) => void;
+  onEventApplied?: (envelope: EventEnvelope, consumer: string) => void;
   /** The service's clock (follows, digests); real time when not given. */
   clock?: () => Date;
   /** false leaves the digest scheduler to the caller (tests tick it by hand). */

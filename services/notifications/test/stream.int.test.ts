@@ -1,11 +1,9 @@
 import { ProposalSignalled, UserDeleted } from '@civic/contracts';
-import { connectBus, type EventBus, type ServiceApp } from '@civic/service-kit';
+import type { ServiceApp } from '@civic/service-kit';
 import { waitFor } from '@civic/test-kit';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { buildApp } from '../src/app.js';
-import { createPrisma, type NotificationsPrisma } from '../src/store/prisma.js';
 import { base, service, startHarness, type Harness, type Member } from './support/harness.js';
 
 /**
@@ -14,7 +12,7 @@ import { base, service, startHarness, type Harness, type Member } from './suppor
  */
 let h: Harness;
 let baseUrl: string;
-let replica: { app: ServiceApp; db: NotificationsPrisma; bus: EventBus; url: string };
+let replica: { app: ServiceApp; url: string };
 
 interface Listener {
   counts: number[];
@@ -52,18 +50,13 @@ const isListener = (value: Listener | { status: number }): value is Listener => 
 beforeAll(async () => {
   h = await startHarness({ STREAM_HEARTBEAT_MS: '1000' });
   baseUrl = await h.listen();
-  const db = createPrisma(h.context.databaseUrl);
-  const bus = await connectBus({ url: h.context.natsUrl, prefix: h.context.natsPrefix, name: 'notifications-replica' });
-  // The replica shares the durable consumers: what it applies counts as applied too.
-  const app = await buildApp({ config: h.config, db, bus, logger: false, onEventApplied: (envelope) => h.applied.push(envelope.id) });
+  // The replica shares the durable consumers: the harness counts what it applies too, and closes it.
+  const { app } = await h.replica();
   await app.listen({ port: 0, host: '127.0.0.1' });
-  replica = { app, db, bus, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+  replica = { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 });
 
 afterAll(async () => {
-  await replica.app.close();
-  await replica.bus.close();
-  await replica.db.$disconnect();
   await h.close();
 });
 

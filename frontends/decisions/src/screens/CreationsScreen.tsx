@@ -5,6 +5,7 @@ import { useShell } from '../RemoteFrame.js';
 import { useSession } from '@civic/frontend-kit/remote-session';
 import { Countdown } from '../ui/CycleParts.js';
 import { LawDocument } from '../ui/drafting/LawDocument.js';
+import { LiveMessages } from '../ui/live-draft/LiveMessages.js';
 import { type LawChange } from '../ui/LawActions.js';
 import { LawTabs, useLawsInPhase } from '../ui/LawTabs.js';
 import { EmptyPhase, Pending } from '../ui/States.js';
@@ -35,7 +36,11 @@ export function CreationsScreen() {
       <>
         {cycle ? <Countdown label={t({ id: 'decisions.creations.endsIn' })} times={cycle} receivedAt={cycles.receivedAt} target={cycle.phaseEndsAt} onElapsed={onCountdownElapsed} /> : null}
         <LawTabs laws={laws} chosen={chosen} onChoose={choose} />
-        {!detail.data ? <Pending resource={detail} /> : <LawDocument law={detail.data} user={user} reload={detail.reload} onLawChanged={lawChanged} />}
+        {!detail.data ? <Pending resource={detail} /> : (
+          <LiveMessages>
+            <LawDocument law={detail.data} user={user} reload={detail.reload} onLawChanged={lawChanged} />
+          </LiveMessages>
+        )}
       </>
     );
   }

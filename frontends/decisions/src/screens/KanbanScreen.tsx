@@ -151,6 +151,7 @@ function ProposalsBoard() {
       details:
         t(categoryMessages[proposal.category]) +
         (proposal.rank !== null ? ` · ${t(common.rank, { rank: proposal.rank })}` : '') +
+        (proposal.secondChance && proposal.state === 'in-vote' ? ` · ${t(stateMessages['second-chance'])}` : '') +
         (proposal.state !== 'submitted' ? ` · ${t(common.score)} ${proposal.counts.score}` : ''),
     }));
   return <Board kind="proposals" emptyTitle={t({ id: 'decisions.kanban.empty' })} resource={kanban} label={(column) => stateMessages[column.state]} cards={cards} />;

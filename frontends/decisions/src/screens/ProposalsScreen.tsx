@@ -75,6 +75,7 @@ export function ProposalsScreen() {
   const proposals = list.data ? (words ? list.data.proposals : [...list.data.proposals].sort(byRankThenPin)) : [];
   const main = (
     <>
+      <ProposalSearchBar />
       {list.data?.countdown ? (
         <NextStep cycle={openCycle} times={list.data.countdown} receivedAt={list.receivedAt} onElapsed={onCountdownElapsed} />
       ) : null}
@@ -116,7 +117,7 @@ export function ProposalsScreen() {
     </>
   );
   return (
-    <layouts.list title={t({ id: 'decisions.proposals.title' })} intro={t({ id: 'decisions.proposals.intro' })} toolbar={<ProposalSearchBar />}>
+    <layouts.list title={t({ id: 'decisions.proposals.title' })} intro={t({ id: 'decisions.proposals.intro' })}>
       <PhaseChatLayout room={room} main={main} />
     </layouts.list>
   );

@@ -4,7 +4,7 @@
  * sources quietly below, and an article's amendments beside it (below it on a narrow column). Every
  * action shows as the service's answer says (`may` of the article or amendment).
  */
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { Article, LawDetail, SessionUser } from '@civic/contracts';
 import { VisuallyHidden, type MenuItem } from '@civic/frontend-kit/design';
@@ -20,6 +20,11 @@ import { drafting } from './drafting/messages.js';
 import { Opener } from './drafting/Opener.js';
 import { ActionBar } from './drafting/ActionBar.js';
 import { common } from '../messages.js';
+import { EditingBadges, useDraftingPresence } from './live-draft/DraftingPresence.js';
+import { live } from './live-draft/messages.js';
+
+// The live editor brings Yjs: loaded when a creator first edits a text, not with the screen.
+const LiveTextEditor = lazy(() => import('./live-draft/LiveTextEditor.js'));
 
 /** How an article moves among the articles of its group (absent for amendments). */
 export interface ArticlePlace {
@@ -53,14 +58,22 @@ function ContentCard({
 }) {
   const { formatMessage: t } = useIntl();
   const { toast } = useFeedback();
-  const [editing, setEditing] = useState(false);
-  // The version the open editor is based on, and one saved by someone else meanwhile (to merge).
+  // The law's creators type live (`liveEdit`); scribes and moderators edit with a reason (`edit`).
+  // Chosen when the editor opens: a law read again meanwhile does not swap the editor.
+  const { liveOpen } = useDraftingPresence();
+  const [editing, setEditing] = useState<'live' | 'form' | null>(() => (liveOpen.has(item.id) ? 'live' : null));
+  // The version the open form is based on, and one saved by someone else meanwhile (to merge).
   const [base, setBase] = useState({ title: item.title, body: item.body });
   const [theirs, setTheirs] = useState<string | null>(null);
   const edit = () => {
     setBase({ title: item.title, body: item.body });
     setTheirs(null);
-    setEditing(true);
+    setEditing(item.may.liveEdit ? 'live' : 'form');
+    if (item.may.liveEdit) liveOpen.add(item.id);
+  };
+  const stopEditing = () => {
+    liveOpen.delete(item.id);
+    setEditing(null);
   };
   const [addingSource, setAddingSource] = useState(false);
   const headingId = useId();
@@ -92,15 +105,30 @@ function ContentCard({
           <Heading id={headingId} className="drafting-article__title">
             {label}
           </Heading>
+          <EditingBadges textId={item.id} />
           <ActionBar
             className="drafting-article__tools"
             label={t(common.actions, { title: label })}
             history={<HistoryLink kind={item.kind} id={item.id} of={label} />}
-            main={may.edit && !editing ? { text: t(common.edit), onClick: edit } : null}
+            main={(may.edit || may.liveEdit) && !editing ? { text: t(common.edit), onClick: edit } : null}
             more={more}
           />
         </div>
-        {editing ? (
+        {editing === 'live' ? (
+          <Suspense fallback={<p className="live-editor__status">{t(live.joining)}</p>}>
+            <LiveTextEditor
+              lawId={law.id}
+              text={{ kind: item.kind, id: item.id, body: item.body }}
+              label={isArticle ? t(common.articleText) : t({ id: 'decisions.amendment.text' })}
+              readerId={user?.id ?? null}
+              creators={law.creators}
+              onDone={() => {
+                stopEditing();
+                reload();
+              }}
+            />
+          </Suspense>
+        ) : editing === 'form' ? (
           <TextForm
             label={isArticle ? t(common.articleText) : t({ id: 'decisions.amendment.text' })}
             initial={item.body}
@@ -108,7 +136,7 @@ function ContentCard({
             max={5000}
             // A scribe or a moderator editing someone else's text says why, in the text's history.
             askReason={Boolean(user && user.id !== item.userId)}
-            onCancel={() => setEditing(false)}
+            onCancel={stopEditing}
             theirs={theirs}
             onSubmit={async (body, reason) => {
               try {
@@ -122,7 +150,7 @@ function ContentCard({
                 }
                 throw failure;
               }
-              setEditing(false);
+              stopEditing();
               toast(t(common.saved), 'success');
               reload();
             }}

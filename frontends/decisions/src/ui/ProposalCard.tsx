@@ -84,6 +84,8 @@ export function ProposalCard({
         {proposal.rank !== null ? <Badge tone="accent">{t(common.rank, { rank: proposal.rank })}</Badge> : null}
         <Badge>{t(categoryMessages[proposal.category])}</Badge>
         <Badge tone={stateTones[proposal.state]}>{t(stateMessages[proposal.state])}</Badge>
+        {/* Carried into this vote: the state says "in vote", this says it is its second chance. */}
+        {proposal.secondChance && proposal.state !== 'second-chance' ? <Badge tone={stateTones['second-chance']}>{t(stateMessages['second-chance'])}</Badge> : null}
         {proposal.pin ? <Badge tone="accent">{t(common.pinned)}</Badge> : null}
         {proposal.moderationStatus === 1 ? <Badge tone="warning">{t(common.signalled)}</Badge> : null}
         <span className="decisions-proposal__author">

@@ -8,6 +8,26 @@ import { FormActions, type FormProps } from './FormParts.js';
 import { common } from '../messages.js';
 
 /**
+ * A version saved by someone else while this one was being written, shown above the field that keeps
+ * the writer's words, with a button to start again from it (the form below, and the live editor when
+ * a text changed outside live editing).
+ */
+export function TheirsPanel({ theirs, onTake }: { theirs: string; onTake: () => void }) {
+  const { formatMessage: t } = useIntl();
+  const id = useId();
+  return (
+    <section className="decisions-text-form__theirs" aria-labelledby={id} data-theirs>
+      <h5 id={id}>{t({ id: 'decisions.conflict.theirs' })}</h5>
+      <p className="decisions-text-form__theirs-text">{theirs}</p>
+      <p className="field__hint">{t({ id: 'decisions.conflict.hint' })}</p>
+      <button type="button" className={buttonClass('secondary')} onClick={onTake}>
+        {t({ id: 'decisions.conflict.takeTheirs' })}
+      </button>
+    </section>
+  );
+}
+
+/**
  * A small text form (one field) used for group names, articles and amendments, opened by a button: it
  * takes the focus when shown, and its button says Save unless told otherwise. `extra` fields go above
  * it. With `askReason` (a scribe or a moderator editing someone else's text) it also asks why, which
@@ -88,16 +108,7 @@ export function TextForm({
   return (
     <form className="form decisions-form decisions-text-form" noValidate onSubmit={(event) => void submit(event)}>
       {extra}
-      {theirs != null ? (
-        <section className="decisions-text-form__theirs" aria-labelledby={`${id}-theirs`}>
-          <h5 id={`${id}-theirs`}>{t({ id: 'decisions.conflict.theirs' })}</h5>
-          <p className="decisions-text-form__theirs-text">{theirs}</p>
-          <p className="field__hint">{t({ id: 'decisions.conflict.hint' })}</p>
-          <button type="button" className={buttonClass('secondary')} onClick={() => setValue(theirs)}>
-            {t({ id: 'decisions.conflict.takeTheirs' })}
-          </button>
-        </section>
-      ) : null}
+      {theirs != null ? <TheirsPanel theirs={theirs} onTake={() => setValue(theirs)} /> : null}
       <div className={`field${error ? ' field--invalid' : ''}`}>
         <label htmlFor={id}>{label}</label>
         {multiline ? <textarea {...control} rows={4} /> : <input {...control} />}

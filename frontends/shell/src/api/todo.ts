@@ -3,6 +3,7 @@ import {
   CandidateTo,
   type Candidate,
   type CandidateVote,
+  type ElectedOfficials,
   type ElectionSchedule,
   type LawDetail,
   type LawList,
@@ -19,6 +20,7 @@ export const todoApi = {
   candidates: (role: CandidateTo, signal?: AbortSignal) => get<Candidate[]>(`/api/candidates/${role}`, signal),
   votesOf: (userId: string, signal?: AbortSignal) => get<CandidateVote[]>(`/api/candidates/votes/${encodeURIComponent(userId)}`, signal),
   electionSchedule: (signal?: AbortSignal) => get<ElectionSchedule>('/api/elections/next', signal),
+  elected: (signal?: AbortSignal) => get<ElectedOfficials>('/api/elections/elected', signal),
 };
 
 export const electionRoles = [CandidateTo.Moderator, CandidateTo.Scribe, CandidateTo.GreatWise] as const;

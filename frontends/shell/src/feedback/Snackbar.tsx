@@ -58,10 +58,9 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
         dismissible: options.dismissible ?? false,
       };
       setItems((current) => [...current, item].slice(-maxShown));
-      if (item.duration > 0) timers.current.set(id, setTimeout(() => dismiss(id), item.duration));
       return id;
     },
-    [dismiss],
+    [],
   );
 
   const showError = useCallback(
@@ -79,6 +78,15 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
     },
     [intl, show],
   );
+
+  // The clock starts once a message is on screen, so a busy page that paints late does not shorten it.
+  useEffect(() => {
+    for (const item of items) {
+      if (item.duration > 0 && !timers.current.has(item.id)) {
+        timers.current.set(item.id, setTimeout(() => dismiss(item.id), item.duration));
+      }
+    }
+  }, [items, dismiss]);
 
   useEffect(() => {
     const pending = timers.current;

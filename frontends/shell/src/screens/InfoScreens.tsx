@@ -2,7 +2,7 @@ import { Limits, type DecisionSettings } from '@civic/contracts';
 import { formatWholeDuration } from '@civic/frontend-kit/duration';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { useDecisionSettings } from '../api/decision-settings.js';
+import { useDecisionSettings, useRegistrationLimits } from '../api/public-settings.js';
 import { DefaultLayout } from '../layouts/index.js';
 
 const DAY = 24 * 60 * 60;
@@ -87,10 +87,20 @@ const topicsWithRules = new Set<string>(['propose', 'create']);
 /** The numbers the shell applies itself, so they are known at once: the language cookie is the shell's. */
 const shellValues = { localeCookieDays: Limits.localeCookieDays };
 
+/**
+ * The account answer states identity's registration limits once they are read; until then, or if they
+ * cannot be, it says only that they exist.
+ */
+function accountAnswer(t: IntlShape['formatMessage'], limits: ReturnType<typeof useRegistrationLimits>): string {
+  if (limits.status !== 'ready') return t({ id: 'help.account.answer' });
+  return t({ id: 'help.account.answerWithLimits' }, limits.settings);
+}
+
 /** /help: answers to the questions citizens ask. */
 export function HelpScreen() {
   const { formatMessage: t } = useIntl();
   const { values, failed } = useRuleValues();
+  const limits = useRegistrationLimits();
   return (
     <DefaultLayout title={t({ id: 'help.title' })} intro={t({ id: 'help.intro' })}>
       {helpTopics
@@ -98,7 +108,7 @@ export function HelpScreen() {
         .map((topic) => (
           <section key={topic} className="help-topic">
             <h2>{t({ id: `help.${topic}.question` })}</h2>
-            <p>{t({ id: `help.${topic}.answer` }, { ...shellValues, ...values })}</p>
+            <p>{topic === 'account' ? accountAnswer(t, limits) : t({ id: `help.${topic}.answer` }, { ...shellValues, ...values })}</p>
           </section>
         ))}
       {failed ? <p role="status">{t(rulesUnavailable)}</p> : null}

@@ -2,7 +2,8 @@
  * The member's to-do list (/protected): what is waiting for their vote or their pen, counted from the
  * decisions and elections reads. Pure; the screen fetches and renders.
  */
-import type { Article, Candidate, CandidateVote, LawDetail, LawSummary, VotingView } from '@civic/contracts';
+import { CandidateTo, candidateDateField, type Article, type Candidate, type CandidateVote, type ElectedOfficials, type LawDetail, type LawSummary, type SessionUser, type VotingView } from '@civic/contracts';
+import { isStandingThisMonth } from '../users/candidacy.js';
 
 /** After a phase change, open to-do pages read again each after a random wait below this (docs/live.md). */
 export const phaseChangeSpreadMs = 10_000;
@@ -10,7 +11,7 @@ export const phaseChangeSpreadMs = 10_000;
 /** A random wait in [0, phaseChangeSpreadMs) before a page reads its to-do again after a phase change. */
 export const phaseChangeReadDelayMs = (random: () => number = Math.random): number => Math.floor(random() * phaseChangeSpreadMs);
 
-export type TodoKind = 'proposalVotes' | 'finalVotes' | 'drafts' | 'candidateVotes';
+export type TodoKind = 'proposalVotes' | 'finalVotes' | 'drafts' | 'candidateVotes' | 'standAgain';
 
 export interface TodoItem {
   kind: TodoKind;
@@ -20,6 +21,25 @@ export interface TodoItem {
   to: string;
   /** The law concerned, for final votes and drafts. */
   lawTitle?: string;
+  /** The office held, for a reminder to stand again. */
+  role?: 'moderator' | 'scribe' | 'greatWise';
+}
+
+const officeKeys = { [CandidateTo.Moderator]: 'moderator', [CandidateTo.Scribe]: 'scribe', [CandidateTo.GreatWise]: 'greatWise' } as const;
+const officialsOf = (elected: ElectedOfficials, role: CandidateTo) =>
+  role === CandidateTo.Moderator ? elected.moderators : role === CandidateTo.Scribe ? elected.scribes : elected.greatWises;
+
+/** The member's candidate dates and name, as the session carries them. */
+export type TodoMember = Pick<SessionUser, 'id' | 'userName' | 'moderatorCandidateDate' | 'scribeCandidateDate' | 'greatWiseCandidateDate'>;
+
+/**
+ * The offices the member holds from the last election and does not stand for again this month:
+ * every office ends at the month's election, so an official who wants to go on stands again.
+ */
+export function officesToStandAgain(elected: ElectedOfficials, member: TodoMember, candidacyMonth: string): CandidateTo[] {
+  return [CandidateTo.Moderator, CandidateTo.Scribe, CandidateTo.GreatWise].filter(
+    (role) => officialsOf(elected, role).some((official) => official.id === member.id) && !isStandingThisMonth(member[candidateDateField[role]], candidacyMonth),
+  );
 }
 
 /** Proposals open in the voting phase the member has not voted on. */
@@ -52,12 +72,15 @@ export interface TodoSources {
   creationLaws: readonly LawSummary[];
   candidates: readonly Candidate[];
   votes: readonly CandidateVote[];
+  /** The officials of the last election, with the month whose candidacies are open. */
+  elected: ElectedOfficials;
 }
 
 const lawLink = (path: string, lawId: string) => `${path}?law=${encodeURIComponent(lawId)}`;
 
 /** Every item with something to do, in the order of the process; empty when nothing waits. */
-export function todoItems(sources: TodoSources, userId: string): TodoItem[] {
+export function todoItems(sources: TodoSources, member: TodoMember): TodoItem[] {
+  const userId = member.id;
   const items: TodoItem[] = [];
   const proposals = proposalVotesToCast(sources.voting);
   if (proposals > 0) items.push({ kind: 'proposalVotes', count: proposals, to: '/decisions/voting-on-proposals' });
@@ -70,5 +93,9 @@ export function todoItems(sources: TodoSources, userId: string): TodoItem[] {
   }
   const candidates = candidatesToVoteFor(sources.candidates, sources.votes, userId);
   if (candidates > 0) items.push({ kind: 'candidateVotes', count: candidates, to: '/elections' });
+  const settings = `/users/${encodeURIComponent(member.id)}/${encodeURIComponent(member.userName)}/settings`;
+  for (const role of officesToStandAgain(sources.elected, member, sources.elected.schedule.candidacyMonth)) {
+    items.push({ kind: 'standAgain', count: 1, to: `${settings}#settings-candidacy`, role: officeKeys[role] });
+  }
   return items;
 }

@@ -34,6 +34,7 @@ export function roomConsumers(common: ConsumerHost, onClosed: RoomsClosed): (() 
         ...common,
         name: 'chat-law-creators-drawn',
         event: LawCreatorsDrawn,
+        // The room and the law's creators (who may draft live) in the one transaction.
         handle: (tx, payload, envelope) => openCreationRoom(tx, { ...payload, at: envelope.occurredAt }),
       }),
   ];

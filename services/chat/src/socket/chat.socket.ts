@@ -1,11 +1,13 @@
+import { DRAFT_SETTLE_PAUSE_MS } from '@civic/contracts';
 import type { RevocationList, ServiceApp, TokenVerifier } from '@civic/service-kit';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Server } from 'socket.io';
+import { Drafting } from '../drafting/drafting.js';
 import { SlidingWindow } from '../domain/rate-limit.js';
 import { streamsAdapterClient, type ChatRedis } from '../store/redis.js';
-import { onConnection } from './connection.js';
+import { DRAFT_UPDATE_WINDOW_MS, DRAFT_UPDATES_PER_WINDOW, onConnection } from './connection.js';
 import { chatHandlers, socketViewer, type ChatContext } from './handlers.js';
-import { allowedRequests, authenticate } from './handshake.js';
+import { allowedRequests, authenticate, type ChatSocket } from './handshake.js';
 import { RoomDelivery } from './room-delivery.js';
 import { RoomRelay } from './room-relay.js';
 import { disconnectOnRevocation } from './revocations.js';
@@ -37,6 +39,8 @@ export interface SocketSettings {
   socketCapacity?: number;
   /** A room's events reach its sockets at most once per tick (CHAT_BATCH_TICK_MS, room-delivery.ts). */
   batchTickMs?: number;
+  /** A text's typed words are settled this long after the last update anyone made (CHAT_DRAFT_SETTLE_PAUSE_MS). */
+  draftSettlePauseMs?: number;
 }
 
 /**
@@ -66,7 +70,9 @@ export function attachChatSocket(app: ServiceApp, context: ChatContext, verifier
   const io = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
-    maxHttpBufferSize: 16 * 1024,
+    // A draft update may carry DRAFT_UPDATE_MAX_BYTES (a pasted article), 4/3 of it in base64; each
+    // event's schema bounds its own fields far below this.
+    maxHttpBufferSize: 96 * 1024,
     transports: settings.transports,
     allowRequest: allowedRequests(settings.allowedOrigins, () => shutdown.closing, log),
     // Long-polling from an allowed origin of another site reads its answers (websocket needs no CORS).
@@ -79,13 +85,24 @@ export function attachChatSocket(app: ServiceApp, context: ChatContext, verifier
   deliveries.set(io, delivery);
   const viewers = new ViewerMay(io, { viewerOf: (socket) => socketViewer(context, socket), clock: context.clock, shared: adapter !== undefined, log });
   viewerTables.set(io, viewers);
+  const drafting = new Drafting({
+    io,
+    context,
+    shared: adapter !== undefined,
+    pauseMs: settings.draftSettlePauseMs ?? DRAFT_SETTLE_PAUSE_MS,
+    log: log.child({ component: 'drafting' }),
+    closing: () => shutdown.closing,
+  });
+  draftings.set(io, drafting);
+  app.addHook('onClose', async () => drafting.close());
   io.use(authenticate(verifier));
   io.on(
     'connection',
     onConnection({
-      handlers: chatHandlers(io, context, settings.maxRooms ?? 8, delivery, viewers),
+      handlers: chatHandlers(io, context, settings.maxRooms ?? 8, delivery, viewers, drafting),
       // Any event at all, per socket: a client looping on joins or reads is stopped before the database.
       flood: new SlidingWindow(settings.eventsPerWindow ?? 60, settings.eventWindowMs ?? 10_000),
+      draftFlood: new SlidingWindow(DRAFT_UPDATES_PER_WINDOW, DRAFT_UPDATE_WINDOW_MS),
       shutdown,
       revocations: settings.revocations,
       log,
@@ -93,6 +110,7 @@ export function attachChatSocket(app: ServiceApp, context: ChatContext, verifier
       socketCapacity: settings.socketCapacity,
     }),
   );
+  io.on('connection', (socket) => drafting.onConnection(socket as ChatSocket));
   const stopFollowingRevocations = settings.revocations ? disconnectOnRevocation(io, settings.revocations, log) : undefined;
   // What waits for a room's next tick goes before the transports close: the clients recover the rest.
   shutdown.closeWithApp(app, io, settings.answerOnCloseMs ?? 5000, stopFollowingRevocations, () => delivery.flushAll());
@@ -113,6 +131,13 @@ export function announceStandingChanged(io: Server, userId: string): void {
   viewerTables.get(io)?.standingChanged(userId);
 }
 
+/** Tells a text's pages that words typed live were not written: the text changed outside live editing. */
+export function announceDraftConflict(io: Server, conflict: { textId: string; current: string }): void {
+  draftings.get(io)?.conflicted(conflict);
+}
+
+/** Live co-drafting of each socket server attached here. */
+const draftings = new WeakMap<Server, Drafting>();
 /** The room delivery of each socket server attached here. */
 const deliveries = new WeakMap<Server, RoomDelivery>();
 /** The viewers' tables of each socket server attached here. */

@@ -17,8 +17,13 @@ import type { SocketShutdown } from './shutdown.js';
 
 export interface ConnectionDeps {
   handlers: Handlers;
-  /** Any event at all, per socket. */
+  /** Any event at all, per socket, but draft updates. */
   flood: SlidingWindow;
+  /**
+   * Draft updates, per socket: one per keystroke, so an allowance of their own (DRAFT_UPDATES_PER_WINDOW)
+   * rather than the general one, which a creator typing would use up in seconds.
+   */
+  draftFlood?: SlidingWindow;
   shutdown: SocketShutdown;
   revocations?: RevocationList;
   log: FastifyBaseLogger;
@@ -29,6 +34,10 @@ export interface ConnectionDeps {
 }
 
 export const DEFAULT_SOCKET_CAPACITY = 5000;
+
+/** Draft updates one socket may send per DRAFT_UPDATE_WINDOW_MS: 10 keystrokes a second, with room for a burst. */
+export const DRAFT_UPDATES_PER_WINDOW = 120;
+export const DRAFT_UPDATE_WINDOW_MS = 10_000;
 
 /** The pod's name (HOSTNAME in Kubernetes): each pod reports its own sockets. */
 const podName = () => process.env.HOSTNAME || hostname();
@@ -46,7 +55,7 @@ export function socketGauges(registry: Registry, capacity: number): Gauge<'pod'>
 }
 
 /** socket.io's `connection` listener. */
-export function onConnection({ handlers, flood, shutdown, revocations, log, metrics, socketCapacity }: ConnectionDeps) {
+export function onConnection({ handlers, flood, draftFlood = flood, shutdown, revocations, log, metrics, socketCapacity }: ConnectionDeps) {
   const connected = metrics ? socketGauges(metrics, socketCapacity ?? DEFAULT_SOCKET_CAPACITY) : null;
   const pod = { pod: podName() };
   function errorBody(error: unknown, socket: ChatSocket, event: string): ErrorBody {
@@ -64,7 +73,7 @@ export function onConnection({ handlers, flood, shutdown, revocations, log, metr
     const answer = args.pop();
     if (typeof answer !== 'function') return; // nobody to answer: ignored, never broadcast
     const reply = answer as (value: unknown) => void;
-    const allowed = await flood.take(socket.id);
+    const allowed = await (event === 'draft:update' ? draftFlood : flood).take(socket.id);
     if (!allowed.allowed) {
       reply({ statusCode: 429, statusMessage: ErrorMessages.tooManyRequests, data: { reason: 'socket-rate', retryAfterMs: allowed.retryAfterMs } } satisfies ErrorBody);
       return;
@@ -98,6 +107,7 @@ export function onConnection({ handlers, flood, shutdown, revocations, log, metr
     socket.on('disconnect', () => {
       connected?.dec(pod);
       flood.forget(socket.id);
+      draftFlood.forget(socket.id);
     });
     if (user && !socket.recovered) void socket.join(userRoom(user.id));
     for (const event of clientEvents) {

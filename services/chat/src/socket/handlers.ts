@@ -6,7 +6,7 @@
 import type { ChatAckData, ChatMessage } from '@civic/contracts';
 import { AppError, type OutboxRelay } from '@civic/service-kit';
 import type { Server } from 'socket.io';
-import { resolveCaller, type ResolvedCaller } from '../caller.js';
+import { resolveCaller, socketCaller, type ResolvedCaller } from '../caller.js';
 import { roomView } from '../room-view.js';
 import { deleteMessage } from '../commands/delete-message.command.js';
 import { editMessage } from '../commands/edit-message.command.js';
@@ -27,6 +27,7 @@ import { messageViews } from '../message-views.js';
 import type { MemberRepository } from '../store/member.repository.js';
 import type { MessageRepository } from '../store/message.repository.js';
 import type { RoomRepository } from '../store/room.repository.js';
+import type { DraftAckData, Drafting } from '../drafting/drafting.js';
 import { liveHandlers, type LiveAckData } from '../live/live-handlers.js';
 import { isChatRoom, mutingRoom, userRoom, type ChatSocket } from './handshake.js';
 import type { ClientEvent, Payload } from './payloads.js';
@@ -40,7 +41,7 @@ export interface ChatContext extends CommandDeps {
   relay: OutboxRelay;
 }
 
-type AckData = ChatAckData & LiveAckData;
+type AckData = ChatAckData & LiveAckData & DraftAckData;
 export type Handlers = { [E in ClientEvent]: (socket: ChatSocket, payload: Payload<E>) => Promise<AckData[E]> };
 
 /** The viewer behind a socket: null for a visitor, or a token no longer usable (reads stay open). */
@@ -52,16 +53,11 @@ export async function socketViewer(context: Pick<ChatContext, 'members' | 'clock
 
 /**
  * The handlers of the client events; `maxRooms` is how many chat rooms one socket may be in at once,
- * `viewers` hands each join the viewer's table.
+ * `viewers` hands each join the viewer's table, `drafting` handles live co-drafting's events.
  */
-export function chatHandlers(io: Server, context: ChatContext, maxRooms: number, delivery: RoomDelivery, viewers: ViewerMay): Handlers {
+export function chatHandlers(io: Server, context: ChatContext, maxRooms: number, delivery: RoomDelivery, viewers: ViewerMay, drafting: Drafting): Handlers {
   /** The member behind a socket, or a 401 with the reason. */
-  async function callerOf(socket: ChatSocket): Promise<Caller & { name: string }> {
-    const user = socket.data.user;
-    if (!user) throw new AppError(socket.data.authProblem ?? 'unauthorized', 401);
-    if (user.expiresAt <= Date.now()) throw new AppError('tokenExpired', 401);
-    return resolveCaller(context.members, user, context.clock());
-  }
+  const callerOf = (socket: ChatSocket): Promise<Caller & { name: string }> => socketCaller(context.members, socket.data, context.clock());
 
   /**
    * The public view to the room, alone or in its next batch (room-delivery.ts: alone it skips the
@@ -76,6 +72,7 @@ export function chatHandlers(io: Server, context: ChatContext, maxRooms: number,
 
   return {
     ...liveHandlers(),
+    ...drafting.handlers(),
 
     async 'room:join'(socket, { room: name }) {
       const room = await roomOf(context.db, name);

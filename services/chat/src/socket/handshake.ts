@@ -3,6 +3,7 @@
  * access token of the handshake, checked once; an expired or invalid one leaves a visitor who is
  * told why when they try to act).
  */
+import type { DraftTextKind } from '@civic/contracts';
 import { ACCESS_COOKIE, SECURE_ACCESS_COOKIE, type AuthUser, type TokenVerifier } from '@civic/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerOptions, Socket } from 'socket.io';
@@ -16,6 +17,12 @@ export interface SocketUser extends AuthUser {
 export interface SocketData {
   user: SocketUser | null;
   authProblem: 'tokenExpired' | 'invalidToken' | null;
+  /**
+   * The law whose drafting page the socket is on (`draft:here`), what its member edits there, and
+   * when they said so (the newest of a member's sockets names what they edit). Plain values: other
+   * pods read them through the adapter (presence, docs/co-drafting.md#presence).
+   */
+  drafting?: { lawId: string; editing: { kind: DraftTextKind; textId: string } | null; at: number } | null;
 }
 
 export type ChatSocket = Socket<Record<string, never>, Record<string, (...args: never[]) => void>, Record<string, never>, SocketData>;

@@ -1,13 +1,28 @@
 /** Schemas of every payload a client emits (issue 7: each is validated before anything happens). */
 import Type, { type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { chatRoomPattern, Limits, liveTopicPattern, maxLiveTopicsPerSocket, slowModeIntervalLimits, SlowModeSettingSchema, textProblem, type ErrorKey } from '@civic/contracts';
+import {
+  ARTICLE_BODY_MAX,
+  chatRoomPattern,
+  DRAFT_UPDATE_MAX_BYTES,
+  draftTextKinds,
+  Limits,
+  liveTopicPattern,
+  maxLiveTopicsPerSocket,
+  slowModeIntervalLimits,
+  SlowModeSettingSchema,
+  textProblem,
+  type ErrorKey,
+} from '@civic/contracts';
 
 const Uuid = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
 const RoomName = Type.String({ pattern: chatRoomPattern, maxLength: 80 });
 /** UTF-16 length bound (a code point takes at most two units); the 250 characters are checked in domain/validation. */
 const Text = Type.String({ minLength: Limits.chatMessage.min, maxLength: Limits.chatMessage.max * 2 });
 const strict = { additionalProperties: false } as const;
+const TextKind = Type.Union([Type.Literal(draftTextKinds[0]), Type.Literal(draftTextKinds[1])]);
+/** A Yjs update in base64: at most DRAFT_UPDATE_MAX_BYTES once decoded (4 characters per 3 bytes). */
+const DraftUpdateBytes = Type.String({ minLength: 1, maxLength: Math.ceil(DRAFT_UPDATE_MAX_BYTES / 3) * 4, pattern: '^[A-Za-z0-9+/]*={0,2}$' });
 const LiveTopics = Type.Array(Type.String({ pattern: liveTopicPattern, maxLength: 60 }), { minItems: 1, maxItems: maxLiveTopicsPerSocket });
 
 export const payloadSchemas = {
@@ -30,6 +45,13 @@ export const payloadSchemas = {
   /** Live topics (docs/live.md), visitors too; at most 16 watched per socket, counted in live/live-handlers.ts. */
   'live:watch': Type.Object({ topics: LiveTopics }, strict),
   'live:unwatch': Type.Object({ topics: LiveTopics }, strict),
+  /** Live co-drafting (docs/co-drafting.md, packages/contracts/src/drafting.ts): a law's creators only. */
+  'draft:join': Type.Object({ lawId: Uuid, kind: TextKind, textId: Uuid, body: Type.String({ maxLength: ARTICLE_BODY_MAX }) }, strict),
+  'draft:update': Type.Object({ textId: Uuid, update: DraftUpdateBytes }, strict),
+  'draft:save': Type.Object({ textId: Uuid }, strict),
+  'draft:leave': Type.Object({ textId: Uuid }, strict),
+  'draft:here': Type.Object({ lawId: Uuid, editing: Type.Union([Type.Null(), Type.Object({ kind: TextKind, textId: Uuid }, strict)]) }, strict),
+  'draft:away': Type.Object({ lawId: Uuid }, strict),
 } satisfies Record<string, TSchema>;
 
 export type ClientEvent = keyof typeof payloadSchemas;
@@ -45,8 +67,8 @@ const validators = Object.fromEntries(Object.entries(payloadSchemas).map(([event
   [E in ClientEvent]: ReturnType<typeof Compile<(typeof payloadSchemas)[E]>>;
 };
 
-/** Payload fields where newlines and tabs are allowed: a message may hold several lines. */
-const MULTILINE_FIELDS: readonly string[] = ['text'];
+/** Payload fields where newlines and tabs are allowed: a message, or an article's text, may hold several lines. */
+const MULTILINE_FIELDS: readonly string[] = ['text', 'body'];
 
 /** The first field of a valid payload whose text the platform's text rule refuses (packages/contracts/src/text.ts). */
 function textProblemOf(payload: object): PayloadProblem | null {
@@ -59,7 +81,7 @@ function textProblemOf(payload: object): PayloadProblem | null {
 }
 
 /** The payload fields holding a Uuid. */
-const ID_FIELDS = ['id', 'replyTo', 'userId', 'clientMessageId'] as const;
+const ID_FIELDS = ['id', 'replyTo', 'userId', 'clientMessageId', 'lawId', 'textId'] as const;
 
 /**
  * Ids in lower case, as PostgreSQL writes uuids: ids are also compared and used as socket room names

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
+import { createClient } from '@redis/client';
 import { SlidingWindow, type RateLimiter } from '../domain/rate-limit.js';
 
-type Client = ReturnType<typeof createClient>;
+/** A client as `createClient({ url })` makes it: RESP2, no modules. */
+const newClient = (url: string) => createClient({ url });
+type Client = ReturnType<typeof newClient>;
 type Raw = string | number;
 
 /** Redis cannot be reached right now: refused at once rather than queued until it is back. */
@@ -45,7 +47,17 @@ export function streamsAdapterClient(client: Client, reader: Client): object {
       return answer;
     },
     xadd: (args: Raw[]) => sendNow(client, ['XADD', ...args]),
-    xrange: (key: string, start: string, end: string) => sendNow(client, ['XRANGE', key, start, end]),
+    // A socket coming back reads what it missed from its offset to the stream's end, while this
+    // instance's reader may not have delivered the last entries yet: the reader would then send them
+    // again to the socket, which is back in its rooms by then. The catch-up stops where the reader
+    // stands; the socket joins its rooms in the same tick as this answer, so the reader brings it
+    // the rest, once.
+    async xrange(key: string, start: string, end: string) {
+      const entries = (await sendNow(client, ['XRANGE', key, start, end])) as [string, string[]][];
+      const delivered = lastRead;
+      if (end !== '+' || delivered === null) return entries;
+      return entries.filter(([id]) => compareEntryIds(id, delivered) <= 0);
+    },
     // The adapter saves a session without awaiting it: a failure (the session is lost, the client
     // starts afresh) must not become an unhandled rejection.
     set: (...args: Raw[]) => sendNow(client, ['SET', ...args]).catch(() => null),
@@ -71,6 +83,14 @@ export function streamsAdapterClient(client: Client, reader: Client): object {
   };
 }
 
+/** Orders two stream entry ids (`<ms>-<sequence>`). */
+export function compareEntryIds(a: string, b: string): number {
+  const [aMs, aSeq] = a.split('-').map(BigInt) as [bigint, bigint];
+  const [bMs, bSeq] = b.split('-').map(BigInt) as [bigint, bigint];
+  if (aMs !== bMs) return aMs < bMs ? -1 : 1;
+  return aSeq === bSeq ? 0 : aSeq < bSeq ? -1 : 1;
+}
+
 /** The id of the stream's newest entry, or 0-0 while it has none. */
 async function lastEntryId(reader: Client, stream: string): Promise<string> {
   const [newest] = (await reader.sendCommand(['XREVRANGE', stream, '+', '-', 'COUNT', '1'])) as [string, string[]][];
@@ -85,7 +105,7 @@ export interface ChatRedis {
 
 /** Connects the publishing and the reading clients; each reconnects by itself, and only the outage's start and end are logged. */
 export async function connectRedis(url: string, log?: Pick<FastifyBaseLogger, 'warn' | 'info'>): Promise<ChatRedis> {
-  const client = createClient({ url });
+  const client = newClient(url);
   let reachable = true;
   client.on('error', (error: unknown) => {
     if (!reachable) return;

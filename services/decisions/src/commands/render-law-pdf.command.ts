@@ -16,7 +16,8 @@ export interface LawPdfDeps {
   limit: RenderLimit;
   gate: RenderGate;
   clock: () => Date;
-  fontDir: string;
+  /** Where the fonts are; unset, the renderer's own assets. */
+  fontDir?: string;
   timeZone: string;
 }
 

@@ -3,7 +3,8 @@
  * issue 5). Pure: the commands pass the caller, the law and the item as stored.
  *
  * - Write articles and amendments, manage groups and the order of articles: the law's creators, while
- *   the law is in creation (verified, not suspended).
+ *   the law is in creation (verified, not suspended). They also type an article's or amendment's text
+ *   live together (whoever wrote it), each pause saved as a version.
  * - Edit an article, amendment or law: a moderator when moderationStatus is 1, a scribe when
  *   scribeStatus is 1, or the author; only while the law is in creation (the text voted on is final).
  * - Delete: a moderator when moderationStatus is 1 (in creation or during the final vote), or the
@@ -59,6 +60,16 @@ export function mayDraft(caller: Caller, law: LawFacts): Refusal | null {
   if (law.state !== 'creation') return refuse('unauthorizedAction', 403, 'not-in-creation');
   if (!isCreator(caller, law)) return refuse('unauthorizedAction', 403, 'not-a-creator');
   return null;
+}
+
+/**
+ * Typing an article's or amendment's text live with the other creators (docs/co-drafting.md): drafting
+ * (a creator, verified, not suspended, while the law is in creation), on a text not deleted. Scribes
+ * and moderators edit with a reason instead (mayEdit).
+ */
+export function mayLiveEdit(caller: Caller, item: Pick<ItemFacts, 'deleted'>, law: LawFacts): Refusal | null {
+  if (item.deleted) return refuse('notFound', 404, 'deleted');
+  return mayDraft(caller, law);
 }
 
 /** Writing an amendment to an item: drafting, on an article (an amendment is not amended). */

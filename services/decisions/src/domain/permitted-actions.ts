@@ -13,6 +13,7 @@ import {
   mayDelete as mayDeleteContent,
   mayDraft,
   mayEdit as mayEditContent,
+  mayLiveEdit,
   mayMove,
   mayPin as mayPinContent,
   mayPinSource,
@@ -37,7 +38,7 @@ const nothing = <K extends string>(keys: readonly K[]): Record<K, false> => Obje
 
 const proposalActions = ['edit', 'remove', 'resubmit', 'signal', 'pin', 'vote'] as const satisfies readonly (keyof ProposalMay)[];
 const lawActions = ['edit', 'remove', 'draft', 'addSource', 'signalModerator', 'signalScribe', 'pin'] as const satisfies readonly (keyof LawMay)[];
-const articleActions = ['edit', 'remove', 'amend', 'move', 'addSource', 'signalModerator', 'signalScribe', 'pin', 'vote'] as const satisfies readonly (keyof ArticleMay)[];
+const articleActions = ['edit', 'liveEdit', 'remove', 'amend', 'move', 'addSource', 'signalModerator', 'signalScribe', 'pin', 'vote'] as const satisfies readonly (keyof ArticleMay)[];
 const sourceActions = ['edit', 'remove', 'pin'] as const satisfies readonly (keyof SourceMay)[];
 
 export function proposalMay(caller: Caller | null, proposal: ProposalFacts): ProposalMay {
@@ -78,6 +79,7 @@ export function articleMay(caller: Caller | null, item: ItemFacts, law: LawFacts
   if (!caller) return nothing(articleActions);
   return {
     edit: allows(mayEditContent(caller, item, law)),
+    liveEdit: allows(mayLiveEdit(caller, item, law)),
     remove: allows(mayDeleteContent(caller, item, law)),
     amend: allows(mayAmend(caller, item, law)),
     move: allows(mayMove(caller, item, law)),

@@ -41,17 +41,26 @@ export function withArticleRole(articleDeletedAs: 'author' | 'moderator', editor
   return editorId === amendmentAuthorId ? 'author' : 'creator';
 }
 
-/** What a command knows of the version it writes: all but its place in the chain and its salt. */
+/** What a command knows of the version it writes: all but its place in the chain and its salt; co-editors only for a live save. */
 export type VersionContent = Omit<ChainVersion, 'seq' | 'createdAt' | 'prevHash' | 'salt' | 'hash'>;
 
-/** A version as this service writes it: always salted. */
-export type SaltedVersion = ChainVersion & { salt: string };
+/** A version as this service writes it: always salted, its co-editors always said ([] for most). */
+export type SaltedVersion = ChainVersion & { salt: string; coEditors: string[] };
+
+/**
+ * Co-editors as a version commits to them (docs/text-chain.md): lower-case, each once, sorted, never
+ * the editor, so that the same people always give the same hash.
+ */
+export function canonicalCoEditors(coEditors: readonly string[], editorId: string): string[] {
+  const editor = editorId.toLowerCase();
+  return [...new Set(coEditors.map((id) => id.toLowerCase()))].filter((id) => id !== editor).sort();
+}
 
 /**
  * The version after `previous` (the text's last version, null for a new text), its hash committing to
  * `salt` (random, docs/text-chain.md#hashing-a-version), so that the words of a version withheld by
  * moderation cannot be confirmed by hashing a guess. A tombstone keeps no words. Timestamps are kept
- * to the millisecond, as the database stores them.
+ * to the millisecond, as the database stores them; co-editors in their canonical order.
  */
 export async function nextVersion(previous: { seq: number; hash: string } | null, content: VersionContent, at: Date, salt: string): Promise<SaltedVersion> {
   if (!new RegExp(SALT_PATTERN).test(salt)) throw new Error('a version is salted with 16 random bytes in base64url');
@@ -64,6 +73,8 @@ export async function nextVersion(previous: { seq: number; hash: string } | null
     createdAt: at.toISOString(),
     prevHash: previous?.hash ?? GENESIS_HASH,
     salt,
+    // A tombstone is its deleter's alone.
+    coEditors: deleted ? [] : canonicalCoEditors(content.coEditors ?? [], content.editorId),
   };
   return { ...version, hash: await versionHash(version) };
 }

@@ -67,3 +67,11 @@ export function closeVote(input: {
   }
   return { outcomes, events };
 }
+
+/**
+ * A second-chance proposal moves to the next cycle while it remembers the cycle that voted on it: until
+ * its vote in the new cycle closes (which makes both the same), it is shown as having a second chance.
+ */
+export function carriedWithSecondChance(proposal: { cycleId: string; votedCycleId: string | null }): boolean {
+  return proposal.votedCycleId !== null && proposal.votedCycleId !== proposal.cycleId;
+}

@@ -48,6 +48,8 @@ export async function historyRoutes(app: ServiceApp, context: DecisionsContext):
           role: version.role,
           editorId: version.editorId,
           editorName: version.editorName,
+          // Who typed is public, as the editor is; only words and salts are withheld.
+          coEditors: version.coEditors.map((coEditorId, index) => ({ id: coEditorId, name: version.coEditorNames[index] ?? '' })),
           reason: withheld ? null : version.reason,
           title: withheld ? null : version.title,
           body: withheld ? null : version.body,

@@ -71,6 +71,12 @@ export class ArticleRepository {
     return rows[0] ?? null;
   }
 
+  /** The stored title and body of an article or amendment (deleted or not), its row locked until the transaction ends. */
+  async lockText(id: string): Promise<{ title: string | null; body: string } | null> {
+    const rows = await this.db.$queryRaw<{ title: string | null; body: string }[]>(sql`SELECT title, body FROM ${tables.article} WHERE id = ${id}::uuid FOR UPDATE`);
+    return rows[0] ?? null;
+  }
+
   /** The amendments of an article not deleted on their own, in their order. */
   async liveAmendments(articleId: string): Promise<{ id: string; userId: string }[]> {
     return this.db.$queryRaw<{ id: string; userId: string }[]>(

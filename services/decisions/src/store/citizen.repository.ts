@@ -1,5 +1,6 @@
-import { MemberProjection } from '@civic/service-kit';
+import { MemberProjection, sql, type SqlExecutor } from '@civic/service-kit';
 import { SCHEMA, type DecisionsPrisma } from './prisma.js';
+import { tables } from './tables.js';
 
 /** The decisions service's own record of citizens, written from identity's events (no role column). */
 export const citizenProjection = new MemberProjection({
@@ -7,6 +8,23 @@ export const citizenProjection = new MemberProjection({
   table: 'citizen',
   columns: { verified: true, suspension: true, moderator: true, scribe: true },
 });
+
+/** What the projection knows of one citizen: verified (and not deleted), suspended until, elected roles. */
+export interface CitizenStanding {
+  verified: boolean;
+  suspendedUntil: Date | null;
+  moderator: boolean;
+  scribe: boolean;
+}
+
+/** One citizen's standing read in a transaction already open (a consumer's), null when no event about them arrived yet. */
+export async function citizenStanding(db: SqlExecutor, userId: string): Promise<CitizenStanding | null> {
+  const [row] = await db.$queryRaw<CitizenStanding[]>(
+    sql`SELECT (verified_at IS NOT NULL AND deleted_at IS NULL) AS verified, suspended_until AS "suspendedUntil", moderator, scribe
+     FROM ${tables.citizen} WHERE user_id = ${userId}::uuid`,
+  );
+  return row ?? null;
+}
 
 /** What the decisions service reads of its citizens. */
 export class CitizenRepository {

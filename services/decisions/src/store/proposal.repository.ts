@@ -3,7 +3,7 @@ import { empty, join, sql, type Sql, type SqlExecutor } from '@civic/service-kit
 import type { Outcome } from '../domain/ranking.js';
 import { tsquery, type SearchTerm } from '../domain/search-query.js';
 import { scoreOf } from '../domain/ranking.js';
-import type { ProposalInVote } from '../domain/vote-close.js';
+import { carriedWithSecondChance, type ProposalInVote } from '../domain/vote-close.js';
 import { tables } from './tables.js';
 import { VISIBLE } from './cycle.repository.js';
 
@@ -60,6 +60,7 @@ export function toProposal(row: ProposalRow): PublicProposal {
     counts: { for: row.for, against: row.against, neutral: row.neutral, blank: row.blank, score: scoreOf(row) },
     myVote: row.myVote,
     rank: row.rank,
+    secondChance: carriedWithSecondChance(row),
   };
 }
 

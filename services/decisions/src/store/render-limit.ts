@@ -1,4 +1,4 @@
-import { createClient } from 'redis';
+import { createClient } from '@redis/client';
 import { FixedWindowCounter, windowAllowance, type Allowance } from '../domain/law-pdf-rules.js';
 
 type Client = ReturnType<typeof createClient>;

@@ -3,8 +3,8 @@ import { sql, type Sql, type SqlExecutor } from '@civic/service-kit';
 import type { LawSeal } from '../domain/text-versions.js';
 import { tables } from './tables.js';
 
-/** A stored version with the name of its editor (from the citizen projection, '' when unknown). */
-export type StoredVersion = ChainVersion & { salt: string; lawId: string | null; editorName: string };
+/** A stored version with the names of its editor and co-editors (from the citizen projection, '' when unknown; `coEditorNames` in the order of `coEditors`). */
+export type StoredVersion = ChainVersion & { salt: string; coEditors: string[]; lawId: string | null; editorName: string; coEditorNames: string[] };
 
 /** What the history of a text needs to know of the text and of the proposal or law it belongs to. */
 export interface TextFacts {
@@ -18,7 +18,8 @@ export interface TextFacts {
 
 const ISO_MS = sql`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const versionColumns = sql`v.kind, v.text_id::text AS "textId", v.seq, v.change, v.role, v.editor_id::text AS "editorId", v.reason, v.title, v.body,
-  to_char(v.created_at AT TIME ZONE 'UTC', ${ISO_MS}) AS "createdAt", v.prev_hash AS "prevHash", v.salt, v.hash`;
+  to_char(v.created_at AT TIME ZONE 'UTC', ${ISO_MS}) AS "createdAt", v.prev_hash AS "prevHash", v.salt,
+  coalesce(v.co_editors, '{}')::text[] AS "coEditors", v.hash`;
 
 /** The versions of texts (docs/text-chain.md) and the seals of laws: reads and row writes. */
 export class TextVersionRepository {
@@ -35,25 +36,28 @@ export class TextVersionRepository {
   /** Appends a version; the table refuses any later change or removal (append-only). */
   async insert(id: string, version: ChainVersion & { salt: string }, lawId: string | null): Promise<void> {
     await this.db.$executeRaw(
-      sql`INSERT INTO ${tables.textVersion} (id, kind, text_id, seq, change, role, editor_id, reason, title, body, law_id, created_at, prev_hash, salt, hash)
+      sql`INSERT INTO ${tables.textVersion} (id, kind, text_id, seq, change, role, editor_id, reason, title, body, law_id, created_at, prev_hash, salt, co_editors, hash)
        VALUES (${id}::uuid, ${version.kind}, ${version.textId}::uuid, ${version.seq}, ${version.change}, ${version.role}, ${version.editorId}::uuid,
-         ${version.reason}, ${version.title}, ${version.body}, ${lawId}::uuid, ${version.createdAt}::timestamptz, ${version.prevHash}, ${version.salt}, ${version.hash})`,
+         ${version.reason}, ${version.title}, ${version.body}, ${lawId}::uuid, ${version.createdAt}::timestamptz, ${version.prevHash}, ${version.salt},
+         ${[...(version.coEditors ?? [])]}::uuid[], ${version.hash})`,
     );
   }
 
-  /** Every version of one text, oldest first, with its editor's name. */
+  /** Every version of one text, oldest first, with the names of its editor and co-editors. */
   async history(textId: string): Promise<StoredVersion[]> {
     return this.db.$queryRaw<StoredVersion[]>(
-      sql`SELECT ${versionColumns}, v.law_id::text AS "lawId", coalesce(c.user_name, '') AS "editorName"
+      sql`SELECT ${versionColumns}, v.law_id::text AS "lawId", coalesce(c.user_name, '') AS "editorName",
+         ARRAY(SELECT coalesce(e.user_name, '') FROM unnest(v.co_editors) WITH ORDINALITY AS x(user_id, n)
+           LEFT JOIN ${tables.citizen} e ON e.user_id = x.user_id ORDER BY x.n) AS "coEditorNames"
        FROM ${tables.textVersion} v LEFT JOIN ${tables.citizen} c ON c.user_id = v.editor_id
        WHERE v.text_id = ${textId}::uuid ORDER BY v.seq`,
     );
   }
 
   /** Every version of the given texts, by text then seq. */
-  async chains(textIds: readonly string[]): Promise<ChainVersion[]> {
+  async chains(textIds: readonly string[]): Promise<(ChainVersion & { salt: string; coEditors: string[] })[]> {
     if (textIds.length === 0) return [];
-    return this.db.$queryRaw<ChainVersion[]>(
+    return this.db.$queryRaw<(ChainVersion & { salt: string; coEditors: string[] })[]>(
       sql`SELECT ${versionColumns} FROM ${tables.textVersion} v WHERE v.text_id = ANY(${textIds}::uuid[]) ORDER BY v.text_id, v.seq`,
     );
   }

@@ -7,6 +7,7 @@ import {
   localeCookieName,
   RegisterBodySchema,
   RegisteredUserSchema,
+  RegistrationLimitsSchema,
   ResetPasswordBodySchema,
   SessionUserSchema,
   type Locale,
@@ -300,6 +301,21 @@ export async function authRoutes(app: ServiceApp, context: IdentityContext): Pro
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return { keys: await context.keys.publicKeys() };
+    },
+  );
+
+  app.get(
+    '/api/auth/registration-limits',
+    {
+      schema: {
+        summary: 'How many accounts one IP address may create, in all and per 24 hours (public, for the help page)',
+        tags: ['auth'],
+        response: { 200: RegistrationLimitsSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { accountsPerIp: config.MAX_ACCOUNTS_PER_IP, accountsPerIpPerDay: config.MAX_ACCOUNTS_PER_IP_PER_DAY };
     },
   );
 }

@@ -47,8 +47,8 @@ export interface ConsumerDeps {
   /** What the service's consumers share (createEventedApp's `consumers`). */
   host: ConsumerHost;
   hub: UnreadHub;
-  /** Runs after each effect committed (tests count applied events). */
-  onApplied?: (envelope: EventEnvelope) => void;
+  /** Runs after each effect committed, with the consumer's name without the service's prefix (tests wait for every consumer of an event). */
+  onApplied?: (envelope: EventEnvelope, consumer: string) => void;
 }
 
 /**
@@ -78,7 +78,7 @@ export function alertConsumers({ host, hub, onApplied }: ConsumerDeps): (() => P
           if (change && 'users' in change) hub.changed(change.users);
           else if (change && 'everyone' in change) hub.changedForEveryone();
           else if (change && 'closed' in change) hub.closeUsers(change.closed);
-          onApplied?.(envelope);
+          onApplied?.(envelope, name);
         },
       });
   }

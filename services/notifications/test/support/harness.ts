@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { UserRegistered, type EventDefinition, type EventEnvelope } from '@civic/contracts';
+import { ownerOf, UserRegistered, type EventDefinition, type EventEnvelope } from '@civic/contracts';
 import { loadConfig, newEvent, type EventBus, type ServiceApp } from '@civic/service-kit';
 import { startHarnessBase, waitFor, type ServiceTestContext, type TestTokens, type TestUserClaims } from '@civic/test-kit';
 import type { Static } from 'typebox';
@@ -34,7 +34,7 @@ export interface Harness {
   publish<D extends EventDefinition>(definition: D, payload: Static<D['payload']>): Promise<EventEnvelope>;
   /** Publishes an envelope again under another message id, as after a lost ack past the dedupe window. */
   redeliver(envelope: EventEnvelope): Promise<void>;
-  /** Waits until the service applied the event (or saw it again). */
+  /** Waits until every consumer of the event applied it (or saw it again). */
   applied_(envelope: EventEnvelope): Promise<void>;
   /** A member known to the service through identity's registered event. */
   member(claims?: Partial<TestUserClaims>): Promise<Member>;
@@ -54,6 +54,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     ...env,
   });
   const applied: string[] = [];
+  /** Which consumers applied each event: an event some consumers share is applied once each of them has. */
+  const appliedBy = new Map<string, Set<string>>();
   /** A process of the service: every event it applies joins `applied` (the harness waits on whichever replica applied it). */
   const start = (name: string, alsoApplied?: string[]) =>
     base.start(name, createPrisma, (db, bus) =>
@@ -63,14 +65,24 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
         bus,
         logger: false,
         schedule: false,
-        onEventApplied: ({ id }) => {
+        onEventApplied: ({ id }, consumer) => {
           alsoApplied?.push(id);
           applied.push(id);
+          appliedBy.set(id, (appliedBy.get(id) ?? new Set()).add(consumer));
         },
       }),
     );
   const { db, bus, service } = await start('notifications-test');
   const { app, digests } = service;
+
+  /** How many of this service's consumers read a subject, as JetStream knows them. */
+  const consumersOf = async (subject: string): Promise<number> => {
+    let count = 0;
+    for await (const info of bus.jsm.consumers.list(bus.streamName(ownerOf(subject)))) {
+      if (info.config.filter_subject === bus.subject(subject) && info.name.startsWith('notifications-')) count++;
+    }
+    return Math.max(1, count);
+  };
 
   const publishEnvelope = async (event: EventEnvelope, msgID: string) => {
     await bus.js.publish(bus.subject(event.subject), JSON.stringify(event), { msgID });
@@ -94,7 +106,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       await publishEnvelope(envelope, randomUUID());
     },
     async applied_(envelope) {
-      await waitFor(() => applied.includes(envelope.id), 15_000);
+      const consumers = await consumersOf(envelope.subject);
+      await waitFor(() => (appliedBy.get(envelope.id)?.size ?? 0) >= consumers, 15_000);
     },
     async member(claims = {}) {
       const id = claims.id ?? randomUUID();

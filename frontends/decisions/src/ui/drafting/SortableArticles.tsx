@@ -28,12 +28,14 @@ function GripIcon() {
   );
 }
 
-function SortableRow({ item, render }: { item: SortableItem; render: Render }) {
+function SortableRow({ item, sortable, render }: { item: SortableItem; sortable: boolean; render: Render }) {
   const { formatMessage: t } = useIntl();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: item.id,
+    disabled: !sortable,
     attributes: { roleDescription: t(m.roleDescription) },
   });
+  if (!sortable) return <li>{render(item, null)}</li>;
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
   const handle = (
     <button ref={setActivatorNodeRef} type="button" className="ui-button ui-button--quiet drafting-handle" {...attributes} {...listeners} aria-label={t(m.handle, { article: item.label })}>
@@ -77,28 +79,20 @@ export function SortableArticles({ items, sortable, onMove, children }: { items:
     onDragCancel: ({ active }) => t(m.cancelled, { article: name(active), position: positionOf(active) }),
   };
 
-  if (!sortable) {
-    return (
-      <ol className="drafting-articles">
-        {items.map((item) => (
-          <li key={item.id}>{children(item, null)}</li>
-        ))}
-      </ol>
-    );
-  }
-
   const drop = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const to = items.findIndex((item) => item.id === over.id);
     if (to >= 0) onMove(String(active.id), to);
   };
 
+  // One tree whether the articles can move or not: a list becoming sortable (a second article added
+  // by another creator) keeps its articles mounted, and an editor open in one stays open.
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={drop} accessibility={{ announcements, screenReaderInstructions: { draggable: t(m.instructions) } }}>
       <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
         <ol className="drafting-articles">
           {items.map((item) => (
-            <SortableRow key={item.id} item={item} render={children} />
+            <SortableRow key={item.id} item={item} sortable={sortable} render={children} />
           ))}
         </ol>
       </SortableContext>

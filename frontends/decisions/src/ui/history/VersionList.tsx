@@ -1,5 +1,6 @@
 /**
- * The versions of a text, newest first: number, date, editor and role, the reason, what changed
+ * The versions of a text, newest first: number, date, editor (with whoever typed it live with them)
+ * and role, the reason, what changed
  * since the version before (word diff), the hash; a deletion is a row of its own, a text withheld by
  * moderation says so. The first versions paint at once, earlier ones on request, so a text of
  * hundreds of versions paints fast (docs/benchmarks.md).
@@ -53,6 +54,18 @@ function VersionBody({ row, showTitle }: { row: VersionRow<TextVersionView>; sho
   );
 }
 
+/** "with Alice, Bob": the creators who typed the version live with its editor, known by name; nothing for a version written alone. */
+function CoEditors({ coEditors }: { coEditors: TextVersionView['coEditors'] }) {
+  const { formatMessage: t, formatList } = useIntl();
+  const names = coEditors.map((coEditor) => coEditor.name).filter((name) => name !== '');
+  if (names.length === 0) return null;
+  return (
+    <span className="decisions-version__co-editors" data-co-editors={coEditors.map((coEditor) => coEditor.id).join(' ')}>
+      {t({ id: 'decisions.history.withCoEditors' }, { names: formatList(names, { type: 'unit' }) })}
+    </span>
+  );
+}
+
 function VersionItem({ row, historyKind, broken }: { row: VersionRow<TextVersionView>; historyKind: TextKind; broken: boolean }) {
   const intl = useIntl();
   const { formatMessage: t } = intl;
@@ -82,6 +95,7 @@ function VersionItem({ row, historyKind, broken }: { row: VersionRow<TextVersion
       <p className="decisions-proposal__meta">
         <time dateTime={version.createdAt}>{formatDay(intl, version.createdAt, { dateStyle: 'long', timeStyle: 'short' })}</time>
         <span className="decisions-proposal__author">{t({ id: 'decisions.history.by' }, { name: version.editorName })}</span>
+        <CoEditors coEditors={version.coEditors} />
         <Badge tone={roleTones[version.role]}>{t(roleMessages[version.role])}</Badge>
       </p>
       {version.reason ? (

@@ -16,16 +16,17 @@ import { phaseChangeReadDelayMs, todoItems, type TodoItem, type TodoSources } fr
 type TodoState = { state: 'loading' } | { state: 'loaded'; items: TodoItem[] } | { state: 'failed' };
 
 async function readSources(user: SessionUser, signal: AbortSignal): Promise<TodoSources> {
-  const [voting, finalVote, creation, candidates, votes] = await Promise.all([
+  const [voting, finalVote, creation, candidates, votes, elected] = await Promise.all([
     todoApi.votingOnProposals(signal),
     todoApi.laws('final-vote', signal),
     todoApi.laws('creation', signal),
     Promise.all(electionRoles.map((role) => todoApi.candidates(role, signal))),
     todoApi.votesOf(user.id, signal),
+    todoApi.elected(signal),
   ]);
   // The list carries no ballots: each law in its final vote is read for the member's own votes.
   const finalVoteLaws = await Promise.all(finalVote.laws.map((law) => todoApi.law(law.id, signal)));
-  return { voting, finalVoteLaws, creationLaws: creation.laws, candidates: candidates.flat(), votes };
+  return { voting, finalVoteLaws, creationLaws: creation.laws, candidates: candidates.flat(), votes, elected };
 }
 
 /**
@@ -44,7 +45,7 @@ export function useTodo(user: SessionUser): { todo: TodoState; reload: () => voi
     const current = new AbortController();
     controller.current = current;
     readSources(user, current.signal).then(
-      (sources) => setTodo({ state: 'loaded', items: todoItems(sources, user.id) }),
+      (sources) => setTodo({ state: 'loaded', items: todoItems(sources, user) }),
       () => {
         // A failed refresh keeps what was shown; only a first read that fails shows the error.
         if (!current.signal.aborted) setTodo((previous) => (previous.state === 'loaded' ? previous : { state: 'failed' }));
@@ -89,10 +90,11 @@ function TodoEntry({ item }: { item: TodoItem }) {
   return (
     <li className="todo-item" data-todo-item={item.kind}>
       <Link to={item.to} className="todo-item__link">
+        {/* A reminder to stand again counts nothing. */}
         <span className="todo-item__count" aria-hidden="true">
-          {item.count}
+          {item.kind === 'standAgain' ? '↻' : item.count}
         </span>
-        <span className="todo-item__text">{t({ id: `protected.item.${item.kind}` }, { count: item.count, title: item.lawTitle ?? '' })}</span>
+        <span className="todo-item__text">{t({ id: `protected.item.${item.kind}` }, { count: item.count, title: item.lawTitle ?? '', role: item.role ?? '' })}</span>
       </Link>
     </li>
   );
