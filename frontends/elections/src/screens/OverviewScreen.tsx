@@ -179,6 +179,14 @@ function RoleSection({
   const { reload, update, loading } = candidates;
   /** Pushes received: a failed vote undoes its optimistic totals only if no push replaced them since. */
   const pushes = useRef(0);
+  // A push that arrives while the first read runs cannot be applied yet, and that read may have been
+  // answered before the change it carries (e.g. one's own candidacy, made at once): read again once.
+  const pushedWhileLoading = useRef(false);
+  useEffect(() => {
+    if (loading || !pushedWhileLoading.current) return;
+    pushedWhileLoading.current = false;
+    reload();
+  }, [loading, reload]);
 
   // Everyone's votes and candidacies arrive pushed, whole (docs/live.md#elections-topics-and-the-shell):
   // they replace the figures, the member's own choice stays from their own votes and what they may do
@@ -187,8 +195,11 @@ function RoleSection({
   useLiveTopic<ElectionCandidatesUpdate>(
     liveTopics.openElection(candidacyMonth),
     (pushed) => {
-      // While the first read runs, its answer comes (an update now would drop it).
-      if (loading || pushed.data.candidacyMonth !== candidacyMonth) return;
+      if (pushed.data.candidacyMonth !== candidacyMonth) return;
+      if (loading) {
+        pushedWhileLoading.current = true;
+        return;
+      }
       pushes.current += 1;
       update((shown) => withReadMay(candidatesOfRole(pushed.data.candidates, role), shown));
     },
