@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { pipeline, Readable } from 'node:stream';
+import { brotliCompress, constants as zlib, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 import { ErrorMessages, type ErrorBody } from '@civic/contracts';
@@ -13,7 +13,7 @@ import { isJsonContentType } from './domain/request-guard.js';
  * @fastify/reply-from: one copy of the headers each way, no URL object, no stream when the body is
  * small. A request or an answer whose length is known and small is forwarded as one buffer (one
  * write with its headers), compressed when it is JSON worth it (domain/answer-compression.ts); any
- * other body streams through with back-pressure.
+ * other body streams through with back-pressure, a large JSON one compressed on the way.
  */
 
 /** Bodies up to this size (with a known length) travel as one buffer; larger or chunked ones stream. */
@@ -255,8 +255,31 @@ class Forwarding implements Dispatcher.DispatchHandler {
         callback(error);
       },
     });
-    reply.send(this.stream);
+    const encoding = this.options.method === 'HEAD' ? null : this.streamedEncoding(length);
+    if (encoding === null) {
+      reply.send(this.stream);
+      return true;
+    }
+    // A large JSON answer (an archive's list) is compressed as it streams: its compressed length is
+    // not known before the end, so it goes chunked. The pipeline carries a client's departure back upstream.
+    reply.removeHeader('content-length');
+    reply.header('content-encoding', encoding);
+    const compressor =
+      encoding === 'br' ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : createGzip({ level: GZIP_LEVEL });
+    reply.send(pipeline(this.stream, compressor, () => undefined));
     return true;
+  }
+
+  /**
+   * The encoding of a streamed JSON answer, with Vary set on any JSON answer. Only one of known
+   * length is compressed: the services state the length of every JSON answer, and a chunked one of
+   * unknown size may be a few bytes.
+   */
+  private streamedEncoding(length: number): AnswerEncoding | null {
+    if (!isJsonAnswer(this.contentType)) return null;
+    this.reply.header('vary', varyWithAcceptEncoding(this.reply.getHeader('vary')));
+    if (length < 0) return null;
+    return answerEncoding({ acceptEncoding: this.request.headers['accept-encoding'], contentType: this.contentType, contentEncoding: this.contentEncoding, length });
   }
 
   private streamEnded = false;

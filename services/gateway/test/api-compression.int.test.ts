@@ -54,6 +54,23 @@ describe('API answers compressed at the gateway', () => {
     expect(JSON.parse(gunzipSync(answer.bytes).toString()).items).toHaveLength(100);
   });
 
+  test('a JSON answer too large to gather is compressed as it streams', async () => {
+    const kind = 'json-large';
+    const plain = await raw(`/api/laws/${kind}`);
+    expect(plain.bytes.length).toBeGreaterThan(64 * 1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const brotli = await raw(`/api/laws/${kind}`, 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    // Its length is known only at the end: it goes chunked.
+    expect(brotli.headers['content-length']).toBeUndefined();
+    expect(vary(brotli.headers)).toContain('accept-encoding');
+    expect(brotli.bytes.length).toBeLessThan(plain.bytes.length / 5);
+    expect(JSON.parse(brotliDecompressSync(brotli.bytes).toString())).toEqual(JSON.parse(plain.bytes.toString()));
+    const gzipped = await raw(`/api/laws/${kind}`, 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzipped.bytes).toString()).items).toHaveLength(2000);
+  });
+
   test.each([undefined, 'identity', 'br;q=0, gzip;q=0'])('no compression for Accept-Encoding %s, with Vary all the same', async (accept) => {
     const answer = await raw('/api/proposals/json-list', accept);
     expect(answer.headers['content-encoding']).toBeUndefined();

@@ -110,6 +110,14 @@ export async function startEchoUpstream(name: UpstreamName, websocket = false): 
         res.end(body);
         return;
       }
+      if (url.endsWith('/json-large')) {
+        // A list larger than the gateway gathers whole (an archive's laws), of known length.
+        const items = Array.from({ length: 2000 }, (_, index) => ({ id: index, title: `Law ${index}`, summary: 'An adopted text. '.repeat(3) }));
+        const body = JSON.stringify({ items });
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) });
+        res.end(body);
+        return;
+      }
       if (url.endsWith('/json-encoded')) {
         const body = gzipSync(JSON.stringify({ items: 'y'.repeat(4096) }));
         res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(body.length) });
