@@ -80,7 +80,18 @@ async function audit(origin) {
       const median = runs[Math.floor((runs.length - 1) / 2)];
       const figures = Object.fromEntries(MEASURES.map((measure) => [measure.key, measure.read(median)]));
       console.log(`  ${name}: ${MEASURES.map((measure) => `${measure.label} ${figures[measure.key]}`).join(', ')}; to fix: ${findings(median) || 'nothing'}`);
-      results.push({ name, path: pagePath, figures, runs: runs.map((lhr) => score(lhr, 'performance')), lighthouseVersion: median.lighthouseVersion, findings: findings(median) });
+      results.push({
+        name,
+        path: pagePath,
+        figures,
+        runs: runs.map((lhr) => score(lhr, 'performance')),
+        lighthouseVersion: median.lighthouseVersion,
+        // Lighthouse's own measure of this machine's CPU speed: its simulated phone multiplies the
+        // main-thread time it observes here, so a slower machine scores lower on the same build.
+        benchmarkIndex: median.environment?.benchmarkIndex,
+        totalBlockingMs: Math.round(median.audits['total-blocking-time']?.numericValue ?? 0),
+        findings: findings(median),
+      });
     }
   } finally {
     await chrome.kill();
@@ -115,6 +126,7 @@ report(
   ),
   [
     `Lighthouse ${results[0]?.lighthouseVersion ?? ''} in its default mobile profile against the local Chromium, ${RUNS} runs per page, each with storage and cache cleared; the run with the median performance score is shown (performance of every run: ${results.map((page) => `${page.name} ${page.runs.join('/')}`).join('; ')}).`,
+    `Machine: Lighthouse benchmark index ${results.map((page) => Math.round(page.benchmarkIndex ?? 0)).join('/')} (per page; Lighthouse calls a machine under 1,000 too slow for reliable performance scores). Total blocking time: ${results.map((page) => `${page.name} ${page.totalBlockingMs} ms`).join(', ')}.`,
     ...results.filter((page) => page.findings).map((page) => `${page.name}, what Lighthouse still flags: ${page.findings}.`),
   ],
 );
