@@ -13,6 +13,7 @@ import { root, usedColumns } from './lib/bench.mjs';
 const BENCHMARKS = [
   { file: 'gateway-overhead', budgetS: 60 },
   { file: 'identity-login', budgetS: 120 },
+  { file: 'signing-key-rotation', budgetS: 180 },
   { file: 'event-delay', budgetS: 60 },
   { file: 'chat-fanout', budgetS: 180 },
   { file: 'co-editing', budgetS: 150 },

@@ -264,9 +264,10 @@ export async function withPeak(sample, work) {
 /**
  * The whole stack (scripts/stack.mjs: the services, and the gateway serving the built front ends) on
  * a benchmark's database, with a NATS prefix and a data folder of its own; `envFor(component)` adds
- * settings. stop() stops it and removes both.
+ * settings, `replicas` runs several of a component (`{ identity: 2 }`), whose `deployments` entry can
+ * then roll. stop() stops it and removes both.
  */
-export async function startBenchStack(label, databaseUrl, envFor) {
+export async function startBenchStack(label, databaseUrl, envFor, replicas) {
   const nats = benchNatsPrefix(label);
   const dataDir = path.join(os.tmpdir(), `civic-bench-${label}-${randomBytes(3).toString('hex')}`);
   const release = async () => {
@@ -274,12 +275,13 @@ export async function startBenchStack(label, databaseUrl, envFor) {
     rmSync(dataDir, { recursive: true, force: true });
   };
   const options = { natsUrl: NATS_URL, natsPrefix: nats.prefix, redisUrl: REDIS_URL, ports: 'free', host: '127.0.0.1', dataDir, build: false };
-  const stack = await startStack({ ...options, databaseUrl, envFor, log: () => undefined }).catch(async (error) => {
+  const stack = await startStack({ ...options, databaseUrl, envFor, replicas, log: () => undefined }).catch(async (error) => {
     await release();
     throw error;
   });
   return {
     origin: `http://127.0.0.1:${stack.ports.gateway}`,
+    deployments: stack.deployments,
     async stop() {
       await stack.stop().catch(() => undefined);
       await release();
