@@ -243,11 +243,12 @@ export async function startConsumer<D extends EventDefinition, Tx extends SqlExe
 
   // Parked events are replayed at start, and retried now and then while the consumer runs: a replica
   // that predates a version may still park events after this one started (a rolling update replaces
-  // replicas one by one). Nothing parked costs one stream lookup.
-  await replayParked();
-  const retries = setInterval(() => {
+  // replicas one by one). Nothing parked costs one stream lookup. A replay that fails (NATS slow to
+  // answer on a loaded node: "heartbeats missed") does not stop the start: the next retry replays.
+  const replayOrWarn = () =>
     replayParked().catch((error: unknown) => log.warn({ err: error, consumer: name }, 'replay of parked events failed, will retry'));
-  }, options.replayEveryMs ?? DEFAULT_REPLAY_EVERY_MS);
+  await replayOrWarn();
+  const retries = setInterval(replayOrWarn, options.replayEveryMs ?? DEFAULT_REPLAY_EVERY_MS);
   retries.unref();
   // Operators ask for a replay with the dead-letters command; one running instance answers.
   const replayRequests: Subscription = bus.nc.subscribe(replaySubject(bus, name), {

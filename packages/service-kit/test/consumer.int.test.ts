@@ -227,6 +227,47 @@ describe('idempotent consumer', () => {
     await bus.close();
   });
 
+  it('starts even when the replay at start fails, and replays on its next retry', async () => {
+    const { durable, bus, options } = await effectConsumer('replay-fails');
+    const parked = newcomer(2, 'hedy', 'en');
+    await parkEvent(bus, {
+      consumer: durable,
+      subject: UserRegistered.subject,
+      version: 2,
+      stream: bus.streamName('identity'),
+      streamSequence: 1,
+      reason: 'unknown-version',
+      detail: 'an older replica reads versions up to 1',
+      data: new TextEncoder().encode(JSON.stringify(parked)),
+    });
+    // The first look at the dead-letter stream fails, as a fetch whose heartbeats a loaded node missed.
+    let failures = 1;
+    const streams = new Proxy(bus.jsm.streams, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key);
+        if (key !== 'info' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+        return async (stream: string, ...rest: unknown[]) => {
+          if (stream === bus.deadLetterStream && failures > 0) {
+            failures -= 1;
+            throw new Error('heartbeats missed');
+          }
+          return value.call(target, stream, ...rest);
+        };
+      },
+    });
+    const jsm = new Proxy(bus.jsm, { get: (target, key) => (key === 'streams' ? streams : Reflect.get(target, key)) });
+    const flakyBus: EventBus = { ...bus, jsm };
+    try {
+      const consumer = await startConsumer({ ...options, bus: flakyBus, metrics: new Registry(), replayEveryMs: 200 });
+      expect(failures).toBe(0);
+      await waitFor(async () => (await effects()).length === 1);
+      expect(await effects()).toEqual([{ event_id: parked.id, user_name: 'hedy' }]);
+      await consumer.stop();
+    } finally {
+      await bus.close();
+    }
+  });
+
   it('retries parked events while it runs: one an older replica parks after this one started is applied without a restart', async () => {
     const { durable, bus, options } = await effectConsumer('rolling');
     const upgraded = await startConsumer({ ...options, metrics: new Registry(), replayEveryMs: 200 });
