@@ -39,6 +39,8 @@ let stack: Awaited<ReturnType<typeof startBrowserTestStack>>;
 let remoteDir: string;
 let browser: Browser | undefined;
 let db: pg.Pool;
+/** The open page's failed requests and 5xx answers, printed when a navigation times out. */
+const pageTrouble: string[] = [];
 
 beforeAll(async () => {
   // The decisions remote is built into a folder of this test's own, so rolling it never touches the
@@ -152,18 +154,34 @@ async function openPage(author: Member): Promise<{ page: Page; missing: string[]
     if (new URL(response.url()).pathname.startsWith('/remotes/') && response.status() >= 400) missing.push(`${response.status()} ${response.url()}`);
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('requestfailed', (request) => pageTrouble.push(`failed ${request.url()}: ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 500) pageTrouble.push(`${response.status()} ${response.url()}`);
+  });
   await page.goto(`${stack.baseUrl}/decisions/voting-on-proposals`);
   await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
   return { page, missing, errors };
 }
 
-/** In-app navigation, as a click on a link does: the remote's lazy chunks load from its own version. */
+/**
+ * In-app navigation, as a click on a link does: the remote's lazy chunks load from its own version.
+ * Given as long as the first load: on a loaded machine, a pod starting beside the load and the page
+ * share two cores.
+ */
 async function navigate(page: Page, to: string): Promise<void> {
   await page.evaluate((target) => {
     window.history.pushState({}, '', target);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, to);
-  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
+  await page
+    .getByRole('heading', { level: 1 })
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: Error) => {
+      // Say what the page showed instead, so that a failure on a loaded machine can be read.
+      const shown = (await page.locator('main').innerText().catch(() => '(no main)')).slice(0, 400);
+      throw new Error(`${error.message}\nat ${page.url()}, the page showed: ${shown}\nits failed requests: ${pageTrouble.join('; ') || 'none'}`);
+    });
 }
 
 async function deadLetteredTotal(component: string): Promise<number> {
@@ -224,24 +242,31 @@ test('every service rolls one replica at a time under load, with nothing lost, d
   ]);
 
   const rolled: string[] = [];
-  await pause(2_000);
-  // identity's new build publishes version 2 of identity.user.registered; notifications cannot read it yet.
-  await stack.deployments.identity!.roll({ PUBLISH_EVENT_VERSIONS: 'identity.user.registered=2' });
-  rolled.push('identity');
-  for (const component of ['decisions', 'elections', 'chat', 'gateway']) {
-    await stack.deployments[component]!.roll();
-    rolled.push(component);
-    await navigate(open.page, component === 'chat' ? '/kanban/proposals' : '/decisions/proposals');
+  let parkedBeforeUpgrade = 0;
+  let loadEnded: PromiseSettledResult<unknown>;
+  try {
+    await pause(2_000);
+    // identity's new build publishes version 2 of identity.user.registered; notifications cannot read it yet.
+    await stack.deployments.identity!.roll({ PUBLISH_EVENT_VERSIONS: 'identity.user.registered=2' });
+    rolled.push('identity');
+    for (const component of ['decisions', 'elections', 'chat', 'gateway']) {
+      await stack.deployments[component]!.roll();
+      rolled.push(component);
+      await navigate(open.page, component === 'chat' ? '/kanban/proposals' : '/decisions/proposals');
+    }
+    // The decisions remote's new build, while the page stays open and keeps navigating.
+    await buildRemoteVersion('decisions', `rehearsal-${run}`, remoteDir);
+    for (const screen of ['/decisions', '/kanban/laws', '/decisions/voting-on-proposals', '/archive']) await navigate(open.page, screen);
+    parkedBeforeUpgrade = await waitFor(async () => (await deadLetteredTotal('notifications')) || undefined, 60_000, 'notifications to park version 2 events');
+    await stack.deployments.notifications!.roll({ READ_EVENT_VERSIONS_UP_TO: undefined });
+    rolled.push('notifications');
+    await pause(2_000);
+  } finally {
+    // Also when a step fails: the load must not outlive the stack, or its errors hide the first one.
+    stopping = true;
+    [loadEnded] = await Promise.allSettled([load]);
   }
-  // The decisions remote's new build, while the page stays open and keeps navigating.
-  await buildRemoteVersion('decisions', `rehearsal-${run}`, remoteDir);
-  for (const screen of ['/decisions', '/kanban/laws', '/decisions/voting-on-proposals', '/archive']) await navigate(open.page, screen);
-  const parkedBeforeUpgrade = await waitFor(async () => (await deadLetteredTotal('notifications')) || undefined, 60_000, 'notifications to park version 2 events');
-  await stack.deployments.notifications!.roll({ READ_EVENT_VERSIONS_UP_TO: undefined });
-  rolled.push('notifications');
-  await pause(2_000);
-  stopping = true;
-  await load;
+  if (loadEnded.status === 'rejected') throw loadEnded.reason;
 
   // Every client is connected again and every stream open.
   await waitFor(async () => chatters.every((client) => client.socket.connected) && streams.every((stream) => stream.open), 60_000, 'every socket to be connected');
