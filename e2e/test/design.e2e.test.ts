@@ -8,8 +8,9 @@
  * 1024 px, and a chat tab button at 375 px. The phase screens are checked in English (Alice) and
  * French (Bob); the routes as an English visitor and a French member.
  *
- * The walk also keeps full-page screenshots (light, English) of home, voting, creation and final vote
- * at 1280 and 375 px: into docs/design/screenshots/after/ with DESIGN_SCREENSHOTS=1, else into .tmp/.
+ * The walk also keeps full-page screenshots (light, English) of home, the four phase screens, the
+ * archived law, the member's notifications and home at 1280 and 375 px: into
+ * docs/design/screenshots/after/ with DESIGN_SCREENSHOTS=1, else into .tmp/.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -24,6 +25,7 @@ import { startOwnStack, type OwnStack } from '../src/own-stack.js';
 import { PHASE_WALK_SETTINGS, phaseWalkers, walkThroughPhases, type Locale, type PhaseScreen, type Walkers } from '../src/phase-walk.js';
 import { APP_ROUTES, UNKNOWN_ID, type RouteIds } from '../src/routes.js';
 import { closeSessions, openSession, waitForHeading, type Session } from '../src/session.js';
+import { until } from '../src/until.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const shotsDir = process.env.DESIGN_SCREENSHOTS === '1' ? path.join(root, 'docs/design/screenshots/after') : path.join(root, '.tmp/design-screenshots');
@@ -343,9 +345,22 @@ it(
         // Votes were cast: their bars show, each with a text equivalent (checked in designProblems).
         expect(await alice.page.locator('figure.ui-bars').count()).toBeGreaterThan(0);
       }
-      if (screen.name !== 'proposals') await shootBothWidths(alice.page, shotsDir, screen.name);
+      await shootBothWidths(alice.page, shotsDir, screen.name);
       await look(bob, 'fr', screen);
     });
+    // The screens the polish changed besides the phases' (docs/design/README.md): the law in the
+    // archive, the member's alerts, and the home that knows the member.
+    const { alice } = walkers!;
+    await until('the law in the archive', async () => ['adopted', 'rejected'].includes(((await (await fetch(`${base}/api/laws/${lawId}`)).json()) as { state: string }).state), phaseWaitMs);
+    for (const [name, screenPath] of [
+      ['archived-law', `/archive/${lawId}`],
+      ['notifications', '/notifications'],
+      ['home-member', '/'],
+    ] as const) {
+      await alice.page.goto(`${base}${screenPath}`);
+      await settled(alice.page);
+      await shootBothWidths(alice.page, shotsDir, name);
+    }
     expect(problems).toEqual([]);
     expect(walkers!.alice.problems).toEqual([]);
     expect(walkers!.bob.problems).toEqual([]);
