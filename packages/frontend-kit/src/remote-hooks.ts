@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 export interface Resource<T> {
   /** The answer for the current key (kept while a poll or reload runs). */
@@ -135,6 +135,34 @@ const getNow = () => now;
 /** The local time, updated every second. */
 export function useNow(): number {
   return useSyncExternalStore(subscribe, getNow, getNow);
+}
+
+/** The longest wait setTimeout takes (about 24.8 days); a later instant is waited for in steps. */
+const longestTimeoutMs = 2 ** 31 - 1;
+
+/** Milliseconds until `at`, or 0 when it has passed or is no date. */
+const msUntil = (at: number) => (Number.isNaN(at) ? 0 : Math.max(0, at - Date.now()));
+
+/**
+ * Whether `instant` (ISO) is still to come. The component renders once more when it passes, and not
+ * in between: unlike useNow, nothing ticks, so a large screen that only waits for an instant does not
+ * render every second. Checked before the browser paints, so a new instant never shows a frame late.
+ */
+export function useBefore(instant: string | null | undefined): boolean {
+  const at = instant ? Date.parse(instant) : Number.NaN;
+  const [before, setBefore] = useState(() => msUntil(at) > 0);
+  useLayoutEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      const wait = msUntil(at);
+      setBefore(wait > 0);
+      // A later instant than setTimeout takes is waited for in steps; a timer a millisecond early waits again.
+      if (wait > 0) timer = setTimeout(check, Math.min(wait, longestTimeoutMs));
+    };
+    check();
+    return () => clearTimeout(timer);
+  }, [at]);
+  return before;
 }
 
 /** Seconds left until `target` on the server's clock (its `serverTime` arrived at local `receivedAt`); null without a date. */

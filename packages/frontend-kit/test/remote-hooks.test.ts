@@ -9,7 +9,7 @@ installActDom();
 
 const { act, createElement: h } = await import('react');
 const { createRoot } = await import('react-dom/client');
-const { useResource } = await import('../src/remote-hooks.js');
+const { useBefore, useResource } = await import('../src/remote-hooks.js');
 type Resource = ReturnType<typeof useResource<{ serverTime: string; votes: number }>>;
 
 function Probe({ load, onRender }: { load: () => Promise<{ serverTime: string; votes: number }>; onRender: (resource: Resource) => void }) {
@@ -55,6 +55,43 @@ describe('useResource merge', () => {
     release();
     await settle();
     expect(seen.current!.data).toEqual(answer);
+    await act(async () => root.unmount());
+  });
+});
+
+describe('useBefore', () => {
+  function BeforeProbe({ instant, onRender }: { instant: string | null; onRender: (before: boolean) => void }) {
+    onRender(useBefore(instant));
+    return null;
+  }
+
+  it('is true until the instant, then renders once more, and does not tick in between', async () => {
+    const renders: boolean[] = [];
+    const root = createRoot(document.createElement('div'));
+    const instant = new Date(Date.now() + 150).toISOString();
+    await act(async () => root.render(h(BeforeProbe, { instant, onRender: (before) => renders.push(before) })));
+    expect(renders.at(-1)).toBe(true);
+    const rendersAtFirst = renders.length;
+    await act(async () => await new Promise((resolve) => setTimeout(resolve, 100)));
+    // Nothing ticks while the instant is to come.
+    expect(renders.length).toBe(rendersAtFirst);
+    await act(async () => await new Promise((resolve) => setTimeout(resolve, 150)));
+    expect(renders.at(-1)).toBe(false);
+    // The instant passing renders once (twice when a timer woke a millisecond early), and never true again.
+    expect(renders.length - rendersAtFirst).toBeLessThanOrEqual(2);
+    expect(renders.slice(renders.indexOf(false))).toEqual(renders.slice(renders.indexOf(false)).map(() => false));
+    await act(async () => root.unmount());
+  });
+
+  it('is false for no instant or a past one, and follows a new instant', async () => {
+    const renders: boolean[] = [];
+    const root = createRoot(document.createElement('div'));
+    await act(async () => root.render(h(BeforeProbe, { instant: null, onRender: (before) => renders.push(before) })));
+    expect(renders.at(-1)).toBe(false);
+    await act(async () => root.render(h(BeforeProbe, { instant: '2020-01-01T00:00:00Z', onRender: (before) => renders.push(before) })));
+    expect(renders.at(-1)).toBe(false);
+    await act(async () => root.render(h(BeforeProbe, { instant: new Date(Date.now() + 60_000).toISOString(), onRender: (before) => renders.push(before) })));
+    expect(renders.at(-1)).toBe(true);
     await act(async () => root.unmount());
   });
 });

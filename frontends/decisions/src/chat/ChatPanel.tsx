@@ -11,7 +11,7 @@ import { useChatRoom } from './useChatRoom.js';
 import { SlowModeControl } from './SlowModeControl.js';
 import { secondsUntilNextPost, useSlowMode } from './slow-mode.js';
 import { useBusy } from './busy.js';
-import { ChatComposer, useChatDraft } from './ChatComposer.js';
+import { ChatComposer, useChatDraft, type ChatComposerProps } from './ChatComposer.js';
 import { ChatMessageList } from './ChatMessageList.js';
 import { useChatVisibility } from './useChatVisibility.js';
 
@@ -42,16 +42,13 @@ export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnrea
   const { formatMessage: t } = useIntl();
   const { toast, toastError } = useFeedback();
   const user = useSession();
-  const now = useNow();
   const chat = useChatRoom(room);
   const slow = useSlowMode(room, chat.room?.slowMode, chat.moderator);
-  const postWait = secondsUntilNextPost(slow, now);
   const titleId = useId();
   const compose = useChatDraft();
   const busy = useBusy();
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
 
-  const suspended = Boolean(user?.suspendedUntil && new Date(user.suspendedUntil).getTime() > now);
   const open = chat.room?.open ?? false;
   const muted = new Set(chat.muted);
   const visible = chat.messages.filter((message) => !muted.has(message.userId));
@@ -104,9 +101,19 @@ export function ChatPanel({ room, headingLevel = 2, titleHidden = false, onUnrea
             </p>
           ) : null}
           {chat.moderator && open && !readOnly && slow.slowMode ? <SlowModeControl slowMode={slow.slowMode} onChange={slow.change} /> : null}
-          <ChatComposer room={room} chat={chat} slow={slow} postWait={postWait} compose={compose} busy={busy} user={user} suspended={suspended} readOnly={readOnly} />
+          <TimedComposer room={room} chat={chat} slow={slow} compose={compose} busy={busy} user={user} readOnly={readOnly} />
         </>
       )}
     </section>
   );
+}
+
+/**
+ * The composer with the clock its waits need (slow mode's seconds, a suspension's end): only this
+ * part renders every second, not the panel and its messages.
+ */
+function TimedComposer(props: Omit<ChatComposerProps, 'postWait' | 'suspended'>) {
+  const now = useNow();
+  const suspendedUntil = props.user?.suspendedUntil;
+  return <ChatComposer {...props} postWait={secondsUntilNextPost(props.slow, now)} suspended={Boolean(suspendedUntil && new Date(suspendedUntil).getTime() > now)} />;
 }
