@@ -295,6 +295,25 @@ async function pinAmongMessages(): Promise<void> {
   }
 }
 
+/**
+ * The page's layout shift since it loaded: the sum of the browser's layout-shift entries not caused by
+ * input (at least Lighthouse's figure, which keeps the worst window of them).
+ */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+          resolve(total);
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No entry at all: the observer is never called.
+        setTimeout(() => resolve(total), 100);
+      }),
+  );
+}
+
 /** Waits for the screen: its one h1, and no loading state left. */
 async function settled(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
@@ -397,6 +416,8 @@ describe.each([
     await settled(page);
     // The board's sideways scrolling is checked in designProblems: the walk's proposals fill it.
     if (route === '/kanban/{type}') expect(await page.locator('.kanban .decisions-board').count()).toBe(1);
+    // Nothing on the screen moves as the page's data arrives (Lighthouse's layout shift is good under 0.1).
+    expect(await layoutShift(page)).toBeLessThan(0.1);
     expect(await designProblems(page, `${route} (${locale})`, { locale })).toEqual([]);
   }, 60_000);
 });

@@ -7,7 +7,7 @@ import { useCycleProposals, useCycles, useLateReload, withProposalCount } from '
 import { common, phaseMessages, phaseScreens } from '../messages.js';
 import { useShell } from '../RemoteFrame.js';
 import { CycleTimeline, NextStep, StartRuleProgress } from '../ui/CycleParts.js';
-import { ListOrEmpty, Pending, Section } from '../ui/States.js';
+import { ListOrEmpty, Pending, Section, useArrivedOnce } from '../ui/States.js';
 
 function CycleCard({ cycle, receivedAt, onElapsed }: { cycle: CycleSummary; receivedAt: number; onElapsed: () => void }) {
   const { formatMessage: t } = useIntl();
@@ -46,6 +46,7 @@ export function DecisionsOverviewScreen() {
   // Read once, then replaced by each phases push (docs/live.md#decisions-topics).
   const cycles = useCycles();
   const onCountdownElapsed = useLateReload(cycles.reload);
+  const cyclesArrived = useArrivedOnce(cycles);
   // The start rule's progress follows the proposals of the cycle open for proposals.
   useCycleProposals(cycles.data?.cycles.find((cycle) => cycle.phase === 'proposals')?.id, (pushed) =>
     cycles.merge((current) => ({ cycles: current.cycles.map((cycle) => withProposalCount(cycle, pushed)) })),
@@ -70,18 +71,20 @@ export function DecisionsOverviewScreen() {
           <Pending resource={cycles} cards={1} />
         )}
       </Section>
-      <Section id="decisions-phases" title={t({ id: 'decisions.overview.phases' })}>
-        <ul className="decisions-links">
-          {phaseLinks.map((card) => (
-            <li key={card.to} className="ui-card decisions-link">
-              <h3 className="decisions-link__title">
-                <Link to={card.to}>{t(card.title)}</Link>
-              </h3>
-              <p className="decisions-muted">{t(card.description)}</p>
-            </li>
-          ))}
-        </ul>
-      </Section>
+      {cyclesArrived ? (
+        <Section id="decisions-phases" title={t({ id: 'decisions.overview.phases' })}>
+          <ul className="decisions-links">
+            {phaseLinks.map((card) => (
+              <li key={card.to} className="ui-card decisions-link">
+                <h3 className="decisions-link__title">
+                  <Link to={card.to}>{t(card.title)}</Link>
+                </h3>
+                <p className="decisions-muted">{t(card.description)}</p>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
     </layouts.default>
   );
 }

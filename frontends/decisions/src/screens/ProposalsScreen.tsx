@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { Proposal } from '@civic/contracts';
 import { decisionsApi } from '../api/decisions.js';
 import { searchApi } from '../api/search.js';
-import { useNow, useResource } from '@civic/frontend-kit/remote-hooks';
+import { useBefore, useResource } from '@civic/frontend-kit/remote-hooks';
 import { useShell } from '../RemoteFrame.js';
 import { useSession } from '@civic/frontend-kit/remote-session';
 import { NextStep } from '../ui/CycleParts.js';
@@ -11,7 +11,7 @@ import { useFeedback } from '../ui/feedback.js';
 import { ProposalCard } from '../ui/ProposalCard.js';
 import { usePreloadedFollows } from '../ui/FollowButton.js';
 import { ProposalCreate } from '../ui/ProposalCreate.js';
-import { ListOrEmpty, Pending, Section } from '../ui/States.js';
+import { ListOrEmpty, Pending, Section, useArrivedOnce } from '../ui/States.js';
 import { byRankThenPin } from './DecisionScreen.js';
 import { useCycleRoom } from '../chat/CycleChat.js';
 import { PhaseChatLayout } from '../chat/PhaseChatLayout.js';
@@ -29,7 +29,6 @@ export function ProposalsScreen() {
   const intl = useIntl();
   const { formatMessage: t } = intl;
   const { layouts } = useShell();
-  const now = useNow();
   const { toast } = useFeedback();
   const user = useSession();
   const room = useCycleRoom('proposals');
@@ -66,7 +65,9 @@ export function ProposalsScreen() {
   }, readAgain);
   const onCountdownElapsed = useLateReload(readAgain);
   usePreloadedFollows();
-  const nextProposalAt = quota.data?.nextProposalAt && new Date(quota.data.nextProposalAt).getTime() > now ? quota.data.nextProposalAt : null;
+  const listArrived = useArrivedOnce(list);
+  // Until then the member may not propose; the screen renders again at that instant, not every second.
+  const nextProposalAt = useBefore(quota.data?.nextProposalAt) ? quota.data!.nextProposalAt : null;
 
   const replace = (next: Proposal) => list.update((current) => ({ ...current, proposals: current.proposals.map((item) => (item.id === next.id ? next : item)) }));
   const drop = (gone: Proposal) => list.update((current) => ({ ...current, proposals: current.proposals.filter((item) => item.id !== gone.id) }));
@@ -78,6 +79,11 @@ export function ProposalsScreen() {
       <ProposalSearchBar />
       {list.data?.countdown ? (
         <NextStep cycle={openCycle} times={list.data.countdown} receivedAt={list.receivedAt} onElapsed={onCountdownElapsed} />
+      ) : list.loading ? (
+        // The countdown's line, kept while the list loads, so that the list does not move down when it comes.
+        <p className="countdown decisions-countdown" aria-hidden="true">
+          {'\u00a0'}
+        </p>
       ) : null}
       <Section id="proposals-list" title={t({ id: 'decisions.proposals.list' })}>
         {list.data ? (
@@ -101,19 +107,21 @@ export function ProposalsScreen() {
           <Pending resource={list} />
         )}
       </Section>
-      <Section id="proposals-create" title={t({ id: 'decisions.proposals.create' })} className="ui-card decisions-section">
-        <ProposalCreate
-          user={user}
-          nextProposalAt={nextProposalAt}
-          cycleFull={Boolean(quota.data?.cycleFull)}
-          onSubmit={async (input) => {
-            await decisionsApi.create(input);
-            toast(t({ id: 'decisions.proposals.created' }), 'success');
-            list.reload();
-            quota.reload();
-          }}
-        />
-      </Section>
+      {listArrived ? (
+        <Section id="proposals-create" title={t({ id: 'decisions.proposals.create' })} className="ui-card decisions-section">
+          <ProposalCreate
+            user={user}
+            nextProposalAt={nextProposalAt}
+            cycleFull={Boolean(quota.data?.cycleFull)}
+            onSubmit={async (input) => {
+              await decisionsApi.create(input);
+              toast(t({ id: 'decisions.proposals.created' }), 'success');
+              list.reload();
+              quota.reload();
+            }}
+          />
+        </Section>
+      ) : null}
     </>
   );
   return (

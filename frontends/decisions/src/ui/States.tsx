@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { EmptyState, Skeleton, SkeletonCard } from '@civic/frontend-kit/design';
@@ -12,6 +12,17 @@ export const { LoadError } = screenStates({
   loadError: { id: 'decisions.status.loadError' },
   retry: { id: 'decisions.status.retry' },
 });
+
+/**
+ * Whether the resource's first answer (or failure) has come. What a screen shows below a loading list
+ * waits for it: shown beside the list's skeleton, it would jump down when the list arrives (a layout
+ * shift). Stays true through later reads, such as a new search.
+ */
+export function useArrivedOnce(resource: Pick<Resource<unknown>, 'data' | 'error'>): boolean {
+  const [arrived, setArrived] = useState(false);
+  if (!arrived && (resource.data !== undefined || resource.error)) setArrived(true);
+  return arrived;
+}
 
 /** While a screen's data is on its way: grey lines in the shape of what comes, "Loading…" for screen readers. */
 export function Loading({ cards = 0, lines }: { cards?: number; lines?: number }) {

@@ -183,6 +183,18 @@ export function HeaderPhases() {
   const { formatMessage: t } = useIntl();
   const { phases } = usePhases();
   const now = useNow(1000);
+  // While the phases load, their line keeps its height, so that the page under the header does not
+  // move down when they come.
+  if (phases === undefined)
+    return (
+      <div className="header-phases" aria-hidden="true">
+        <ul>
+          <li>
+            <span className="phase-chip">{'\u00a0'}</span>
+          </li>
+        </ul>
+      </div>
+    );
   if (!phases || phases.length === 0) return null;
   return (
     <nav className="header-phases" aria-label={t({ id: 'phases.label' })}>

@@ -1,13 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { SkeletonCard } from '@civic/frontend-kit/design';
-import { HomePhases } from '../components/Phases.js';
+import { HomePhases, usePhases } from '../components/Phases.js';
 import { CardsListLayout } from '../layouts/index.js';
 import { HomeActions } from './home/HomeActions.js';
 
 // The proposals, the latest law and a member's to-do load after the first paint, in a chunk of their
 // own, so the first load stays within its budget (docs/architecture.md#design-system).
-const HomeFeed = lazy(async () => ({ default: (await import('./home/HomeFeed.js')).HomeFeed }));
+const loadHomeFeed = () => import('./home/HomeFeed.js');
+const HomeFeed = lazy(async () => ({ default: (await loadHomeFeed()).HomeFeed }));
 
 /**
  * The slogan, the current phases with what one can do now, then the running proposals and the latest
@@ -15,6 +16,9 @@ const HomeFeed = lazy(async () => ({ default: (await import('./home/HomeFeed.js'
  */
 export function HomeScreen() {
   const { formatMessage: t } = useIntl();
+  const { phases } = usePhases();
+  // The feed's chunk loads at once, while the phases are read.
+  useEffect(() => void loadHomeFeed().catch(() => undefined), []);
   return (
     <CardsListLayout
       title={t({ id: 'home.title' })}
@@ -27,10 +31,15 @@ export function HomeScreen() {
       ]}
     >
       <HomePhases title={t({ id: 'home.phases.title' })} />
-      <HomeActions />
-      <Suspense fallback={<SkeletonCard label={t({ id: 'common.loading' })} />}>
-        <HomeFeed />
-      </Suspense>
+      {/* Under the phases once they are known: beside their skeleton, these jumped down when they came. */}
+      {phases === undefined ? null : (
+        <>
+          <HomeActions />
+          <Suspense fallback={<SkeletonCard label={t({ id: 'common.loading' })} />}>
+            <HomeFeed />
+          </Suspense>
+        </>
+      )}
     </CardsListLayout>
   );
 }

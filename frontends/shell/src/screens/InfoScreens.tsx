@@ -1,4 +1,4 @@
-import { Limits, type DecisionSettings } from '@civic/contracts';
+import { Limits, type DecisionSettings, type RegistrationLimits } from '@civic/contracts';
 import { formatWholeDuration } from '@civic/frontend-kit/duration';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -26,12 +26,36 @@ function ruleValues(intl: IntlShape, settings: DecisionSettings): Record<string,
   };
 }
 
-/** The rule texts' arguments once the decision settings are read (null before); `failed` when they could not be. */
-function useRuleValues(): { values: Record<string, string | number> | null; failed: boolean } {
+/**
+ * Settings of the usual size, only to lay the rule texts out, invisibly, while the real ones load:
+ * the texts then take their place without moving what follows (a layout shift). Never shown.
+ */
+const LAYOUT_SETTINGS: DecisionSettings = {
+  phaseSeconds: { proposals: 7 * DAY, voting: 7 * DAY, creation: 14 * DAY, finalVote: 7 * DAY },
+  extensionSeconds: DAY,
+  startMinimums: { verifiedUsers: 10, proposals: 10 },
+  selectedProposals: 3,
+  secondChanceProposals: 3,
+  creatorsPerLaw: 5,
+  maxProposalsPerCycle: 100,
+  proposalIntervalDays: 7,
+};
+const LAYOUT_LIMITS: RegistrationLimits = { accountsPerIp: 3, accountsPerIpPerDay: 3 };
+
+/**
+ * The rule texts' arguments: the decision settings once read; while they load, LAYOUT_SETTINGS with
+ * `pending` (render them hidden); null with `failed` when they could not be read.
+ */
+function useRuleValues(): { values: Record<string, string | number> | null; pending: boolean; failed: boolean } {
   const intl = useIntl();
   const settings = useDecisionSettings();
-  return { values: settings.status === 'ready' ? ruleValues(intl, settings.settings) : null, failed: settings.status === 'error' };
+  if (settings.status === 'ready') return { values: ruleValues(intl, settings.settings), pending: false, failed: false };
+  if (settings.status === 'loading') return { values: ruleValues(intl, LAYOUT_SETTINGS), pending: true, failed: false };
+  return { values: null, pending: false, failed: true };
 }
+
+/** Props of a text laid out while its numbers load: present for the layout, hidden from everyone. */
+const whilePending = (pending: boolean) => (pending ? { className: 'pending-text', 'aria-hidden': true } : {});
 
 const rulesUnavailable = { id: 'about.rules.unavailable' };
 
@@ -50,7 +74,7 @@ const aboutRules = [
 /** /about: what the platform is and how a proposal becomes a law, with the rules of each step. */
 export function AboutScreen() {
   const { formatMessage: t } = useIntl();
-  const { values, failed } = useRuleValues();
+  const { values, pending, failed } = useRuleValues();
   return (
     <DefaultLayout title={t({ id: 'about.title' })} intro={t({ id: 'about.intro' })}>
       <h2>{t({ id: 'about.steps.title' })}</h2>
@@ -63,15 +87,16 @@ export function AboutScreen() {
       </ol>
       <h2>{t({ id: 'about.rules.title' })}</h2>
       {values ? (
-        <>
+        <div {...whilePending(pending)}>
           <p>{t({ id: 'about.rules.intro' })}</p>
           <ul className="rules">
             {aboutRules.map((rule) => (
               <li key={rule.id}>{t(rule, values)}</li>
             ))}
           </ul>
-        </>
+        </div>
       ) : null}
+      {pending ? <p className="ui-visually-hidden" role="status">{t({ id: 'common.loading' })}</p> : null}
       {failed ? <p role="status">{t(rulesUnavailable)}</p> : null}
       <h2>{t({ id: 'about.roles.title' })}</h2>
       <p>{t({ id: 'about.roles.text' })}</p>
@@ -92,14 +117,14 @@ const shellValues = { localeCookieDays: Limits.localeCookieDays };
  * cannot be, it says only that they exist.
  */
 function accountAnswer(t: IntlShape['formatMessage'], limits: ReturnType<typeof useRegistrationLimits>): string {
-  if (limits.status !== 'ready') return t({ id: 'help.account.answer' });
-  return t({ id: 'help.account.answerWithLimits' }, limits.settings);
+  if (limits.status === 'error') return t({ id: 'help.account.answer' });
+  return t({ id: 'help.account.answerWithLimits' }, limits.status === 'ready' ? limits.settings : LAYOUT_LIMITS);
 }
 
 /** /help: answers to the questions citizens ask. */
 export function HelpScreen() {
   const { formatMessage: t } = useIntl();
-  const { values, failed } = useRuleValues();
+  const { values, pending, failed } = useRuleValues();
   const limits = useRegistrationLimits();
   return (
     <DefaultLayout title={t({ id: 'help.title' })} intro={t({ id: 'help.intro' })}>
@@ -108,10 +133,15 @@ export function HelpScreen() {
         .map((topic) => (
           <section key={topic} className="help-topic">
             <h2>{t({ id: `help.${topic}.question` })}</h2>
-            <p>{topic === 'account' ? accountAnswer(t, limits) : t({ id: `help.${topic}.answer` }, { ...shellValues, ...values })}</p>
+            {topic === 'account' ? (
+              <p {...whilePending(limits.status === 'loading')}>{accountAnswer(t, limits)}</p>
+            ) : (
+              <p {...whilePending(pending && topicsWithRules.has(topic))}>{t({ id: `help.${topic}.answer` }, { ...shellValues, ...values })}</p>
+            )}
           </section>
         ))}
       {failed ? <p role="status">{t(rulesUnavailable)}</p> : null}
+      {pending || limits.status === 'loading' ? <p className="ui-visually-hidden" role="status">{t({ id: 'common.loading' })}</p> : null}
       <p>
         <Link to="/about">{t({ id: 'help.aboutLink' })}</Link>
       </p>
