@@ -21,7 +21,7 @@ describe('homeActions', () => {
 
 describe('runningProposals', () => {
   const open = { proposals: [proposal('o1'), proposal('o2', true)] } as unknown as ProposalList;
-  const voting = { cycle: null, proposals: [proposal('v1'), proposal('v2')] } as unknown as VotingView;
+  const voting = { cycle: { phase: 'voting' }, proposals: [proposal('v1'), proposal('v2')] } as unknown as VotingView;
 
   it('lists those in the vote first, then the open ones, pinned first in each, with where to act', () => {
     const { shown, total } = runningProposals(open, voting);
@@ -39,5 +39,11 @@ describe('runningProposals', () => {
     expect(runningProposals(open, voting, 3).shown).toHaveLength(3);
     expect(runningProposals(null, voting).shown.map((entry) => entry.proposal.id)).toEqual(['v1', 'v2']);
     expect(runningProposals(null, null)).toEqual({ shown: [], total: 0 });
+  });
+
+  it('leaves out the proposals of a closed vote, which the voting view answers as its last result', () => {
+    const closed = { cycle: { phase: 'creation' }, proposals: [proposal('v1'), proposal('v2')] } as unknown as VotingView;
+    expect(runningProposals(open, closed).shown.map((entry) => entry.proposal.id)).toEqual(['o2', 'o1']);
+    expect(runningProposals(null, closed)).toEqual({ shown: [], total: 0 });
   });
 });

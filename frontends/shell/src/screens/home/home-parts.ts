@@ -42,11 +42,13 @@ export interface RunningProposal {
 /**
  * The proposals running now: those in the vote first (a vote is more urgent than a new idea), then
  * those of the cycle open for proposals, pinned ones first as the lists show them, at most `limit`.
+ * Once the vote has closed, its view answers the last result: those proposals no longer run.
  */
 export function runningProposals(open: ProposalList | null, voting: VotingView | null, limit = 5): { shown: RunningProposal[]; total: number } {
   const byPin = (a: Proposal, b: Proposal) => Number(b.pin) - Number(a.pin);
+  const inVote = voting?.cycle?.phase === 'voting' ? voting.proposals : [];
   const all: RunningProposal[] = [
-    ...[...(voting?.proposals ?? [])].sort(byPin).map((proposal) => ({ proposal, stage: 'voting' as const, to: '/decisions/voting-on-proposals' })),
+    ...[...inVote].sort(byPin).map((proposal) => ({ proposal, stage: 'voting' as const, to: '/decisions/voting-on-proposals' })),
     ...[...(open?.proposals ?? [])].sort(byPin).map((proposal) => ({ proposal, stage: 'open' as const, to: '/decisions/proposals' })),
   ];
   const unique = all.filter((entry, index) => all.findIndex((other) => other.proposal.id === entry.proposal.id) === index);
