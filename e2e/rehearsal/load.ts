@@ -19,6 +19,8 @@ export interface Member {
 export class LoadRecord {
   readonly statuses = new Map<string, number[]>();
   readonly networkErrors: string[] = [];
+  /** What each answer of 500 and above said (`vote 500: {...}`), so that a failure says why. */
+  readonly serverErrors: string[] = [];
   requests = 0;
 
   note(kind: string, status: number): void {
@@ -50,6 +52,7 @@ export async function send(record: LoadRecord, kind: string, url: string, init: 
     try {
       const answer = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
       record.note(kind, answer.status);
+      if (answer.status >= 500) record.serverErrors.push(`${kind} ${answer.status} at ${new Date().toISOString()}: ${(await answer.clone().text()).slice(0, 500)}`);
       return answer;
     } catch (error) {
       record.networkErrors.push(`${kind}: ${(error as Error).message}`);

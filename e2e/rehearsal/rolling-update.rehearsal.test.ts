@@ -242,24 +242,29 @@ test('every service rolls one replica at a time under load, with nothing lost, d
   ]);
 
   const rolled: string[] = [];
+  /** When each roll began and ended, to set beside the time of any failed answer. */
+  const rollTimes: string[] = [];
+  const roll = async (component: string, env?: Record<string, string | undefined>) => {
+    const began = new Date().toISOString();
+    await stack.deployments[component]!.roll(env);
+    rolled.push(component);
+    rollTimes.push(`${component} ${began} to ${new Date().toISOString()}`);
+  };
   let parkedBeforeUpgrade = 0;
   let loadEnded: PromiseSettledResult<unknown>;
   try {
     await pause(2_000);
     // identity's new build publishes version 2 of identity.user.registered; notifications cannot read it yet.
-    await stack.deployments.identity!.roll({ PUBLISH_EVENT_VERSIONS: 'identity.user.registered=2' });
-    rolled.push('identity');
+    await roll('identity', { PUBLISH_EVENT_VERSIONS: 'identity.user.registered=2' });
     for (const component of ['decisions', 'elections', 'chat', 'gateway']) {
-      await stack.deployments[component]!.roll();
-      rolled.push(component);
+      await roll(component);
       await navigate(open.page, component === 'chat' ? '/kanban/proposals' : '/decisions/proposals');
     }
     // The decisions remote's new build, while the page stays open and keeps navigating.
     await buildRemoteVersion('decisions', `rehearsal-${run}`, remoteDir);
     for (const screen of ['/decisions', '/kanban/laws', '/decisions/voting-on-proposals', '/archive']) await navigate(open.page, screen);
     parkedBeforeUpgrade = await waitFor(async () => (await deadLetteredTotal('notifications')) || undefined, 60_000, 'notifications to park version 2 events');
-    await stack.deployments.notifications!.roll({ READ_EVENT_VERSIONS_UP_TO: undefined });
-    rolled.push('notifications');
+    await roll('notifications', { READ_EVENT_VERSIONS_UP_TO: undefined });
     await pause(2_000);
   } finally {
     // Also when a step fails: the load must not outlive the stack, or its errors hide the first one.
@@ -319,9 +324,10 @@ test('every service rolls one replica at a time under load, with nothing lost, d
     streamReopens: streams.reduce((sum, stream) => sum + stream.reopened, 0),
     eventsParkedThenApplied: parkedBeforeUpgrade,
     rolled,
+    ...(Object.keys(failures).length > 0 ? { rollTimes } : {}),
   };
   console.log(`rehearsal: ${JSON.stringify(counts)}`);
-  expect(failures).toEqual({});
+  expect({ failures, said: record.serverErrors }).toEqual({ failures: {}, said: [] });
   expect(record.networkErrors).toEqual([]);
   for (const stream of streams) stream.close();
   for (const client of chatters) client.socket.close();
