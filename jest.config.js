@@ -64,6 +64,14 @@ export default {
       globalSetup: '<rootDir>/e2e/src/global-setup.mjs',
       globalTeardown: '<rootDir>/e2e/src/global-teardown.mjs',
     },
+    // Browser tests that start a stack of their own each: no shared stack, only the run's template.
+    {
+      ...common,
+      displayName: 'own-stack',
+      testMatch: ['<rootDir>/e2e/own-stack/**/*.e2e.test.ts'],
+      globalSetup: '<rootDir>/packages/test-kit/jest/global-setup.mjs',
+      globalTeardown: '<rootDir>/packages/test-kit/jest/global-teardown.mjs',
+    },
     {
       ...common,
       displayName: 'rehearsal',

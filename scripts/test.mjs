@@ -12,7 +12,7 @@ const bin = (name) => path.join(root, 'node_modules', name);
 const tsc = bin('typescript-native/bin/tsc');
 const fast = process.argv.includes('--fast');
 const jestArguments = process.argv.slice(2).filter((argument) => argument !== '--fast');
-/** The cores the checks may use at once, and jest's workers in all (see LANES). */
+/** The cores: the checks run this many at once, and the in-process lane has this many workers (see STAGES). */
 const cores = 2;
 const times = [];
 
@@ -82,52 +82,61 @@ if (!ok) {
 mkdirSync(path.join(root, '.tmp'), { recursive: true });
 
 /**
- * The jest projects in two lanes, one jest process and one worker each, side by side. A file of the
- * first lane starts a whole stack (services, gateway, Chromium) that alone keeps more than a core busy;
- * with two workers free to pick any file, two such stacks ran at once on two cores and every file's
- * waits ran out. Here at most one stack-starting file runs while the other lane runs in-process tests
- * (fault and tracing start a few processes, and even the lanes out). With paths or other jest arguments,
- * or --fast, one jest process as before.
+ * The jest projects in stages, one after the other, and in lanes within a stage, side by side: one
+ * jest process per lane. A file that drives a whole stack (services, gateway, Chromium) mostly waits on
+ * the product and on the browser, and needs about a core at its peaks, so a stack lane runs one file
+ * at a time. The rolling-update rehearsal (two replicas of every component under load) takes both cores
+ * and runs alone first. Then two stack lanes run beside the in-process lane (pure and service tests,
+ * CPU-bound), whose two workers run at a lower priority: they take the cores the stacks leave, and never
+ * slow the stack lanes' waits. Fault and tracing start processes with timed expectations, so they run at
+ * normal priority in a stack lane.
+ * With paths or other jest arguments, or --fast, one jest process as before.
  */
-const LANES = [
-  { name: 'stacks', projects: ['browser', 'rehearsal', 'security'] },
-  { name: 'in-process', projects: ['unit', 'integration', 'fault', 'tracing'] },
+const STAGES = [
+  [{ name: 'rehearsal', projects: ['rehearsal'], workers: 1 }],
+  [
+    { name: 'own-stacks', projects: ['own-stack'], workers: 1 },
+    { name: 'shared-stacks', projects: ['browser', 'security', 'fault', 'tracing'], workers: 1 },
+    { name: 'in-process', projects: ['unit', 'integration'], workers: cores, niceness: 10 },
+  ],
 ];
 
-/** Runs one jest process; its results and project times go to files named after the lane. */
-function runJest({ name, projects, workers }) {
+/** Runs one jest process (under `nice` when `niceness` is set); its results and project times go to files named after the lane. */
+function runJest({ name, projects, workers, niceness = 0 }) {
   const results = path.join(root, '.tmp', name ? `jest-results-${name}.json` : 'jest-results.json');
   const projectTimes = path.join(root, '.tmp', name ? `jest-project-times-${name}.json` : 'jest-project-times.json');
-  const child = spawn(
+  const jest = [
     node,
-    [
-      '--experimental-vm-modules',
-      bin('jest/bin/jest.js'),
-      `--maxWorkers=${workers}`,
-      // Also keeps the files in a worker process when there is one worker (jest would run them in its
-      // own process, where a handle a test leaves open keeps the run from ending), and renews a worker
-      // that a long lane has grown.
-      '--workerIdleMemoryLimit=2GB',
-      '--json',
-      `--outputFile=${results}`,
-      ...(projects ? ['--selectProjects', ...projects] : []),
-      ...jestArguments,
-      // Last: --reporters takes every value that follows it.
-      '--reporters=default',
-      `--reporters=${path.join(root, 'scripts/jest-project-times.mjs')}`,
-    ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, JEST_PROJECT_TIMES_FILE: projectTimes } },
-  );
+    '--experimental-vm-modules',
+    bin('jest/bin/jest.js'),
+    `--maxWorkers=${workers}`,
+    // Also keeps the files in a worker process when there is one worker (jest would run them in its
+    // own process, where a handle a test leaves open keeps the run from ending), and renews a worker
+    // that a long lane has grown.
+    '--workerIdleMemoryLimit=2GB',
+    '--json',
+    `--outputFile=${results}`,
+    ...(projects ? ['--selectProjects', ...projects] : []),
+    ...jestArguments,
+    // Last: --reporters takes every value that follows it.
+    '--reporters=default',
+    `--reporters=${path.join(root, 'scripts/jest-project-times.mjs')}`,
+  ];
+  // Through nice(1), so that the workers jest forks are born with the lower priority.
+  const [command, ...args] = niceness > 0 ? ['nice', '-n', String(niceness), ...jest] : jest;
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, JEST_PROJECT_TIMES_FILE: projectTimes } });
   return new Promise((resolve) => child.on('close', (code) => resolve({ ok: code === 0, results, projectTimes })));
 }
 
 console.log('\n== tests');
 const testsStarted = Date.now();
-const runs = await Promise.all(
-  fast || jestArguments.length > 0
-    ? [runJest({ projects: fast ? ['unit'] : undefined, workers: cores })]
-    : LANES.map((lane) => runJest({ ...lane, workers: 1 })),
-);
+/** Every stage's lanes, side by side; the stages one after the other. */
+async function runStages() {
+  const runs = [];
+  for (const stage of STAGES) runs.push(...(await Promise.all(stage.map(runJest))));
+  return runs;
+}
+const runs = fast || jestArguments.length > 0 ? [await runJest({ projects: fast ? ['unit'] : undefined, workers: cores })] : await runStages();
 const testsOk = runs.every((run) => run.ok);
 times.push(['tests', (Date.now() - testsStarted) / 1000]);
 for (const run of runs) {

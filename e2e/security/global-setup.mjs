@@ -1,20 +1,14 @@
 // Starts the one stack the security tests share, in a database, NATS prefix and ports of its own.
 // Decision cycles are short enough that the authorization matrix gets real laws in their drafting
 // phase within seconds; the elections clock can be moved so that a scribe is elected for real.
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { prepareMigratedTemplate, prepareTestRun } from '../../packages/test-kit/jest/infrastructure.mjs';
-import { startBrowserTestStack } from '../src/stacks.mjs';
+import { isBuilt, startBrowserTestStack } from '../src/stacks.mjs';
 
 /** Identity's seeded first moderator on this stack (SEED_MODERATOR_EMAIL). */
 export const SECURITY_MODERATOR_EMAIL = 'moderator.security@example.test';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const built = () =>
-  ['gateway', 'identity', 'decisions', 'elections', 'chat', 'notifications'].every((service) => existsSync(path.join(root, 'services', service, 'dist/server.js'))) &&
-  ['shell', 'decisions', 'elections'].every((frontend) => existsSync(path.join(root, 'frontends', frontend, 'dist')));
 
 const STACK_ENV = {
   SEED_MODERATOR_EMAIL: SECURITY_MODERATOR_EMAIL,
@@ -44,7 +38,7 @@ export default async function globalSetup() {
   await prepareTestRun();
   await prepareMigratedTemplate();
   // `pnpm test` builds before jest runs; a run of this project alone builds only when nothing is built.
-  const stack = await startBrowserTestStack('security', STACK_ENV, { build: !built() });
+  const stack = await startBrowserTestStack('security', STACK_ENV, { build: !isBuilt() });
   globalThis.__civicSecurityStack = stack;
   process.env.SECURITY_BASE_URL = stack.baseUrl;
   process.env.SECURITY_MAIL_URL = stack.mailUrl;

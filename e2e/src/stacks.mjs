@@ -3,9 +3,23 @@
 // whole platform (an election sets every official at once) starts one of its own, so it cannot
 // disturb the tests running beside it.
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { prepareTestRun } from '../../packages/test-kit/jest/infrastructure.mjs';
 import { startStack } from '../../scripts/stack.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Whether every service and front end is built. `pnpm test` builds before jest runs, and two lanes
+ * start stacks at once: a global setup builds only when nothing is built (a project run alone on a
+ * fresh clone), never rewriting what another lane's stack is serving.
+ */
+export const isBuilt = () =>
+  ['gateway', 'identity', 'decisions', 'elections', 'chat', 'notifications'].every((service) => existsSync(path.join(root, 'services', service, 'dist/server.js'))) &&
+  ['shell', 'decisions', 'elections'].every((frontend) => existsSync(path.join(root, 'frontends', frontend, 'dist')));
 
 /** The shared stack's seeded first moderator (identity's SEED_MODERATOR_EMAIL), see accounts.ts. */
 export const SHARED_MODERATOR_EMAIL = 'moderator.notifications@example.test';
