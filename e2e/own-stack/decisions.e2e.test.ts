@@ -399,7 +399,10 @@ describe.each(languages)('decision screens (%s)', (lang) => {
     await vote(alice.page, t, bobTitle, t.against);
     await vote(alice.page, t, bobTitle, t.neutral);
     expect(await proposal(alice.page, bobTitle).getByRole('radio', { name: t.against, exact: true }).isChecked()).toBe(false);
-    // From now on Alice's screen reads nothing: Bob's votes are pushed to it.
+    // Her header's phases are current: pushed, or read once more after a push that went by while the
+    // page loaded (a loaded machine delays its watch). From now on Alice's screen reads nothing: Bob's
+    // votes are pushed to it.
+    await alice.page.locator('header [data-phase-time="voting"]').waitFor();
     const alicesRequests = recordApiRequests(alice.page);
 
     // Bob: for Alice's, for his own, takes that back, then blank.

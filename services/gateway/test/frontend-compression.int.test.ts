@@ -3,17 +3,15 @@
  * file: the best one the client accepts, else the file as it is; never compressed twice, cached as
  * before, 404s unchanged. Against the built server, as frontend.int.test.ts explains.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Agent } from 'undici';
+import { startBuiltGateway } from './built-gateway.js';
 import { closedPortUrl } from './upstream-fakes.js';
 
-const gatewayDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const server = join(gatewayDir, 'dist', 'server.js');
 
 const SCRIPT = `console.log(${JSON.stringify('the shell '.repeat(200))})`;
 const INDEX = `<!doctype html><html><body><div id="root"></div><script src="/main.3f2a9c1d.js"></script>${'<!-- padding -->'.repeat(50)}</body></html>`;
@@ -45,32 +43,6 @@ async function get(path: string, headers: Record<string, string> = {}): Promise<
   return { status: response.statusCode, headers: response.headers, body: Buffer.from(await response.body.arrayBuffer()) };
 }
 
-function startGateway(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const started = spawn(process.execPath, [server], {
-    cwd: gatewayDir,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`gateway did not start (run tsc -b first):\n${output}`)), 15_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening) {
-        clearTimeout(timer);
-        resolve({ child: started, base: listening[1]! });
-      }
-    };
-    started.stdout.on('data', onData);
-    started.stderr.on('data', onData);
-    started.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`gateway exited with ${code}:\n${output}`));
-    });
-  });
-}
-
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'gateway-compressed-'));
   const files: Record<string, Buffer | string> = {
@@ -90,7 +62,7 @@ beforeAll(async () => {
     writeFileSync(join(root, file), content);
   }
   const nowhere = await closedPortUrl();
-  ({ child, base } = await startGateway({
+  ({ child, base } = await startBuiltGateway({
     SHELL_DIST: join(root, 'shell'),
     DECISIONS_REMOTE_DIST: join(root, 'decisions'),
     IDENTITY_URL: nowhere,

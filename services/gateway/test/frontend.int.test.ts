@@ -7,12 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { httpClient } from './http-client.js';
+import { gatewayDir, server, startBuiltGateway, type StartedGateway } from './built-gateway.js';
 import { closedPortUrl } from './upstream-fakes.js';
 
-const gatewayDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const server = join(gatewayDir, 'dist', 'server.js');
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -35,38 +33,6 @@ function assertBuilt(): void {
   if (built === 0 || built < newestMtime(join(gatewayDir, 'src'))) {
     throw new Error('services/gateway/dist is missing or older than src: run `npx tsc -b services/gateway` first');
   }
-}
-
-interface Started {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-}
-
-function startGateway(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, [server], {
-    cwd: gatewayDir,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${output}`)), 15_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening) {
-        clearTimeout(timer);
-        resolve({ child, base: listening[1]!, output: () => output });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`gateway exited with ${code}:\n${output}`));
-    });
-  });
 }
 
 function stop(child: ChildProcess): Promise<number | null> {
@@ -140,7 +106,7 @@ async function waitForActive(base: string, name: string, expected: string | numb
 }
 
 let root: string;
-let gateway: Started;
+let gateway: StartedGateway;
 let nowhere: string;
 let upstreams: Record<string, string>;
 
@@ -165,7 +131,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'secret.txt'), 'outside the dist folders');
   nowhere = await closedPortUrl();
   upstreams = { IDENTITY_URL: nowhere, DECISIONS_URL: nowhere, ELECTIONS_URL: nowhere, CHAT_URL: nowhere, NOTIFICATIONS_URL: nowhere };
-  gateway = await startGateway({
+  gateway = await startBuiltGateway({
     SHELL_DIST: join(root, 'shell'),
     DECISIONS_REMOTE_DIST: join(root, 'decisions'),
     // Relative to the gateway's working directory, as a start script may give it.
@@ -331,7 +297,7 @@ describe('single-machine mode', () => {
 describe('a pinned remote version (rollback by configuration)', () => {
   test('<NAME>_REMOTE_VERSION answers the manifest whatever dist/current says', async () => {
     makeCurrent('decisions', 'v2');
-    const pinned = await startGateway({ DECISIONS_REMOTE_DIST: join(root, 'decisions'), DECISIONS_REMOTE_VERSION: 'v1', ...upstreams });
+    const pinned = await startBuiltGateway({ DECISIONS_REMOTE_DIST: join(root, 'decisions'), DECISIONS_REMOTE_VERSION: 'v1', ...upstreams });
     try {
       expect(await activeVersion(pinned.base, 'decisions')).toBe('v1');
       const manifest = await call(pinned.base, '/remotes/decisions/mf-manifest.json');

@@ -42,9 +42,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** How long an emit waits for its acknowledgement: a loaded machine (the whole suite beside) takes seconds; a hang never answers. */
+const ACK_TIMEOUT_MS = 15_000;
+
 /** Emits and waits for the acknowledgement. */
 export function emit<T = unknown>(socket: Socket, event: string, payload?: unknown): Promise<ChatAck<T>> {
-  return socket.timeout(5000).emitWithAck(event, payload) as Promise<ChatAck<T>>;
+  return socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload) as Promise<ChatAck<T>>;
 }
 
 /** Collects the events of one name a socket receives, alone or inside `batch` frames (as the page socket unpacks them). */
