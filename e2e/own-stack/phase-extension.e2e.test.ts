@@ -1,6 +1,6 @@
 /**
  * The header's phase strip while the start rule is not met, in a real browser against a stack of its
- * own, in English (wide window) then in French (375 px wide): on the proposals screen, before, across
+ * own, in English (wide window) and in French (375 px wide) at once: on the proposals screen, before, across
  * and after each extension of the proposals phase, the strip and the screen say what the phase waits
  * for ("1000 more proposals and 999 more verified citizens"); never a countdown to a deadline that only
  * brings the next check, never "any moment now", never a countdown starting over.
@@ -90,62 +90,55 @@ async function read(page: Page): Promise<Reading> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(languages)('the header strip while the start rule waits (%s)', (lang) => {
-  const t = texts[lang];
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    ({ context, page, problems } = await openSession(browser, { locale: browserLocales[lang], viewport: t.viewport }, 15_000));
+/**
+ * Reads the strip and the screen from a few seconds before the proposals phase's current end until
+ * the service has extended it and a few seconds more: every reading says what the phase waits for.
+ */
+async function throughOneExtension(context: BrowserContext, page: Page, t: (typeof texts)['en']): Promise<void> {
+  // An end too close to judge the strip before it is left for the next one.
+  const end = await until('an end of the proposals phase a few seconds ahead', async () => {
+    const current = await proposalsEnd(context);
+    return current.at - Date.now() > 4_000 ? current : null;
   });
-
-  afterAll(async () => {
-    await context?.close();
-  });
-
-  /**
-   * Reads the strip and the screen from a few seconds before the proposals phase's current end until
-   * the service has extended it and a few seconds more: every reading says what the phase waits for.
-   */
-  async function throughOneExtension(): Promise<void> {
-    // An end too close to judge the strip before it is left for the next one.
-    const end = await until('an end of the proposals phase a few seconds ahead', async () => {
-      const current = await proposalsEnd(context);
-      return current.at - Date.now() > 4_000 ? current : null;
-    });
-    expect(end.startRuleMet).toBe(false);
-    await sleep(Math.max(0, end.at - Date.now() - 3_000));
-    const readings: Reading[] = [];
-    let extended = end;
-    while (Date.now() < end.at + followWithinMs && (extended.extensions === end.extensions || Date.now() < end.at + 3_000)) {
-      readings.push(await read(page));
-      await sleep(250);
-      if (Date.now() > end.at + 1_000) extended = await proposalsEnd(context);
-    }
-    // The service did extend the phase, by one step from about the old end.
-    expect(extended.extensions).toBeGreaterThan(end.extensions);
-    expect(extended.at).toBeGreaterThan(end.at + (extensionSeconds - toleranceSeconds) * 1000);
-    // Never a countdown to the check, nor "any moment now", nor a countdown starting over: what it waits for.
-    // The readings cover the old end: from before it to past it, however slowly the machine read them.
-    expect(readings.length).toBeGreaterThanOrEqual(4);
-    expect(readings[0]!.at).toBeLessThan(end.at - 1_000);
-    expect(readings.at(-1)!.at).toBeGreaterThan(end.at + 2_000);
-    expect(readings.filter((reading) => !t.waitingStrip.test(reading.strip ?? '') || !t.waitingScreen.test(reading.screen ?? ''))).toEqual([]);
+  expect(end.startRuleMet).toBe(false);
+  await sleep(Math.max(0, end.at - Date.now() - 3_000));
+  const readings: Reading[] = [];
+  let extended = end;
+  while (Date.now() < end.at + followWithinMs && (extended.extensions === end.extensions || Date.now() < end.at + 3_000)) {
+    readings.push(await read(page));
+    await sleep(250);
+    if (Date.now() > end.at + 1_000) extended = await proposalsEnd(context);
   }
+  // The service did extend the phase, by one step from about the old end.
+  expect(extended.extensions).toBeGreaterThan(end.extensions);
+  expect(extended.at).toBeGreaterThan(end.at + (extensionSeconds - toleranceSeconds) * 1000);
+  // Never a countdown to the check, nor "any moment now", nor a countdown starting over: what it waits for.
+  // The readings cover the old end: from before it to past it, however slowly the machine read them.
+  expect(readings.length).toBeGreaterThanOrEqual(4);
+  expect(readings[0]!.at).toBeLessThan(end.at - 1_000);
+  expect(readings.at(-1)!.at).toBeGreaterThan(end.at + 2_000);
+  expect(readings.filter((reading) => !t.waitingStrip.test(reading.strip ?? '') || !t.waitingScreen.test(reading.screen ?? ''))).toEqual([]);
+}
 
-  it('says what the phase waits for through each extension, never a countdown that starts over', async () => {
+// Both languages watch the same extensions at once, each on its own page: the file waits for two
+// extensions, not four.
+it.concurrent.each(languages)('the header strip while the start rule waits (%s): says what the phase waits for through each extension, never a countdown that starts over', async (lang) => {
+  const t = texts[lang];
+  const { context, page, problems } = await openSession(browser, { locale: browserLocales[lang], viewport: t.viewport }, 15_000);
+  try {
     await openAndWaitFor(page, `${baseUrl}/decisions/proposals`, t.proposalsTitle);
     // At 375 px the header is one compact row: the current phases are in its menu drawer.
     if (t.viewport.width < 1024) await page.locator('header').getByRole('button', { name: 'Menu', exact: true }).click();
     await page.locator('header [data-phase-time="proposals"]').waitFor();
 
-    await throughOneExtension();
-    await throughOneExtension();
+    await throughOneExtension(context, page, t);
+    await throughOneExtension(context, page, t);
     if (lang === 'fr') {
       const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
       expect(widths.page).toBeLessThanOrEqual(widths.window);
     }
     expect(problems).toEqual([]);
-  }, 150_000);
-});
+  } finally {
+    await context.close();
+  }
+}, 150_000);
