@@ -12,7 +12,7 @@ const bin = (name) => path.join(root, 'node_modules', name);
 const tsc = bin('typescript-native/bin/tsc');
 const fast = process.argv.includes('--fast');
 const jestArguments = process.argv.slice(2).filter((argument) => argument !== '--fast');
-/** The cores: the checks run this many at once, and the in-process lane has this many workers (see STAGES). */
+/** The cores: the checks run this many at once (see LANES for jest). */
 const cores = 2;
 const times = [];
 
@@ -82,33 +82,38 @@ if (!ok) {
 mkdirSync(path.join(root, '.tmp'), { recursive: true });
 
 /**
- * The jest projects in stages, one after the other, and in lanes within a stage, side by side: one
- * jest process per lane. A file that drives a whole stack (services, gateway, Chromium) mostly waits on
- * the product and on the browser, and needs about a core at its peaks, so a stack lane runs one file
- * at a time. The rolling-update rehearsal (two replicas of every component under load) takes both cores
- * and runs alone first. Then two stack lanes run beside the in-process lane (pure and service tests,
- * CPU-bound), whose two workers run at a lower priority: they take the cores the stacks leave, and never
- * slow the stack lanes' waits. Fault and tracing start processes with timed expectations, so they run at
- * normal priority in a stack lane.
+ * The jest projects in two lanes side by side, each a row of jest processes run one after the other,
+ * all at the same priority. A file that drives a whole stack (services, gateway, Chromium) needs about
+ * a core; the in-process files (unit, integration) wait on PostgreSQL, NATS and Redis between bursts
+ * of CPU, so they run two at a time, and at most three files run at once. The first lane runs the files
+ * on shared stacks, then the rolling-update rehearsal (two replicas of every component under load),
+ * with only one stack file beside it by then, then a few of the files that start their own stack. The
+ * second lane runs the in-process files, then the other own-stack files. The split of the own-stack
+ * files evens the lanes.
+ * Measured on two cores: 1,385 s, against 1,808 s with one worker per lane (at most two files at
+ * once; the files' own times put the former split, every stack file in one lane, at about 1,800 s).
+ * Tried and dropped: a third lane of in-process files under `nice` beside two stack lanes. On a slower
+ * machine it got too little CPU for its timed waits (a gateway's start, a transaction's connection, a
+ * socket's acknowledgement).
  * With paths or other jest arguments, or --fast, one jest process as before.
  */
-/**
- * Own-stack files that run in the shared-stacks lane, so that the two stack lanes end about together
- * (the own-stack files take about 900 s in a row, the shared-stack ones about 700 s). Mostly waits:
- * the proposals phase's extensions, and a short settings check.
- */
-const OWN_STACK_FILES_IN_SHARED_LANE = ['e2e/own-stack/phase-extension.e2e.test.ts', 'e2e/own-stack/rules-text.e2e.test.ts'];
-const STAGES = [
-  [{ name: 'rehearsal', projects: ['rehearsal'], workers: 1 }],
+/** Own-stack files that end the first lane (the others end the second): the split that evens the lanes. */
+const OWN_STACK_FILES_IN_FIRST_LANE = [
+  'e2e/own-stack/elections.e2e.test.ts',
+  'e2e/own-stack/phase-extension.e2e.test.ts',
+  'e2e/own-stack/decisions.e2e.test.ts',
+  'e2e/own-stack/law-and-home.e2e.test.ts',
+  'e2e/own-stack/rules-text.e2e.test.ts',
+];
+const LANES = [
   [
-    { name: 'own-stacks', projects: ['own-stack'], workers: 1, skip: OWN_STACK_FILES_IN_SHARED_LANE },
-    {
-      name: 'shared-stacks',
-      projects: ['browser', 'security', 'fault', 'tracing', 'own-stack'],
-      workers: 1,
-      only: ['e2e/test/', 'e2e/security/', 'e2e/fault/', 'e2e/tracing/', ...OWN_STACK_FILES_IN_SHARED_LANE],
-    },
-    { name: 'in-process', projects: ['unit', 'integration'], workers: cores, niceness: 10 },
+    { name: 'shared-stacks', projects: ['browser', 'security', 'fault', 'tracing'] },
+    { name: 'rehearsal', projects: ['rehearsal'] },
+    { name: 'own-stacks-1', projects: ['own-stack'], only: OWN_STACK_FILES_IN_FIRST_LANE },
+  ],
+  [
+    { name: 'in-process', projects: ['unit', 'integration'], workers: 2 },
+    { name: 'own-stacks-2', projects: ['own-stack'], skip: OWN_STACK_FILES_IN_FIRST_LANE },
   ],
 ];
 
@@ -116,46 +121,51 @@ const STAGES = [
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Runs one jest process (under `nice` when `niceness` is set); its results and project times go to
- * files named after the lane. `only`: the paths it runs of its projects' files; `skip`: paths it leaves.
+ * Runs one jest process; its results and project times go to files named after the run. `only`: the
+ * paths it runs of its projects' files; `skip`: the paths it leaves.
  */
-function runJest({ name, projects, workers, niceness = 0, only = [], skip = [] }) {
+function runJest({ name, projects, workers = 1, only = [], skip = [] }) {
   const results = path.join(root, '.tmp', name ? `jest-results-${name}.json` : 'jest-results.json');
   const projectTimes = path.join(root, '.tmp', name ? `jest-project-times-${name}.json` : 'jest-project-times.json');
-  const jest = [
+  const child = spawn(
     node,
-    '--experimental-vm-modules',
-    bin('jest/bin/jest.js'),
-    `--maxWorkers=${workers}`,
-    // Also keeps the files in a worker process when there is one worker (jest would run them in its
-    // own process, where a handle a test leaves open keeps the run from ending), and renews a worker
-    // that a long lane has grown.
-    '--workerIdleMemoryLimit=2GB',
-    '--json',
-    `--outputFile=${results}`,
-    ...(projects ? ['--selectProjects', ...projects] : []),
-    ...(skip.length > 0 ? ['--testPathIgnorePatterns', ...skip.map(escapeRegExp)] : []),
-    ...jestArguments,
-    '--reporters=default',
-    `--reporters=${path.join(root, 'scripts/jest-project-times.mjs')}`,
-    // Last: jest reads the values that follow an option as that option's.
-    ...(only.length > 0 ? ['--', ...only.map(escapeRegExp)] : []),
-  ];
-  // Through nice(1), so that the workers jest forks are born with the lower priority.
-  const [command, ...args] = niceness > 0 ? ['nice', '-n', String(niceness), ...jest] : jest;
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, JEST_PROJECT_TIMES_FILE: projectTimes } });
+    [
+      '--experimental-vm-modules',
+      bin('jest/bin/jest.js'),
+      `--maxWorkers=${workers}`,
+      // Also keeps the files in a worker process when there is one worker (jest would run them in its
+      // own process, where a handle a test leaves open keeps the run from ending), and renews a worker
+      // that a long lane has grown.
+      '--workerIdleMemoryLimit=2GB',
+      '--json',
+      `--outputFile=${results}`,
+      ...(projects ? ['--selectProjects', ...projects] : []),
+      ...(skip.length > 0 ? ['--testPathIgnorePatterns', ...skip.map(escapeRegExp)] : []),
+      ...jestArguments,
+      '--reporters=default',
+      `--reporters=${path.join(root, 'scripts/jest-project-times.mjs')}`,
+      // Last: jest reads the values that follow an option as that option's.
+      ...(only.length > 0 ? ['--', ...only.map(escapeRegExp)] : []),
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, JEST_PROJECT_TIMES_FILE: projectTimes } },
+  );
   return new Promise((resolve) => child.on('close', (code) => resolve({ ok: code === 0, results, projectTimes })));
 }
 
 console.log('\n== tests');
 const testsStarted = Date.now();
-/** Every stage's lanes, side by side; the stages one after the other. */
-async function runStages() {
-  const runs = [];
-  for (const stage of STAGES) runs.push(...(await Promise.all(stage.map(runJest))));
-  return runs;
+/** The lanes side by side; each lane's jest processes one after the other. */
+async function runLanes() {
+  const lanes = await Promise.all(
+    LANES.map(async (lane) => {
+      const runs = [];
+      for (const run of lane) runs.push(await runJest(run));
+      return runs;
+    }),
+  );
+  return lanes.flat();
 }
-const runs = fast || jestArguments.length > 0 ? [await runJest({ projects: fast ? ['unit'] : undefined, workers: cores })] : await runStages();
+const runs = fast || jestArguments.length > 0 ? [await runJest({ projects: fast ? ['unit'] : undefined, workers: cores })] : await runLanes();
 const testsOk = runs.every((run) => run.ok);
 times.push(['tests', (Date.now() - testsStarted) / 1000]);
 for (const run of runs) {
