@@ -1,20 +1,31 @@
 import { lazy, type ComponentType } from 'react';
-import { Route } from 'react-router-dom';
+import { matchPath, Route } from 'react-router-dom';
 import type { RemoteRoutesProps } from '@civic/frontend-kit/shell-contract';
 import { RemoteRoutes } from './RemoteFrame.js';
 import { Loading } from './ui/States.js';
 import './ui/decisions.css';
 
+interface Screen {
+  Component: ComponentType;
+  /** Starts downloading the screen's chunk (once; the route's render then finds it on its way). */
+  preload: () => void;
+}
+
 /**
  * Each screen is its own chunk, loaded when its route is first shown: a visitor of the proposals
  * does not download the drafting editor, the final vote or the chat client of the other screens.
  */
-function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Screen {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const start = () => (loading ??= load().then((module) => ({ default: module[name] })));
+  return {
+    Component: lazy(start),
+    preload: () => void start().catch(() => undefined),
+  };
 }
 
 /** The remote's routes and the screen of each. */
-const routes: [path: string, Screen: ComponentType][] = [
+const routes: [path: string, screen: Screen][] = [
   ['/decisions', screen(() => import('./screens/OverviewScreen.js'), 'DecisionsOverviewScreen')],
   ['/decisions/creations', screen(() => import('./screens/CreationsScreen.js'), 'CreationsScreen')],
   ['/decisions/creators/:id', screen(() => import('./screens/CreatorsScreen.js'), 'CreatorsScreen')],
@@ -29,6 +40,11 @@ const routes: [path: string, Screen: ComponentType][] = [
   ['/archive/:id', screen(() => import('./screens/ArchiveScreens.js'), 'ArchiveLawScreen')],
 ];
 
+// The shell loads this module while its own code starts (before React renders), so the first page's
+// screen chunk starts downloading now instead of after the shell's and this remote's first render.
+// The list is in order from the most specific path: /decisions/final-vote before /decisions/:id.
+routes.find(([path]) => matchPath(path, window.location.pathname))?.[1].preload();
+
 /**
  * Exposed as `decisions/DecisionsRoutes`: every route the decisions remote serves
  * (docs/product.md#screens-and-routes), matched on the full path.
@@ -36,8 +52,8 @@ const routes: [path: string, Screen: ComponentType][] = [
 export default function DecisionsRoutes(props: RemoteRoutesProps) {
   return (
     <RemoteRoutes shell={props} fallback={<Loading />}>
-      {routes.map(([path, Screen]) => (
-        <Route key={path} path={path} element={<Screen />} />
+      {routes.map(([path, { Component }]) => (
+        <Route key={path} path={path} element={<Component />} />
       ))}
     </RemoteRoutes>
   );

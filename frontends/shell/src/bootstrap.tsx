@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { installChunkErrorReload, registerServiceWorker } from './app/runtime.js';
@@ -18,10 +18,14 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 // Only the visit's language is fetched, beside the remote of the page.
 const locale = initialLocale();
+// The first render is a transition: React renders the page in slices of a few milliseconds instead
+// of long tasks, so a phone's main thread stays free for input (docs/benchmarks.md, "Rendering in slices").
 void loadCatalog(locale).then((messages) =>
-  createRoot(container).render(
-    <StrictMode>
-      <App initial={{ locale, messages }} />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App initial={{ locale, messages }} />
+      </StrictMode>,
+    ),
   ),
 );

@@ -1,7 +1,7 @@
 // The first page's remote starts downloading now, beside the shell's own chunks: its manifest, then
 // its entry, its route module and that module's styles as preloads, which the federation runtime's
 // own loads then find ready (bootstrap.tsx). Nothing here runs the remote's code.
-import { manifestUrl, parseRemoteConfig, remoteModules, remoteOfPath, remotesConfigUrl, type RemoteName } from './remotes/config.js';
+import { fetchEarly, manifestUrl, parseRemoteConfig, remoteModules, remoteOfPath, remotesConfigUrl, type RemoteName } from './remotes/config.js';
 
 /**
  * Each remote's first path segments. The same as AppRoutes' remotePaths, which cannot be imported
@@ -27,10 +27,10 @@ function preload(href: string, as: 'script' | 'style'): void {
 }
 
 async function preloadRemote(name: RemoteName): Promise<void> {
-  const config = parseRemoteConfig(await (await fetch(remotesConfigUrl, { headers: { accept: 'application/json' } })).json());
+  const config = parseRemoteConfig(await (await fetchEarly(new URL(remotesConfigUrl, window.location.href).href)).json());
   const manifestHref = config[name];
   if (manifestHref === undefined) return;
-  const response = await fetch(manifestUrl(manifestHref, window.location.href), { cache: 'no-cache', headers: { accept: 'application/json' } });
+  const response = await fetchEarly(manifestUrl(manifestHref, window.location.href));
   if (!response.ok) return;
   const manifest = (await response.json()) as Manifest;
   const base = new URL(manifest.metaData?.publicPath ?? '', manifestUrl(manifestHref, window.location.href));

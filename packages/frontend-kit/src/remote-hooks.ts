@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 export interface Resource<T> {
   /** The answer for the current key (kept while a poll or reload runs). */
@@ -53,7 +53,10 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
     loader.current(controller.signal).then(
       (data) => {
         if (controller.signal.aborted || changes.current !== changesAtStart) return;
-        setState({ key, data, receivedAt: Date.now() });
+        // A transition: React renders the arriving screen in slices of a few milliseconds, so a
+        // phone's main thread stays free for input (docs/benchmarks.md, "Rendering in slices").
+        const receivedAt = Date.now();
+        startTransition(() => setState({ key, data, receivedAt }));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;

@@ -12,13 +12,14 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteRoutesProps } from '@civic/frontend-kit/shell-contract';
-import { manifestUrl, parseRemoteConfig, remoteModules, remotesConfigUrl, type RemoteConfig, type RemoteName } from './config.js';
+import { manifestUrl, parseRemoteConfig, remoteModules, remotesConfigUrl, takeEarlyAnswer, type RemoteConfig, type RemoteName } from './config.js';
 
 let config: Promise<Partial<RemoteConfig>> | undefined;
 
 function loadConfig(refresh: boolean): Promise<Partial<RemoteConfig>> {
   if (!config || refresh) {
-    config = fetch(remotesConfigUrl, { cache: 'no-cache', headers: { accept: 'application/json' } })
+    const early = refresh ? undefined : takeEarlyAnswer(new URL(remotesConfigUrl, window.location.href).href);
+    config = (early ?? fetch(remotesConfigUrl, { cache: 'no-cache', headers: { accept: 'application/json' } }))
       .then(async (response) => {
         if (!response.ok) throw new Error(`${remotesConfigUrl} answered ${response.status}`);
         return parseRemoteConfig(await response.json());
@@ -37,12 +38,13 @@ let manifestsRevalidated = false;
 /**
  * The runtime fetches only manifests in the browser (entries and chunks are script tags): each fetch
  * asks the server whether the manifest changed, whatever caching headers a server or CDN in front of
- * it sends, so a new page load always gets the active version.
+ * it sends, so a new page load always gets the active version. The first page's manifest, fetched
+ * the same way by index.ts before React started, is taken from there.
  */
 function revalidateManifests(): void {
   if (manifestsRevalidated) return;
   manifestsRevalidated = true;
-  registerPlugins([{ name: 'civic-revalidate-manifests', fetch: (url, init) => fetch(url, { ...init, cache: 'no-cache' }) }]);
+  registerPlugins([{ name: 'civic-revalidate-manifests', fetch: (url, init) => takeEarlyAnswer(new URL(url, window.location.href).href) ?? fetch(url, { ...init, cache: 'no-cache' }) }]);
 }
 
 /** Loads on their way, so that the early start (startRemoteOf) and the route's mount share one. */
