@@ -104,6 +104,7 @@ const OWN_STACK_FILES_IN_FIRST_LANE = [
   'e2e/own-stack/decisions.e2e.test.ts',
   'e2e/own-stack/law-and-home.e2e.test.ts',
   'e2e/own-stack/rules-text.e2e.test.ts',
+  'e2e/own-stack/member-pages.e2e.test.ts',
 ];
 const LANES = [
   [
