@@ -1,26 +1,29 @@
 import { lazy, type ComponentType } from 'react';
 import { matchPath, Route } from 'react-router-dom';
 import type { RemoteRoutesProps } from '@civic/frontend-kit/shell-contract';
+import { ignoreFailure, type PageAddress } from './first-reads.js';
 import { RemoteRoutes } from './RemoteFrame.js';
 import { Loading } from './ui/States.js';
 import './ui/decisions.css';
 
 interface Screen {
   Component: ComponentType;
-  /** Starts downloading the screen's chunk (once; the route's render then finds it on its way). */
-  preload: () => void;
+  /** Starts downloading the screen's chunk (once), then the screen's first reads (first-reads.ts). */
+  preload: (page: PageAddress) => void;
 }
+
+type ScreenModule<K extends string> = Record<K, ComponentType> & { firstReads?: (page: PageAddress) => void };
 
 /**
  * Each screen is its own chunk, loaded when its route is first shown: a visitor of the proposals
  * does not download the drafting editor, the final vote or the chat client of the other screens.
  */
-function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Screen {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const start = () => (loading ??= load().then((module) => ({ default: module[name] })));
+function screen<K extends string>(load: () => Promise<ScreenModule<K>>, name: K): Screen {
+  let loading: Promise<ScreenModule<K>> | undefined;
+  const start = () => (loading ??= load());
   return {
-    Component: lazy(start),
-    preload: () => void start().catch(() => undefined),
+    Component: lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await start())[name] })),
+    preload: (page) => void start().then((module) => module.firstReads?.(page), ignoreFailure),
   };
 }
 
@@ -40,10 +43,21 @@ const routes: [path: string, screen: Screen][] = [
   ['/archive/:id', screen(() => import('./screens/ArchiveScreens.js'), 'ArchiveLawScreen')],
 ];
 
-// The shell loads this module while its own code starts (before React renders), so the first page's
-// screen chunk starts downloading now instead of after the shell's and this remote's first render.
-// The list is in order from the most specific path: /decisions/final-vote before /decisions/:id.
-routes.find(([path]) => matchPath(path, window.location.pathname))?.[1].preload();
+/**
+ * The shell loads this module while its own code starts (before React renders): the first page's
+ * screen chunk and then its first reads start now, instead of after the shell's and this remote's
+ * first render. The list is in order from the most specific path (/decisions/final-vote before
+ * /decisions/:id); the page's language is the one the shell has set on <html>.
+ */
+function startFirstPage(): void {
+  for (const [path, screen] of routes) {
+    const match = matchPath(path, window.location.pathname);
+    if (!match) continue;
+    screen.preload({ params: match.params, search: new URLSearchParams(window.location.search), lang: document.documentElement.lang });
+    return;
+  }
+}
+startFirstPage();
 
 /**
  * Exposed as `decisions/DecisionsRoutes`: every route the decisions remote serves

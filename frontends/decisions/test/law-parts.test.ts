@@ -11,7 +11,7 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
 import type { Article } from '@civic/contracts';
 import { FeedbackProvider } from '@civic/frontend-kit/remote-feedback';
-import { defaultLaw } from '../src/ui/LawTabs.js';
+import { defaultLaw } from '../src/ui/law-choice.js';
 import { SessionProvider } from '@civic/frontend-kit/remote-session';
 import { BallotControls } from '../src/ui/BallotControls.js';
 import { Changes } from '../src/ui/LawMeta.js';

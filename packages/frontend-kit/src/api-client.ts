@@ -159,8 +159,50 @@ export function onSessionRenewed(listener: SessionListener): () => void {
 const renewsOnUnauthorized = (path: string, options: RequestOptions): boolean =>
   options.renewSession !== false && !path.startsWith('/api/login') && !path.startsWith('/api/auth/');
 
+/**
+ * Reads started before the screen that needs them has rendered: a page's first reads, started with
+ * its screen's code (docs/architecture.md#front-ends). The screen's own GET of the same path, within
+ * EARLY_READ_MS of the start, takes the answer instead of asking again, once.
+ */
+const earlyReads = new Map<string, { answer: Promise<unknown>; startedAt: number }>();
+const EARLY_READ_MS = 10_000;
+
+/** The early read of `path` still waiting to be taken and fresh enough, or undefined. */
+function waitingEarlyRead(path: string): Promise<unknown> | undefined {
+  const early = earlyReads.get(path);
+  return early && Date.now() - early.startedAt <= EARLY_READ_MS ? early.answer : undefined;
+}
+
+/** Starts a GET of `path` now (unless one is already waiting to be taken) and answers it. */
+export function readEarly<T>(path: string): Promise<T> {
+  const waiting = waitingEarlyRead(path);
+  if (waiting) return waiting as Promise<T>;
+  const answer = apiRequest<T>('GET', path);
+  earlyReads.set(path, { answer, startedAt: Date.now() });
+  // A failed answer is never handed on: the screen asks again.
+  answer.catch(() => {
+    if (earlyReads.get(path)?.answer === answer) earlyReads.delete(path);
+  });
+  return answer;
+}
+
+/** The early read of `path`, taken once, or undefined. */
+function takeEarlyRead(path: string): Promise<unknown> | undefined {
+  const answer = waitingEarlyRead(path);
+  earlyReads.delete(path);
+  return answer;
+}
+
 /** One call through the gateway; an expired access token is renewed once and the call retried. */
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const early = method === 'GET' && options.body === undefined ? takeEarlyRead(path) : undefined;
+  if (early) {
+    try {
+      return (await early) as T;
+    } catch {
+      // The early read failed: the caller's own read asks again, and reports its own failure.
+    }
+  }
   try {
     return (await send(method, path, options)) as T;
   } catch (error) {

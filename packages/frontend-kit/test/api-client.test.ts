@@ -1,5 +1,5 @@
 import type { SessionUser } from '@civic/contracts';
-import { ApiError, apiRequest, onSessionRenewed, restoreSession, sameSessionUser } from '../src/api-client.js';
+import { ApiError, apiRequest, onSessionRenewed, readEarly, restoreSession, sameSessionUser } from '../src/api-client.js';
 import { sessionUser } from './support/session-user.js';
 
 const user = sessionUser('6f1c7c1e-3b0e-4a55-9d4f-0e7f9c1b2a11', { userName: 'Ada' });
@@ -114,5 +114,54 @@ describe('sameSessionUser', () => {
     expect(sameSessionUser(user, { ...user, suspendedUntil: '2026-11-26T12:00:00.000Z' })).toBe(false);
     expect(sameSessionUser(user, null)).toBe(false);
     expect(sameSessionUser(null, null)).toBe(true);
+  });
+});
+
+describe('readEarly', () => {
+  it("hands its answer to the screen's own read of the same path, once", async () => {
+    const calls = fakeFetch([
+      [200, { laws: ['early'] }],
+      [200, { laws: ['asked again'] }],
+    ]);
+    const early = readEarly('/api/laws?state=final-vote');
+    expect(await apiRequest('GET', '/api/laws?state=final-vote')).toEqual({ laws: ['early'] });
+    expect(await early).toEqual({ laws: ['early'] });
+    // Taken once: the next read asks the server.
+    expect(await apiRequest('GET', '/api/laws?state=final-vote')).toEqual({ laws: ['asked again'] });
+    expect(calls.map((call) => call.path)).toEqual(['/api/laws?state=final-vote', '/api/laws?state=final-vote']);
+  });
+
+  it('is not taken by another path, a write, or a read started twice', async () => {
+    const calls = fakeFetch([
+      [200, { law: 'a' }],
+      [200, { other: true }],
+      [204, undefined],
+    ]);
+    const first = readEarly('/api/laws/a?lang=fr');
+    expect(readEarly('/api/laws/a?lang=fr')).toBe(first);
+    expect(await apiRequest('GET', '/api/laws/a?lang=en')).toEqual({ other: true });
+    expect(await apiRequest('DELETE', '/api/laws/a?lang=fr')).toBeUndefined();
+    expect(await apiRequest('GET', '/api/laws/a?lang=fr')).toEqual({ law: 'a' });
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/laws/a?lang=fr', 'GET /api/laws/a?lang=en', 'DELETE /api/laws/a?lang=fr']);
+  });
+
+  it('never hands on a failed answer: the screen asks again', async () => {
+    const calls = fakeFetch([
+      [503, { statusCode: 503, statusMessage: 'Service unavailable' }],
+      [200, { proposals: [] }],
+    ]);
+    await expect(readEarly('/api/proposals')).rejects.toBeInstanceOf(ApiError);
+    expect(await apiRequest('GET', '/api/proposals')).toEqual({ proposals: [] });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('asks again when the early read it took fails on its way', async () => {
+    const calls = fakeFetch([
+      [503, { statusCode: 503, statusMessage: 'Service unavailable' }],
+      [200, { proposals: ['again'] }],
+    ]);
+    readEarly('/api/proposals').catch(() => undefined);
+    expect(await apiRequest('GET', '/api/proposals')).toEqual({ proposals: ['again'] });
+    expect(calls).toHaveLength(2);
   });
 });

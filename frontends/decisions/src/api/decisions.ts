@@ -16,9 +16,10 @@ import type {
 import { apiRequest } from '@civic/frontend-kit/api-client';
 import { isDecisionsId, notFoundError } from '../not-found.js';
 import { id, query } from './paths.js';
+import { readPaths } from './read-paths.js';
 
 export const decisionsApi = {
-  cycles: (signal?: AbortSignal) => apiRequest<{ cycles: CycleSummary[] }>('GET', '/api/decisions', { signal }),
+  cycles: (signal?: AbortSignal) => apiRequest<{ cycles: CycleSummary[] }>('GET', readPaths.cycles, { signal }),
   /** By the id of the address: one that cannot be an id is refused here as the service refuses an unknown one (404). */
   cycle: (cycleId: string, signal?: AbortSignal) =>
     isDecisionsId(cycleId) ? apiRequest<CycleDetail>('GET', `/api/decisions/${id(cycleId)}`, { signal }) : Promise.reject(notFoundError()),

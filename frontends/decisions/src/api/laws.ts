@@ -8,7 +8,6 @@ import type {
   LawList,
   LawState,
   LawSummary,
-  ProposalCategory,
   Source,
   SourceInput,
   SourceTargetKind,
@@ -18,17 +17,17 @@ import type {
 import { ApiError, apiRequest } from '@civic/frontend-kit/api-client';
 import { isDecisionsId, notFoundError } from '../not-found.js';
 import { id, query } from './paths.js';
+import { readPaths } from './read-paths.js';
 
 const law = (lawId: string) => `/api/laws/${id(lawId)}`;
 const article = (lawId: string, articleId: string) => `${law(lawId)}/articles/${id(articleId)}`;
 
 export const lawsApi = {
-  list: (filter: { q?: string; category?: ProposalCategory; state?: LawState; cycleId?: string; before?: string }, signal?: AbortSignal) =>
-    apiRequest<LawList>('GET', `/api/laws${query(filter)}`, { signal }),
+  list: (filter: Parameters<typeof readPaths.laws>[0], signal?: AbortSignal) => apiRequest<LawList>('GET', readPaths.laws(filter), { signal }),
   // By the id of the address (path or ?law=): one that cannot be an id is refused here as the service
   // refuses an unknown one (404), never sent to become a 400.
   law: (lawId: string, lang: string, signal?: AbortSignal) =>
-    isDecisionsId(lawId) ? apiRequest<LawDetail>('GET', `${law(lawId)}${query({ lang })}`, { signal }) : Promise.reject(notFoundError()),
+    isDecisionsId(lawId) ? apiRequest<LawDetail>('GET', readPaths.law(lawId, lang), { signal }) : Promise.reject(notFoundError()),
   draw: (lawId: string, signal?: AbortSignal) =>
     isDecisionsId(lawId) ? apiRequest<CreatorsDraw>('GET', `${law(lawId)}/draw`, { signal }) : Promise.reject(notFoundError()),
   kanban: (signal?: AbortSignal) => apiRequest<{ columns: { state: LawState; laws: LawSummary[] }[] }>('GET', '/api/kanban/laws', { signal }),

@@ -5,7 +5,7 @@ import { proposalCategories, type LawDetail, type LawSummary, type ProposalCateg
 import { lawsApi } from '../api/laws.js';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { adoptedArticles, archivedSources, withMorePages } from '../law-text.js';
-import { isNotFound } from '../not-found.js';
+import { isDecisionsId, isNotFound } from '../not-found.js';
 import { useShell } from '../RemoteFrame.js';
 import { Badge, Button, buttonClass } from '@civic/frontend-kit/design';
 import { ChoiceBars } from '../ui/ChoiceBars.js';
@@ -22,6 +22,9 @@ import '../ui/history/history.css';
 import { SealPanel } from '../ui/verify/SealPanel.js';
 import { voteDetails, type TextOutcome } from '../ui/archive/vote-details.js';
 import '../ui/archive/archive.css';
+import { readEarly } from '@civic/frontend-kit/api-client';
+import { readPaths } from '../api/read-paths.js';
+import { ignoreFailure, type PageAddress } from '../first-reads.js';
 
 const archivedStates = new Set(['adopted', 'rejected']);
 // The chat client loads with the first look at a law, not with the archive's list.
@@ -321,4 +324,9 @@ export function ArchiveLawScreen() {
       {body}
     </layouts.default>
   );
+}
+
+/** The law, when the page opens at /archive/{id} (first-reads.ts, useLawOfAddress). */
+export function firstReads({ params, lang }: PageAddress): void {
+  if (params.id && isDecisionsId(params.id)) readEarly(readPaths.law(params.id, lang)).catch(ignoreFailure);
 }

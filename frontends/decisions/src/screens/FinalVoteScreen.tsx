@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { Article, LawDetail, VoteAnswer } from '@civic/contracts';
+import type { Article, LawDetail, LawList, VoteAnswer } from '@civic/contracts';
 import { chatRooms } from '@civic/contracts';
 import { PhaseChatLayout } from '../chat/PhaseChatLayout.js';
 import { useShell } from '../RemoteFrame.js';
@@ -10,9 +10,14 @@ import { Countdown } from '../ui/CycleParts.js';
 import { BallotControls } from '../ui/BallotControls.js';
 import { amendmentName, Changes, LawMeta } from '../ui/LawMeta.js';
 import { LawTabs, useLawsInPhase } from '../ui/LawTabs.js';
-import { Empty, EmptyPhase, Pending } from '../ui/States.js';
+import { Empty, EmptyPhase, Pending, useArrivedOnce } from '../ui/States.js';
 import { common } from '../messages.js';
 import { HistoryLink } from '../ui/history/HistoryLink.js';
+import { readEarly } from '@civic/frontend-kit/api-client';
+import { readPaths } from '../api/read-paths.js';
+import { ignoreFailure, type PageAddress } from '../first-reads.js';
+import { defaultLaw } from '../ui/law-choice.js';
+import { isDecisionsId } from '../not-found.js';
 
 /** One article and its amendments side by side, each with what it changes, its counts and the ballot. */
 function ArticleRow({ law, article, number, onVoted }: { law: LawDetail; article: Article; number: number; onVoted: (id: string, answer: VoteAnswer) => void }) {
@@ -71,6 +76,9 @@ export function FinalVoteScreen() {
   const user = useSession();
   const identify = useIdentifyPath();
   const { cycles, cycle, list, laws, chosen, detail, notFound, choose, onCountdownElapsed } = useLawsInPhase('final-vote');
+  // The countdown and the log-in notice stand above the law: shown after it, they would push it down
+  // (a layout shift), so the law waits for the cycles and the session as well.
+  const cyclesArrived = useArrivedOnce(cycles);
 
   if (notFound) return <NotFound />;
 
@@ -88,7 +96,7 @@ export function FinalVoteScreen() {
     );
 
   let body;
-  if (!list.data) body = <Pending resource={list} />;
+  if (!list.data || !cyclesArrived || user === undefined) body = <Pending resource={list} />;
   else if (laws.length === 0) body = <EmptyPhase phase="finalVote" />;
   else {
     const law = detail.data;
@@ -129,4 +137,23 @@ export function FinalVoteScreen() {
       <PhaseChatLayout room={cycleId ? chatRooms.finalVote(cycleId) : null} main={body} />
     </layouts.list>
   );
+}
+
+/**
+ * What useLawsInPhase reads first, when the page opens at /decisions/final-vote (first-reads.ts): the
+ * cycles, the laws in the vote, then the law of ?law=, else the first.
+ */
+export function firstReads({ search, lang }: PageAddress): void {
+  readEarly(readPaths.cycles).catch(ignoreFailure);
+  const list = readEarly<LawList>(readPaths.laws({ state: 'final-vote' }));
+  const chosen = search.get('law');
+  if (chosen) {
+    list.catch(ignoreFailure);
+    if (isDecisionsId(chosen)) readEarly(readPaths.law(chosen, lang)).catch(ignoreFailure);
+    return;
+  }
+  list.then(({ laws }) => {
+    const first = defaultLaw(laws, null);
+    if (first) readEarly(readPaths.law(first, lang)).catch(ignoreFailure);
+  }, ignoreFailure);
 }

@@ -18,6 +18,9 @@ import { PhaseChatLayout } from '../chat/PhaseChatLayout.js';
 import { ProposalSearchBar } from '../ui/search/ProposalSearchBar.js';
 import { listSearchOf } from '../ui/search/search-rules.js';
 import { useCycleProposals, useCycles, useLateReload, usePhases, useReloadAll, withCycleProposals, withProposalCount } from '../ui/live.js';
+import { readEarly } from '@civic/frontend-kit/api-client';
+import { readPaths } from '../api/read-paths.js';
+import { ignoreFailure, type PageAddress } from '../first-reads.js';
 
 /**
  * /decisions/proposals: the proposals of the cycle open for proposals, searched by words and filtered
@@ -129,4 +132,9 @@ export function ProposalsScreen() {
       <PhaseChatLayout room={room} main={main} />
     </layouts.list>
   );
+}
+
+/** The list, when the page opens at /decisions/proposals with no search (first-reads.ts). */
+export function firstReads({ search }: PageAddress): void {
+  if (!search.has('q') && !search.has('category')) readEarly(readPaths.proposals({})).catch(ignoreFailure);
 }

@@ -11,6 +11,7 @@ import { useLiveTopic } from '@civic/frontend-kit/live-hooks';
 import { useResource } from '@civic/frontend-kit/remote-hooks';
 import { cycleMoved, useCycles, useLateReload, usePhases, useReloadAll, withLawVotes } from './live.js';
 import { isNotFound } from '../not-found.js';
+import { defaultLaw } from './law-choice.js';
 
 /** The law the address names (`/…/:id`), read in the reader's language, and that id. */
 export function useLawOfAddress() {
@@ -20,11 +21,6 @@ export function useLawOfAddress() {
   return { id, law };
 }
 
-/** The law shown without ?law=: the one the reader was drawn to write, else the first (null: none). */
-export function defaultLaw(laws: readonly Pick<LawSummary, 'id' | 'creators'>[], readerId: string | null): string | null {
-  const drawnFor = readerId ? laws.find((law) => law.creators.some((creator) => creator.userId === readerId)) : undefined;
-  return (drawnFor ?? laws[0])?.id ?? null;
-}
 
 /**
  * The laws of one phase (with `readerId`, the law that reader was drawn for by default), read once per visit (docs/live.md#decisions-topics): the chosen law's counts
