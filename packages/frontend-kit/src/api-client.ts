@@ -116,7 +116,16 @@ async function send(method: Method, path: string, { body, signal }: RequestOptio
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw toApiError(0, undefined);
   }
-  const answer = await readBody(response).catch(() => undefined);
+  let answer: unknown;
+  try {
+    answer = await readBody(response);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // A body cut on its way (a page leaving, a dropped connection) is a failed call, never an
+    // empty answer: the caller would take `undefined` for the data it asked for.
+    if (response.ok) throw toApiError(0, undefined);
+    answer = undefined;
+  }
   if (!response.ok) throw toApiError(response.status, answer);
   return answer;
 }

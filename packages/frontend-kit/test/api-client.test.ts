@@ -95,6 +95,19 @@ describe('apiRequest', () => {
     }) as typeof fetch;
     await expect(apiRequest('GET', '/api/decisions')).rejects.toMatchObject({ statusCode: 500, key: 'unexpectedError' });
   });
+
+  it('fails a call whose body is cut on its way, rather than answering nothing', async () => {
+    globalThis.fetch = (async () => {
+      const cut = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"cycle":'));
+          controller.error(new TypeError('network error'));
+        },
+      });
+      return new Response(cut, { status: 200 });
+    }) as typeof fetch;
+    await expect(apiRequest('GET', '/api/decisions/voting-on-proposals')).rejects.toMatchObject({ statusCode: 500, key: 'unexpectedError' });
+  });
 });
 
 describe('restoreSession', () => {
