@@ -8,8 +8,8 @@
  * downloaded file (a file that is not JSON is refused in words); after the stored text of the article
  * is changed behind the platform's back, Verify fails and names the article.
  *
- * The law goes through its phases on this stack's own clock: a short vote on proposals, a creation
- * phase long enough for the edits, a short final vote.
+ * Each phase of the law's cycle lasts until the test has done its part in it, then the test ends it
+ * (DECISIONS_PHASE_CONTROL): no wait on a clock.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -18,7 +18,7 @@ import type { Article, LawDetail, LawList, TextHistory } from '@civic/contracts'
 import { registerVerified } from '../src/accounts.js';
 import { describeViolations, seriousAxeViolations } from '../src/axe.js';
 import { launchBrowser } from '../src/browser.js';
-import { CYCLE_STARTED_BY_TWO, phaseSeconds, proposeAndWaitForTheVote } from '../src/own-stack.js';
+import { CYCLE_STARTED_BY_TWO, endPhase, phaseSeconds, proposeAndWaitForTheVote } from '../src/own-stack.js';
 import { apiCall, closeSessions, openAndWaitFor, openSession, type Session } from '../src/session.js';
 import { startBrowserTestStack } from '../src/stacks.mjs';
 import { until } from '../src/until.js';
@@ -26,8 +26,6 @@ import { languages, type Lang } from '../src/languages.js';
 
 const run = randomBytes(3).toString('hex');
 const moderatorEmail = `moderator-${run}.text-history@example.test`;
-/** Time enough in creation for the edits through the screen on a busy machine. */
-const CREATION_SECONDS = 60;
 
 const texts = {
   en: {
@@ -76,6 +74,7 @@ let alice: Session;
 let bob: Session;
 let moderator: Session;
 let visitor: Session;
+let cycleId: string;
 let lawId: string;
 let articleId: string;
 let deletedId: string;
@@ -101,7 +100,8 @@ beforeAll(async () => {
     'e2e_text_history',
     {
       ...CYCLE_STARTED_BY_TWO,
-      ...phaseSeconds({ voting: 10, creation: CREATION_SECONDS, finalVote: 15 }),
+      ...phaseSeconds({ voting: 3600, creation: 3600, finalVote: 3600 }),
+      DECISIONS_PHASE_CONTROL: 'true',
       SEED_MODERATOR_EMAIL: moderatorEmail,
     },
     { build: false },
@@ -126,7 +126,9 @@ it('brings a law to creation', async () => {
     [bob.context, { title: `Des rues calmes la nuit ${run}`, description: 'Pas de travaux bruyants après vingt-deux heures.', category: 'environment' }],
   ]);
   lawId = ids[0]!;
+  cycleId = voting.cycle!.id;
   for (const who of [alice, bob]) for (const proposal of voting.proposals) await api(who, 'PUT', `/api/proposals/${proposal.id}/vote`, { vote: 'for' });
+  await endPhase(baseUrl(), cycleId);
   await until('the law in creation', async () => (await api<LawList>(alice, 'GET', '/api/laws?state=creation')).laws.some((law) => law.id === lawId));
 }, 90_000);
 
@@ -238,18 +240,20 @@ it.each(languages)('shows a deleted article’s tombstone as a row of its own, i
 }, 60_000);
 
 it('archives the law with its seal', async () => {
-  await until('the final vote', async () => (await api<LawList>(alice, 'GET', '/api/laws?state=final-vote')).laws.some((law) => law.id === lawId), (CREATION_SECONDS + 30) * 1000);
+  await endPhase(baseUrl(), cycleId);
+  await until('the final vote', async () => (await api<LawList>(alice, 'GET', '/api/laws?state=final-vote')).laws.some((law) => law.id === lawId), 30_000);
   for (const who of [alice, bob]) await api(who, 'PUT', `/api/laws/${lawId}/articles/${articleId}/vote`, { vote: 'for' });
+  await endPhase(baseUrl(), cycleId);
   const law = await until(
     'the law archived and sealed',
     async () => {
       const detail = await api<LawDetail>(alice, 'GET', `/api/laws/${lawId}?lang=en`);
       return detail.state === 'adopted' && detail.seal ? detail : null;
     },
-    90_000,
+    60_000,
   );
   expect(law.seal!.hash).toMatch(/^[0-9a-f]{64}$/);
-}, (CREATION_SECONDS + 150) * 1000);
+}, 120_000);
 
 it.each(languages)('verifies in %s that the adopted text is the text voted, and shows the seal', async (lang) => {
   const who = lang === 'en' ? alice : bob;
