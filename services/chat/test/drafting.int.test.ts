@@ -4,9 +4,10 @@
  * once; a conflict from decisions; two instances sharing the Redis adapter; a restart.
  */
 import { randomUUID } from 'node:crypto';
-import { ChatDraftSettled, DraftConflicted, ErrorMessages, Role, UserSuspended, type ChatAck, type DraftPresence, type DraftSaved } from '@civic/contracts';
+import { ChatDraftSettled, DRAFT_YTEXT, DraftConflicted, ErrorMessages, Role, UserSuspended, type ChatAck, type DraftPresence, type DraftSaved } from '@civic/contracts';
 import { waitFor } from '@civic/test-kit';
 import type { Socket } from 'socket.io-client';
+import * as Y from 'yjs';
 import type { ChatPrisma } from '../src/store/prisma.js';
 import { DraftPage, lawWithCreators } from './support/drafting.js';
 import { collect, emit, startHarness, type Harness, type Member } from './support/harness.js';
@@ -69,6 +70,39 @@ describe('live co-drafting on one instance', () => {
     await c.join(lawId, '');
     expect(c.text).toBe(a.text);
     expect(await h.db.draftUpdate.count({ where: { textId, userId: { not: null } } })).toBe(' Buses free'.length);
+  });
+
+  it("refuses changes sent under another creator's client id, so that creator's next keystroke is kept, also once the document is read again", async () => {
+    const textId = randomUUID();
+    const [a, b] = await pages(textId);
+    a.type(' Buses');
+    expect(await a.sent()).toEqual([]);
+    await waitFor(() => b.text === a.text);
+    /** Ben's words under Ann's client id, at her next position, sent from `socket`. */
+    const forge = (socket: Socket, words: string) => {
+      const forger = new Y.Doc();
+      Y.applyUpdate(forger, Y.encodeStateAsUpdate(a.doc));
+      // Set after the state: a document given changes under its own id picks another one.
+      forger.clientID = a.doc.clientID;
+      const before = Y.encodeStateVector(forger);
+      forger.getText(DRAFT_YTEXT).insert(0, words);
+      return emit(socket, 'draft:update', { textId, update: Buffer.from(Y.encodeStateAsUpdate(forger, before)).toString('base64') });
+    };
+    expect(refusal(await forge(b.socket, 'Forged '))).toBe('400 Bad Request foreign-client');
+    a.type(' free');
+    expect(await a.sent()).toEqual([]);
+    await waitFor(() => b.text === a.text);
+    expect(b.text).toBe('Article one. Buses free');
+
+    // Every page gone, the document is read again from the rows: the id is still Ann's.
+    a.socket.disconnect();
+    b.socket.disconnect();
+    const again = new DraftPage(await h.client(ben), textId);
+    expect(refusal(await again.join(lawId, ''))).toBe('ok');
+    expect(refusal(await forge(again.socket, 'Forged '))).toBe('400 Bad Request foreign-client');
+    expect(again.text).toBe('Article one. Buses free');
+    expect((await h.db.draftWriter.findMany({ where: { textId } })).map((row) => [Number(row.clientId), row.userId])).toEqual([[a.doc.clientID, ann.id]]);
+    expect(await h.db.draftUpdate.count({ where: { textId, userId: ben.id } })).toBe(0);
   });
 
   it('refuses a visitor, a member who is not a creator, a moderator who is not one and a suspended creator, storing nothing', async () => {

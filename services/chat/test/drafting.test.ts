@@ -1,7 +1,7 @@
 /** Live co-drafting's pure rules: who may draft, what a settle writes, what an update may do, and presence. */
 import { ARTICLE_BODY_MAX, ChatDraftSettled, DRAFT_UPDATE_MAX_BYTES, DRAFT_YTEXT } from '@civic/contracts';
 import * as Y from 'yjs';
-import { checkUpdate, decodeUpdate, seedUpdate, textOfUpdates } from '../src/domain/draft-update.js';
+import { checkUpdate, decodeUpdate, seedUpdate, textOfUpdates, writerIdsOf } from '../src/domain/draft-update.js';
 import { draftSettled, isBlank, mayDraft, settlement } from '../src/domain/drafting.js';
 import { presenceFrom } from '../src/drafting/presence.js';
 import { moderator, other, suspended } from './support/callers.js';
@@ -152,6 +152,32 @@ describe('what an update may do', () => {
     const over = page(seedUpdate('y'.repeat(ARTICLE_BODY_MAX + 10)));
     const copy = page(Y.encodeStateAsUpdate(over));
     expect(reason(changeOf(copy, (doc) => doc.getText(DRAFT_YTEXT).delete(0, 3)), over)).toBe('accepted');
+  });
+
+  it("refuses new changes under another member's client id, and lets anyone repeat what the document holds", () => {
+    const owners = new Map<number, string>();
+    const as = (writer: string) => ({ ids: { writer, owners } });
+    const ann = page(Y.encodeStateAsUpdate(server));
+    const first = changeOf(ann, (doc) => doc.getText(DRAFT_YTEXT).insert(0, 'A'));
+    expect(checkUpdate(server, first, as('ann'))).toBeNull();
+    expect(writerIdsOf(server, first)).toEqual(new Set([ann.clientID]));
+    owners.set(ann.clientID, 'ann');
+    Y.applyUpdate(server, first);
+    expect(owners).toEqual(new Map([[ann.clientID, 'ann']]));
+
+    // Ben sends Ann's next change before she does: her client id, her next clock, his words.
+    const forger = page(Y.encodeStateAsUpdate(server));
+    forger.clientID = ann.clientID;
+    const forged = changeOf(forger, (doc) => doc.getText(DRAFT_YTEXT).insert(0, 'B'));
+    expect(checkUpdate(server, forged, as('ben'))?.reason).toBe('foreign-client');
+    // Ann's own next change passes; Ben repeating her first one writes nothing new, and passes.
+    const next = changeOf(ann, (doc) => doc.getText(DRAFT_YTEXT).insert(1, 'a'));
+    expect(checkUpdate(server, next, as('ann'))).toBeNull();
+    expect(writerIdsOf(server, first)).toEqual(new Set());
+    expect(checkUpdate(server, first, as('ben'))).toBeNull();
+    // An id nobody has written under yet is the first writer's.
+    const ben = page(Y.encodeStateAsUpdate(server));
+    expect(checkUpdate(server, changeOf(ben, (doc) => doc.getText(DRAFT_YTEXT).insert(0, 'Ben ')), as('ben'))).toBeNull();
   });
 
   it('decodes base64 up to DRAFT_UPDATE_MAX_BYTES', () => {

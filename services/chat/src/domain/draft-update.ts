@@ -1,8 +1,9 @@
 /**
  * What a Yjs update sent by a page may do to a text's document (docs/co-drafting.md#updates): be
- * readable, hold only words of the `body` Y.Text, depend on nothing the document lacks, and keep the
- * text within ARTICLE_BODY_MAX. An update is tried on a copy of the document first, so that a refused
- * one leaves the document as it was. Pure: Yjs computes, nothing is read or written.
+ * readable, hold only words of the `body` Y.Text, write new changes only under Yjs client ids of its
+ * own member, depend on nothing the document lacks, and keep the text within ARTICLE_BODY_MAX. An
+ * update is tried on a copy of the document first, so that a refused one leaves the document as it
+ * was. Pure: Yjs computes, nothing is read or written.
  */
 import { ARTICLE_BODY_MAX, DRAFT_UPDATE_MAX_BYTES, DRAFT_YTEXT, textProblem, type ErrorKey } from '@civic/contracts';
 import * as Y from 'yjs';
@@ -17,7 +18,9 @@ export type UpdateProblem =
   /** The text would grow past ARTICLE_BODY_MAX characters. */
   | 'too-long'
   /** Its words hold control or direction-reversing characters (packages/contracts/src/text.ts). */
-  | 'forbidden-characters';
+  | 'forbidden-characters'
+  /** It writes new changes under a Yjs client id that another member's page writes with. */
+  | 'foreign-client';
 
 export interface UpdateRefusal {
   key: ErrorKey;
@@ -52,12 +55,42 @@ function plainWords(struct: Y.Item | Y.GC | Y.Skip): UpdateProblem | null {
 
 const pending = (doc: Y.Doc) => doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
 
+/** The Yjs client ids under which the structs write something `doc` does not hold yet. */
+function newWriters(doc: Y.Doc, structs: readonly (Y.Item | Y.GC | Y.Skip)[]): Set<number> {
+  const held = Y.decodeStateVector(Y.encodeStateVector(doc));
+  const writers = new Set<number>();
+  for (const struct of structs) {
+    if (struct instanceof Y.Skip) continue;
+    if (struct.id.clock + struct.length > (held.get(struct.id.client) ?? 0)) writers.add(struct.id.client);
+  }
+  return writers;
+}
+
+/**
+ * The members whose pages write under each Yjs client id of a text: the first member to write new
+ * changes under an id keeps it. A page picks its id at random and shows it in every update it sends,
+ * so without this another creator could send changes under that id before the page's own next one,
+ * which the document would then take for a repeat and drop while answering it ok.
+ */
+export interface WriterIds {
+  /** The member who sends the update. */
+  writer: string;
+  /** The member of each client id that has written to the text. */
+  owners: ReadonlyMap<number, string>;
+}
+
+/** The client ids under which a decodable `update` writes changes `doc` does not hold yet. */
+export function writerIdsOf(doc: Y.Doc, update: Uint8Array): Set<number> {
+  return newWriters(doc, Y.decodeUpdate(update).structs);
+}
+
 /**
  * Whether `update` may be applied to `doc`: tried on a copy, never on `doc` itself. Null when it may;
  * `missing-dependencies` also when `doc` itself waits for changes it lacks (the caller catches up
- * from the stored updates and asks again).
+ * from the stored updates and asks again). `ids`: who writes under which client id (without it,
+ * any id may write).
  */
-export function checkUpdate(doc: Y.Doc, update: Uint8Array, maxCharacters = ARTICLE_BODY_MAX): UpdateRefusal | null {
+export function checkUpdate(doc: Y.Doc, update: Uint8Array, { maxCharacters = ARTICLE_BODY_MAX, ids }: { maxCharacters?: number; ids?: WriterIds } = {}): UpdateRefusal | null {
   let structs: (Y.Item | Y.GC | Y.Skip)[];
   try {
     structs = Y.decodeUpdate(update).structs;
@@ -67,6 +100,12 @@ export function checkUpdate(doc: Y.Doc, update: Uint8Array, maxCharacters = ARTI
   for (const struct of structs) {
     const problem = plainWords(struct);
     if (problem) return refusal(problem);
+  }
+  if (ids) {
+    for (const id of newWriters(doc, structs)) {
+      const owner = ids.owners.get(id);
+      if (owner !== undefined && owner !== ids.writer) return refusal('foreign-client');
+    }
   }
   if (pending(doc)) return refusal('missing-dependencies');
   const before = doc.getText(DRAFT_YTEXT).toString();

@@ -18,6 +18,11 @@ export interface OpenDocument {
   doc: Y.Doc;
   lawId: string;
   kind: DraftTextKind;
+  /**
+   * The member who writes under each Yjs client id, as far as this pod knows (domain/draft-update.ts
+   * `WriterIds`); the rows of draft_writer hold them all.
+   */
+  owners: Map<number, string>;
 }
 
 interface Entry extends OpenDocument {
@@ -63,8 +68,8 @@ export class DraftDocuments {
     }
     const doc = new Y.Doc();
     doc.getText(DRAFT_YTEXT);
-    const entry: Entry = { doc, ...text, loaded: Promise.resolve() };
-    entry.loaded = this.readStored(textId, doc).catch((error: unknown) => {
+    const entry: Entry = { doc, ...text, owners: new Map(), loaded: Promise.resolve() };
+    entry.loaded = this.readStored(textId, entry).catch((error: unknown) => {
       if (this.entries.get(textId) === entry) this.entries.delete(textId);
       throw error;
     });
@@ -81,7 +86,7 @@ export class DraftDocuments {
   async catchUp(textId: string, text: { lawId: string; kind: DraftTextKind }): Promise<OpenDocument> {
     const entry = this.entries.get(textId);
     if (entry) {
-      await this.readStored(textId, entry.doc);
+      await this.readStored(textId, entry);
       if (entry.doc.store.pendingStructs === null && entry.doc.store.pendingDs === null) return entry;
       this.forget(textId);
     }
@@ -109,8 +114,10 @@ export class DraftDocuments {
     for (const textId of [...this.entries.keys()]) this.forget(textId);
   }
 
-  private async readStored(textId: string, doc: Y.Doc): Promise<void> {
-    const rows = await new DraftRepository(this.db).updates(textId);
+  private async readStored(textId: string, { doc, owners }: OpenDocument): Promise<void> {
+    const drafts = new DraftRepository(this.db);
+    const [rows, writers] = await Promise.all([drafts.updates(textId), drafts.writers(textId)]);
+    for (const [clientId, userId] of writers) owners.set(clientId, userId);
     Y.transact(doc, () => {
       for (const row of rows) Y.applyUpdate(doc, row.data);
     });

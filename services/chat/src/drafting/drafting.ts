@@ -12,11 +12,12 @@ import type { Server } from 'socket.io';
 import * as Y from 'yjs';
 import { socketCaller, type ResolvedCaller } from '../caller.js';
 import { draftDocumentOf, permittedDraft } from '../commands/draft-access.js';
+import { claimDraftWriters } from '../commands/claim-draft-writers.command.js';
 import { joinDraft } from '../commands/join-draft.command.js';
 import { recordDraftUpdate } from '../commands/record-draft-update.command.js';
 import { settleDraft } from '../commands/settle-draft.command.js';
 import type { CommandDeps } from '../commands/unit-of-work.js';
-import { checkUpdate, decodeUpdate } from '../domain/draft-update.js';
+import { checkUpdate, decodeUpdate, writerIdsOf, type UpdateRefusal } from '../domain/draft-update.js';
 import type { ChatSocket } from '../socket/handshake.js';
 import type { Payload } from '../socket/payloads.js';
 import type { MemberRepository } from '../store/member.repository.js';
@@ -54,6 +55,8 @@ export interface DraftingDeps {
 const TEXT_ROOM = 'draft:';
 const isTextRoom = (room: string) => room.startsWith(TEXT_ROOM);
 const textsOf = (socket: ChatSocket) => [...socket.rooms].filter(isTextRoom).map((room) => room.slice(TEXT_ROOM.length));
+/** A refused update as the socket's error answer: 400 with the reason (docs/co-drafting.md#updates). */
+const refused = (refusal: UpdateRefusal) => new AppError(refusal.key, refusal.status, { reason: refusal.reason });
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
 export class Drafting {
@@ -110,13 +113,22 @@ export class Drafting {
           const bytes = decodeUpdate(update);
           if (!(bytes instanceof Uint8Array)) throw new AppError(bytes.key, bytes.status, { reason: bytes.reason });
           let { document } = await documents.acquire(textId, text);
-          let refusal = checkUpdate(document.doc, bytes);
+          const check = () => checkUpdate(document.doc, bytes, { ids: { writer: caller.id, owners: document.owners } });
+          let refusal = check();
           if (refusal?.reason === 'missing-dependencies') {
             // Perhaps another pod's update has not reached this pod yet: the rows hold it.
             document = await documents.catchUp(textId, text);
-            refusal = checkUpdate(document.doc, bytes);
+            refusal = check();
           }
-          if (refusal) throw new AppError(refusal.key, refusal.status, { reason: refusal.reason });
+          if (refusal) throw refused(refusal);
+          // A client id new to this pod is claimed in the rows, where the first member to write under
+          // it keeps it on every pod; then the update is checked again, the document may have moved on.
+          const unknownIds = [...writerIdsOf(document.doc, bytes)].filter((id) => !document.owners.has(id));
+          if (unknownIds.length > 0) {
+            for (const [id, owner] of await claimDraftWriters(context, { textId, userId: caller.id, clientIds: unknownIds })) document.owners.set(id, owner);
+            refusal = check();
+            if (refusal) throw refused(refusal);
+          }
           // Checked and applied in one turn of the event loop: no other update comes in between.
           try {
             Y.applyUpdate(document.doc, bytes);

@@ -79,6 +79,24 @@ export class DraftRepository {
     return row!.seq;
   }
 
+  /** Records `userId` as the writer of each client id of the text that has none yet. */
+  async insertWriters(textId: string, userId: string, clientIds: readonly number[]): Promise<void> {
+    await this.db.$executeRaw(
+      sql`INSERT INTO ${tables.draftWriter} (text_id, client_id, user_id)
+          SELECT ${textId}::uuid, unnest(${[...clientIds]}::bigint[]), ${userId}::uuid ON CONFLICT DO NOTHING`,
+    );
+  }
+
+  /** The member who writes under each client id of the text (of `clientIds` only, when given). */
+  async writers(textId: string, clientIds?: readonly number[]): Promise<Map<number, string>> {
+    const rows = await this.db.$queryRaw<{ clientId: bigint; userId: string }[]>(
+      clientIds
+        ? sql`SELECT client_id AS "clientId", user_id::text AS "userId" FROM ${tables.draftWriter} WHERE text_id = ${textId}::uuid AND client_id = ANY(${[...clientIds]}::bigint[])`
+        : sql`SELECT client_id AS "clientId", user_id::text AS "userId" FROM ${tables.draftWriter} WHERE text_id = ${textId}::uuid`,
+    );
+    return new Map(rows.map((row) => [Number(row.clientId), row.userId]));
+  }
+
   /** Every stored update of the text, in the order they came. */
   async updates(textId: string): Promise<{ seq: bigint; data: Uint8Array }[]> {
     return this.db.$queryRaw<{ seq: bigint; data: Uint8Array }[]>(sql`SELECT seq, data FROM ${tables.draftUpdate} WHERE text_id = ${textId}::uuid ORDER BY seq`);

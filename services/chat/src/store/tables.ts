@@ -11,4 +11,5 @@ export const tables = qualifiedTableFragments(SCHEMA, {
   lawCreator: 'law_creator',
   draftDocument: 'draft_document',
   draftUpdate: 'draft_update',
+  draftWriter: 'draft_writer',
 });
