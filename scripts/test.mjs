@@ -100,7 +100,6 @@ mkdirSync(path.join(root, '.tmp'), { recursive: true });
 /** Own-stack files that end the first lane (the others end the second): the split that evens the lanes. */
 const OWN_STACK_FILES_IN_FIRST_LANE = [
   'e2e/own-stack/elections.e2e.test.ts',
-  'e2e/own-stack/phase-extension.e2e.test.ts',
   'e2e/own-stack/decisions.e2e.test.ts',
   'e2e/own-stack/law-and-home.e2e.test.ts',
   'e2e/own-stack/rules-text.e2e.test.ts',
