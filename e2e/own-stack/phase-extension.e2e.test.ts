@@ -104,8 +104,12 @@ async function throughOneExtension(context: BrowserContext, page: Page, t: (type
   await sleep(Math.max(0, end.at - Date.now() - 3_000));
   const readings: Reading[] = [];
   let extended = end;
-  while (Date.now() < end.at + followWithinMs && (extended.extensions === end.extensions || Date.now() < end.at + 3_000)) {
-    readings.push(await read(page));
+  // Until the service has extended the phase and a reading was taken well past the old end: the
+  // stop is decided on the last reading's time, so a slow read of the end cannot stop it short.
+  while (Date.now() < end.at + followWithinMs) {
+    const reading = await read(page);
+    readings.push(reading);
+    if (extended.extensions > end.extensions && reading.at > end.at + 3_000) break;
     await sleep(250);
     if (Date.now() > end.at + 1_000) extended = await proposalsEnd(context);
   }
