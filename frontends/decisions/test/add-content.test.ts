@@ -7,7 +7,7 @@ import type { LawDetail } from '@civic/contracts';
 import type { ShellServices } from '@civic/frontend-kit/shell-contract';
 import { installDom } from '../../../packages/frontend-kit/test/support/dom.js';
 
-installDom('http://localhost/decisions/creations');
+await installDom('http://localhost/decisions/creations');
 
 const { createElement: h } = await import('react');
 const { render, screen, fireEvent, waitFor, act } = await import('@testing-library/react');

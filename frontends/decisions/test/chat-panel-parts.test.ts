@@ -11,7 +11,7 @@ import { installDom } from '../../../packages/frontend-kit/test/support/dom.js';
 import { sessionUser } from '../../../packages/frontend-kit/test/support/session-user.js';
 import { plainMessage } from './support/chat-message.js';
 
-installDom('http://localhost/decisions/proposals');
+await installDom('http://localhost/decisions/proposals');
 
 const { createElement: h } = await import('react');
 const { render, screen, fireEvent, within, waitFor } = await import('@testing-library/react');

@@ -13,7 +13,7 @@ import type { ShellServices } from '@civic/frontend-kit/shell-contract';
 import { installDom } from '../../../packages/frontend-kit/test/support/dom.js';
 import { sessionUser } from '../../../packages/frontend-kit/test/support/session-user.js';
 
-installDom('http://localhost/decisions/creations');
+await installDom('http://localhost/decisions/creations');
 
 type Handler = (payload: unknown) => void;
 
@@ -84,9 +84,7 @@ jest.unstable_mockModule('@civic/frontend-kit/page-socket', () => ({ pageSocket:
 jest.unstable_mockModule('../src/ui/live-draft/live-draft.css', () => ({}));
 
 const { createElement: h } = await import('react');
-const { act, cleanup, configure, render, screen, fireEvent, within, waitFor } = await import('@testing-library/react');
-// The editor loads Yjs in a chunk of its own at the first Edit: on a busy machine that takes more than the default second.
-configure({ asyncUtilTimeout: 10_000 });
+const { act, cleanup, render, screen, fireEvent, within, waitFor } = await import('@testing-library/react');
 const { IntlProvider } = await import('react-intl');
 const { MemoryRouter } = await import('react-router-dom');
 const { FeedbackProvider } = await import('@civic/frontend-kit/remote-feedback');

@@ -11,7 +11,7 @@ import type { ShellServices } from '@civic/frontend-kit/shell-contract';
 import { installDom } from '../../../packages/frontend-kit/test/support/dom.js';
 import { sessionUser } from '../../../packages/frontend-kit/test/support/session-user.js';
 
-installDom('http://localhost/decisions/proposals');
+await installDom('http://localhost/decisions/proposals');
 // The edit form's stylesheet is the bundler's to load; jest reads only scripts.
 jest.unstable_mockModule('../src/ui/search/search.css', () => ({}));
 

@@ -6,7 +6,7 @@
  */
 import { installDom } from '../../../packages/frontend-kit/test/support/dom.js';
 
-installDom('http://localhost/decisions/creations');
+await installDom('http://localhost/decisions/creations');
 
 const { createElement: h } = await import('react');
 const { render, screen, fireEvent, waitFor } = await import('@testing-library/react');

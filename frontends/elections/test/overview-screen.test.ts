@@ -10,7 +10,7 @@ import type { RemoteRoutesProps, ShellServices } from '@civic/frontend-kit/shell
 import { installDom } from '../../../packages/frontend-kit/test/support/dom.js';
 import { sessionUser } from '../../../packages/frontend-kit/test/support/session-user.js';
 
-installDom('http://localhost/elections');
+await installDom('http://localhost/elections');
 // The page's socket (docs/live.md): a registry that is already connected and never pushes.
 (globalThis as Record<symbol, unknown>)[Symbol.for('civic.page-socket')] = {
   socket: Promise.resolve({ connected: true, emit: () => undefined }),

@@ -7,7 +7,7 @@ import type { SessionUser } from '@civic/contracts';
 import { installDom } from '../../../packages/frontend-kit/test/support/dom.js';
 import { sessionUser } from '../../../packages/frontend-kit/test/support/session-user.js';
 
-installDom();
+await installDom();
 
 const { createElement: h } = await import('react');
 const { act, render, screen, waitFor } = await import('@testing-library/react');

@@ -6,7 +6,13 @@
  */
 import { JSDOM } from 'jsdom';
 
-export function installDom(url = 'http://localhost/'): void {
+/**
+ * How long Testing Library's `findBy…` and `waitFor` wait. Its default, 1 s, is shorter than a first
+ * render takes when `pnpm test` keeps both cores busy; a test that fails still fails, only later.
+ */
+const ASYNC_WAIT_MS = 10_000;
+
+export async function installDom(url = 'http://localhost/'): Promise<void> {
   const dom = new JSDOM('<!doctype html><html><body></body></html>', { url, pretendToBeVisual: true });
   const window = dom.window as unknown as Record<string, unknown>;
   // Web storage is left out: its proxies do not survive being copied around by jest.
@@ -14,6 +20,9 @@ export function installDom(url = 'http://localhost/'): void {
   for (const name of new Set(names)) {
     Object.defineProperty(globalThis, name, { value: name === 'window' ? window : window[name], configurable: true, writable: true });
   }
+  // Imported once the document exists: Testing Library binds `screen` to it as it loads.
+  const { configure } = await import('@testing-library/dom');
+  configure({ asyncUtilTimeout: ASYNC_WAIT_MS });
 }
 
 /**
