@@ -72,6 +72,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 const READINESS_TIMEOUT_MS = 2000;
+const PLUGIN_TIMEOUT_MS = 60_000;
 
 /**
  * Builds the Fastify instance every service starts from: request ids passed along by the gateway,
@@ -100,6 +101,10 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     },
     trustProxy: options.trustProxy ?? true,
     bodyLimit,
+    // A start (connections, consumers, the replay of parked events) waits on PostgreSQL and NATS.
+    // Fastify's default of 10 s per plugin ended starts that a CPU-starved node only made slow; the
+    // orchestrator's probes, not this timer, decide when a slow pod has taken too long.
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
     // A URL the router cannot read (bad percent-encoding, a parameter over its length) is answered
     // before any hook runs: the answer gets here what hooks give every other one.
