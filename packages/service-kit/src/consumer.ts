@@ -292,7 +292,12 @@ export function runConsumersWithApp(
 ): void {
   const running: RunningConsumer[] = [];
   app.addHook('onReady', async () => {
-    for (const start of starters) running.push(await start());
+    // Side by side: each start is a few JetStream requests, and one after the other a service's twenty
+    // consumers kept a replica unready for over a minute on a busy node. Each one started is stopped
+    // on close, even when another failed.
+    const starts = await Promise.allSettled(starters.map(async (start) => running.push(await start())));
+    const failed = starts.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   });
   app.addHook('onClose', async () => {
     await Promise.all(running.splice(0).map((consumer) => consumer.stop()));

@@ -82,11 +82,22 @@ export async function connectBus(options: BusOptions): Promise<EventBus> {
   // that cannot create its consumer exits at start-up.
   const jsm = await jetstreamManager(nc, { timeout: JETSTREAM_API_TIMEOUT_MS });
   const js = jetstream(nc);
-  const ensured = new Set<string>();
+  /** Each stream is looked up once per connection: consumers starting side by side share the lookup. */
+  const ensured = new Map<string, Promise<string>>();
   const streamPrefix = prefix.replace(/\./g, '_').toUpperCase();
 
-  async function ensure(name: string, config: { subjects: string[]; max_age?: number }): Promise<string> {
-    if (ensured.has(name)) return name;
+  function ensure(name: string, config: { subjects: string[]; max_age?: number }): Promise<string> {
+    let ensuring = ensured.get(name);
+    if (!ensuring) {
+      ensuring = lookUpOrCreate(name, config);
+      // A failed look is not kept: the next caller tries again.
+      ensuring.catch(() => ensured.delete(name));
+      ensured.set(name, ensuring);
+    }
+    return ensuring;
+  }
+
+  async function lookUpOrCreate(name: string, config: { subjects: string[]; max_age?: number }): Promise<string> {
     try {
       await jsm.streams.info(name);
     } catch (error) {
@@ -106,7 +117,6 @@ export async function connectBus(options: BusOptions): Promise<EventBus> {
         });
       }
     }
-    ensured.add(name);
     return name;
   }
 
