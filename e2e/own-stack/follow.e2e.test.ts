@@ -85,8 +85,12 @@ let ownStack: OwnStack | null = null;
 let baseUrl = '';
 let browser: Browser;
 const run = randomBytes(3).toString('hex');
-/** How long an event may take to become an alert, a mail or a new phase here. */
-const eventWaitMs = 30_000;
+/**
+ * How long an event may take to become an alert, a mail or a new phase here. A digest's mail crosses
+ * two consumers, two outboxes and the mail catcher: on a slow machine beside a full test run, 30 s
+ * was too short for it once.
+ */
+const eventWaitMs = 60_000;
 
 /** The author of the followed proposal, and a second follower whose alerts show when an edit has been handled. */
 let author: Session;
@@ -202,7 +206,7 @@ describe.each(languages)('following in %s', (lang) => {
     const made = await member(`follower-${lang}`, lang);
     ({ session: follower, account, id: followerId } = made);
     settingsUrl = `${baseUrl}/users/${followerId}/${encodeURIComponent(account.userName)}/settings`;
-  }, 90_000);
+  }, 180_000);
 
   /** Opens the follower's settings; answers their section about following. */
   async function openFollowSettings(page: Page): Promise<Locator> {
@@ -233,7 +237,7 @@ describe.each(languages)('following in %s', (lang) => {
     await visitor.page.waitForURL((url) => url.pathname === '/identify');
     expect(new URL(visitor.page.url()).searchParams.get('next')).toBe('/decisions/proposals');
     expect(visitor.problems).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('sets the alerts and a daily digest in the settings, kept after a reload, and lists what is followed', async () => {
     const { page } = follower;
@@ -265,7 +269,7 @@ describe.each(languages)('following in %s', (lang) => {
     const item = section.locator(`[data-followed="${proposalId}"]`);
     expect(await item.getByRole('link', { name: proposal.title, exact: true }).getAttribute('href')).toBe(`/decisions/history/proposal/${proposalId}`);
     expect(follower.problems).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('gets no alert of an edit while edits are off, and the edit alert in its language once they are on', async () => {
     const { page } = follower;
@@ -294,7 +298,7 @@ describe.each(languages)('following in %s', (lang) => {
     expect(await item.getByRole('link', { name: t.open, exact: true }).getAttribute('href')).toBe(`/decisions/history/proposal/${proposalId}`);
     await shot(page, `follow-alert-${lang}`);
     expect(follower.problems).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 
   it('mails the daily digest in the member’s language, whose link turns the digest off', async () => {
     const { page } = follower;
@@ -325,7 +329,7 @@ describe.each(languages)('following in %s', (lang) => {
     expect(await section.getByRole('radio', { name: t.daily, exact: true }).isChecked()).toBe(false);
 
     expect(follower.problems).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('stops following from the list in the settings, and the card shows Follow again', async () => {
     const { page } = follower;
@@ -339,5 +343,5 @@ describe.each(languages)('following in %s', (lang) => {
     await openAndWaitFor(page, `${baseUrl}/decisions/proposals`, t.proposalsTitle);
     await followButton(page, lang, false).waitFor();
     expect(follower.problems).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });
