@@ -64,7 +64,8 @@ export abstract class OwnServerProcess {
     child.once('exit', () => {
       if (this.process === child) this.process = null;
     });
-    await waitFor(() => portAnswers(this.port, 200), 10_000);
+    // A native server starts in well under a second, but a starved machine can take many more.
+    await waitFor(() => portAnswers(this.port, 200), 30_000);
   }
 
   async kill(): Promise<void> {
