@@ -3,6 +3,7 @@
  * keeps its answer, and a pushed countdown moves the time of receipt so that the countdown places
  * the new server time by when it arrived, not by when the page first read.
  */
+import { jest } from '@jest/globals';
 import { installActDom } from './support/dom.js';
 
 installActDom();
@@ -66,21 +67,31 @@ describe('useBefore', () => {
   }
 
   it('is true until the instant, then renders once more, and does not tick in between', async () => {
-    const renders: boolean[] = [];
-    const root = createRoot(document.createElement('div'));
-    const instant = new Date(Date.now() + 150).toISOString();
-    await act(async () => root.render(h(BeforeProbe, { instant, onRender: (before) => renders.push(before) })));
-    expect(renders.at(-1)).toBe(true);
-    const rendersAtFirst = renders.length;
-    await act(async () => await new Promise((resolve) => setTimeout(resolve, 100)));
-    // Nothing ticks while the instant is to come.
-    expect(renders.length).toBe(rendersAtFirst);
-    await act(async () => await new Promise((resolve) => setTimeout(resolve, 150)));
-    expect(renders.at(-1)).toBe(false);
-    // The instant passing renders once (twice when a timer woke a millisecond early), and never true again.
-    expect(renders.length - rendersAtFirst).toBeLessThanOrEqual(2);
-    expect(renders.slice(renders.indexOf(false))).toEqual(renders.slice(renders.indexOf(false)).map(() => false));
-    await act(async () => root.unmount());
+    // The test's own clock: on a loaded machine the real one could pass the instant before the first look.
+    jest.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00Z') });
+    try {
+      const renders: boolean[] = [];
+      const root = createRoot(document.createElement('div'));
+      const instant = new Date(Date.now() + 150).toISOString();
+      await act(async () => root.render(h(BeforeProbe, { instant, onRender: (before) => renders.push(before) })));
+      expect(renders.at(-1)).toBe(true);
+      const rendersAtFirst = renders.length;
+      await act(async () => jest.advanceTimersByTime(149));
+      // Nothing ticks while the instant is to come.
+      expect(renders.length).toBe(rendersAtFirst);
+      await act(async () => jest.advanceTimersByTime(1));
+      // The instant passing renders false (React may render the new state twice before it bails out).
+      const afterInstant = renders.slice(rendersAtFirst);
+      expect(afterInstant.length).toBeGreaterThanOrEqual(1);
+      expect(afterInstant.length).toBeLessThanOrEqual(2);
+      expect(afterInstant.every((before) => before === false)).toBe(true);
+      // Then nothing ticks any more.
+      await act(async () => jest.advanceTimersByTime(60_000));
+      expect(renders.slice(rendersAtFirst)).toEqual(afterInstant);
+      await act(async () => root.unmount());
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('is false for no instant or a past one, and follows a new instant', async () => {
