@@ -121,6 +121,29 @@ describe('shell', () => {
     expect(failedResponses).toEqual([]);
   });
 
+  it("names in index.html the files home's first render needs, each then fetched once", async () => {
+    const fetched: string[] = [];
+    const { page, problems } = await open('/', {
+      prepare: async (page) =>
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          if (url.origin === new URL(baseUrl).origin && /\.(js|css)$/.test(url.pathname)) fetched.push(url.pathname);
+        }),
+    });
+    await heading(page, 'Share and co-create the laws');
+    // The build's preloads (the bootstrap chunk and the shared modules) and home's lazy feed, which
+    // src/index.ts preloads from the JSON block (frontends/shell/build/first-load-preload.mjs).
+    const html = await (await page.request.get(`${baseUrl}/`)).text();
+    const preloads = [...html.matchAll(/<link [^>]*rel="preload"[^>]*>/g)].map((link) => /href="([^"]+)"/.exec(link[0])![1]!);
+    const block = /<script id="first-load-chunks" type="application\/json">([^<]*)<\/script>/.exec(html);
+    const homeChunks = (JSON.parse(block![1]!) as Record<string, string[]>)['/']!;
+    expect(preloads.some((file) => file.endsWith('.js'))).toBe(true);
+    expect(homeChunks.some((file) => file.endsWith('.js'))).toBe(true);
+    // None is wasted, and none is fetched a second time by the loader that uses it.
+    for (const file of [...preloads, ...homeChunks]) expect([file, fetched.filter((path) => path === file).length]).toEqual([file, 1]);
+    expect(problems).toEqual([]);
+  });
+
   it('renders the decisions screen from the decisions remote', async () => {
     const { root, problems, failedResponses } = await openRemote('/decisions', 'decisions', 'Decisions');
     expect(await root.textContent()).toContain('Each decision goes through five phases');

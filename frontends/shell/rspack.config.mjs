@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { FirstLoadPreloadPlugin } from './build/first-load-preload.mjs';
 import { cssRule, precompressed, productionRouterAlias, resolveTypeScript, sharedSingletons, tsxRule } from '@civic/frontend-kit/rspack';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -79,6 +80,8 @@ export default defineConfig({
   },
   plugins: [
     new rspack.HtmlRspackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer' }),
+    // Home's first render waits for its feed (src/screens/HomeScreen.tsx).
+    new FirstLoadPreloadPlugin({ bootstrap: './bootstrap.js', routeChunks: { '/': ['./home/HomeFeed.js'] } }),
     // public/remotes.json is the run-time remote map; deployments overwrite it, not the bundle.
     new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', to: '.' }] }),
     new BuildManifestPlugin(),

@@ -1,6 +1,9 @@
-// The first page's remote starts downloading now, beside the shell's own chunks: its manifest, then
-// its entry, its route module and that module's styles as preloads, which the federation runtime's
-// own loads then find ready (bootstrap.tsx). Nothing here runs the remote's code.
+// The first page's files start downloading now, beside the shell's own chunks (which index.html
+// preloads): the visit's catalogue, the opened page's lazy screen, and the page's remote (its
+// manifest, then its entry, its route module and that module's styles as preloads, which the
+// federation runtime's own loads then find ready). Nothing here runs React or the remote's code.
+import { initialLocale } from './i18n/locale.js';
+import { loadCatalog } from './i18n/messages.js';
 import { fetchEarly, manifestUrl, parseRemoteConfig, remoteModules, remoteOfPath, remotesConfigUrl, type RemoteName } from './remotes/config.js';
 
 /**
@@ -41,6 +44,20 @@ async function preloadRemote(name: RemoteName): Promise<void> {
   for (const file of exposed?.assets?.css?.sync ?? []) preload(new URL(file, base).href, 'style');
 }
 
+/** The files of the opened page's lazy screen, as the build named them in index.html (build/first-load-preload.mjs). */
+function preloadRouteChunks(): void {
+  let routeChunks: Record<string, string[]> = {};
+  try {
+    routeChunks = JSON.parse(document.getElementById('first-load-chunks')?.textContent ?? '{}') as Record<string, string[]>;
+  } catch {
+    // No list, no head start: the screen's own import fetches its files.
+  }
+  for (const file of routeChunks[window.location.pathname] ?? []) preload(file, file.endsWith('.css') ? 'style' : 'script');
+}
+
+// The same promise serves bootstrap.tsx's first render; a failure is left to it to retry and report.
+loadCatalog(initialLocale()).catch(() => undefined);
+preloadRouteChunks();
 const firstRemote = remoteOfPath(window.location.pathname, earlyRemotePaths);
 // A failure here costs nothing: the route's own load fetches everything again and reports it.
 if (firstRemote) preloadRemote(firstRemote).catch(() => undefined);
