@@ -24,7 +24,7 @@ import { shootBothWidths } from '../src/design-shots.js';
 import { startOwnStack, type OwnStack } from '../src/own-stack.js';
 import { PHASE_WALK_SETTINGS, phaseWalkers, walkThroughPhases, type Locale, type PhaseScreen, type Walkers } from '../src/phase-walk.js';
 import { APP_ROUTES, UNKNOWN_ID, type RouteIds } from '../src/routes.js';
-import { closeSessions, openSession, waitForHeading, type Session } from '../src/session.js';
+import { closeSessions, domQuiet, openSession, waitForHeading, type Session } from '../src/session.js';
 import { until } from '../src/until.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -155,7 +155,8 @@ async function designProblems(page: Page, label: string, { phase = false, locale
     await page.setViewportSize({ width, height });
     // Reduced motion: no transition is caught half-way by the contrast check.
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    await page.waitForTimeout(150);
+    // What the width or the theme changes (a layout switched by a media query listener) is in place.
+    await domQuiet(page, 50, 1_000);
     const seen = await measure(page);
     if (seen.overflow > 0) problems.push(`${at}: the page scrolls sideways by ${seen.overflow} px (${seen.wide.join(', ')})`);
     if (!seen.header) problems.push(`${at}: no page header (banner)`);
@@ -318,7 +319,8 @@ function layoutShift(page: Page): Promise<number> {
 async function settled(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('.loading, [data-remote-loading], [aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
+  // What arrives late (and could shift the layout) comes in before the checks.
+  await domQuiet(page, 100, 2_000);
 }
 
 beforeAll(async () => {

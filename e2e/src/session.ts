@@ -73,3 +73,31 @@ export async function expectDescribedError(page: Page, field: Locator, error: st
 export async function closeSessions(sessions: readonly (Session | undefined)[]): Promise<void> {
   await Promise.all(sessions.filter((session) => session !== undefined).map((session) => session.context.close()));
 }
+
+/**
+ * Waits until the page's document has not changed (no DOM mutation, no frame with a pending change)
+ * for `quietMs`, or `atMostMs` at the longest: a settled screen ends the wait at once, a screen still
+ * changing holds it. Used where a fixed pause stood after a navigation or a viewport change.
+ */
+export async function domQuiet(page: Page, quietMs: number, atMostMs: number): Promise<void> {
+  await page.evaluate(
+    ([quiet, atMost]) =>
+      new Promise<void>((resolve) => {
+        let timer = setTimeout(done, quiet);
+        const cap = setTimeout(done, atMost);
+        const observer = new MutationObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(done, quiet);
+        });
+        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        function done() {
+          observer.disconnect();
+          clearTimeout(timer);
+          clearTimeout(cap);
+          // The next frame: what the last mutation changed is laid out and painted.
+          requestAnimationFrame(() => resolve());
+        }
+      }),
+    [quietMs, atMostMs] as const,
+  );
+}

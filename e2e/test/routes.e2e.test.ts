@@ -15,6 +15,7 @@ import { registerVerified } from '../src/accounts.js';
 import { describeViolations, seriousAxeViolations } from '../src/axe.js';
 import { launchBrowser } from '../src/browser.js';
 import { APP_ROUTES, UNKNOWN_ID, type AppRoute, type RouteIds } from '../src/routes.js';
+import { domQuiet } from '../src/session.js';
 import { sharedStack } from '../src/shared-stack.js';
 
 const { baseUrl, mailUrl } = sharedStack;
@@ -86,7 +87,8 @@ const axeHere = (role: Role, locale: Locale) => (role === 'visitor') !== (locale
 async function settled(page: Page): Promise<string> {
   await page.locator('h1').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('.loading, [data-remote-loading]'), undefined, { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
+  // A guard's redirect or a late answer changes the document: wait until it has been still a while.
+  await domQuiet(page, 100, 2_000);
   expect(await page.locator('h1').count()).toBe(1);
   return ((await page.locator('h1').textContent()) ?? '').trim();
 }
