@@ -144,6 +144,32 @@ describe('shell', () => {
     expect(problems).toEqual([]);
   });
 
+  it("preloads a remote page's screen as its manifest names it, each file then fetched once", async () => {
+    const fetched: string[] = [];
+    const session = await open('/decisions/proposals', {
+      prepare: async (page) =>
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          if (url.origin === new URL(baseUrl).origin && /\.(js|css)$/.test(url.pathname)) fetched.push(url.pathname);
+        }),
+    });
+    await heading(remote(session.page, 'decisions'), 'Proposals');
+    // The remote's build lists, per route, its screen's files (frontend-kit's remoteConfig, routesModule).
+    const manifest = (await (await session.page.request.get(`${baseUrl}/remotes/decisions/mf-manifest.json`)).json()) as {
+      metaData: { publicPath: string; firstLoad: { path: string; files: string[] }[] };
+    };
+    const screen = manifest.metaData.firstLoad.find((route) => route.path === '/decisions/proposals')!;
+    expect(screen.files.some((file) => file.endsWith('.js'))).toBe(true);
+    const base = new URL(manifest.metaData.publicPath, baseUrl);
+    for (const file of screen.files) {
+      const { href, pathname } = new URL(file, base);
+      // Preloaded by the shell's entry (src/index.ts) beside the remote's entry, and fetched only then.
+      expect([pathname, await session.page.locator(`link[rel="preload"][href="${href}"]`).count()]).toEqual([pathname, 1]);
+      expect([pathname, fetched.filter((path) => path === pathname).length]).toEqual([pathname, 1]);
+    }
+    expect(session.problems).toEqual([]);
+  });
+
   it('renders the decisions screen from the decisions remote', async () => {
     const { root, problems, failedResponses } = await openRemote('/decisions', 'decisions', 'Decisions');
     expect(await root.textContent()).toContain('Each decision goes through five phases');

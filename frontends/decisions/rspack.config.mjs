@@ -11,6 +11,7 @@ const config = remoteConfig({
   dir: here('.'),
   name: 'decisions',
   exposes: { './DecisionsRoutes': './src/DecisionsRoutes.tsx' },
+  routesModule: here('./src/DecisionsRoutes.tsx'),
 });
 
 // @civic/contracts from its sources, as the shell does: no build-order dependency on `tsc -b`, and

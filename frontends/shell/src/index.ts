@@ -4,7 +4,7 @@
 // federation runtime's own loads then find ready). Nothing here runs React or the remote's code.
 import { initialLocale } from './i18n/locale.js';
 import { loadCatalog } from './i18n/messages.js';
-import { fetchEarly, manifestUrl, parseRemoteConfig, remoteModules, remoteOfPath, remotesConfigUrl, type RemoteName } from './remotes/config.js';
+import { fetchEarly, manifestUrl, matchesRoute, parseRemoteConfig, remoteModules, remoteOfPath, remotesConfigUrl, type RemoteName } from './remotes/config.js';
 
 /**
  * Each remote's first path segments. The same as AppRoutes' remotePaths, which cannot be imported
@@ -16,7 +16,8 @@ const earlyRemotePaths: Readonly<Record<RemoteName, readonly string[]>> = {
 };
 
 interface Manifest {
-  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  /** `firstLoad`: per route, most specific first, the files of its screen (the remote's build writes it). */
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string }; firstLoad?: { path: string; files: string[] }[] };
   exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
 }
 
@@ -42,6 +43,9 @@ async function preloadRemote(name: RemoteName): Promise<void> {
   const exposed = manifest.exposes?.find((expose) => expose.path === remoteModules[name]);
   for (const file of exposed?.assets?.js?.sync ?? []) preload(new URL(file, base).href, 'script');
   for (const file of exposed?.assets?.css?.sync ?? []) preload(new URL(file, base).href, 'style');
+  // The page's screen too, which the routes module would only ask for once it has run.
+  const screen = manifest.metaData?.firstLoad?.find((route) => matchesRoute(route.path, window.location.pathname));
+  for (const file of screen?.files ?? []) preload(new URL(file, base).href, file.endsWith('.css') ? 'style' : 'script');
 }
 
 /** The files of the opened page's lazy screen, as the build named them in index.html (build/first-load-preload.mjs). */

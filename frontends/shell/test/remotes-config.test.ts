@@ -1,4 +1,4 @@
-import { manifestUrl, parseRemoteConfig, remoteOfPath } from '../src/remotes/config.js';
+import { manifestUrl, matchesRoute, parseRemoteConfig, remoteOfPath } from '../src/remotes/config.js';
 
 describe('/remotes.json', () => {
   it('reads the manifest URL of each remote', () => {
@@ -50,5 +50,18 @@ describe('the remote of the first path, started before the shell renders', () =>
     expect(remoteOfPath('/', paths)).toBeNull();
     expect(remoteOfPath('/login', paths)).toBeNull();
     expect(remoteOfPath('/archives', paths)).toBeNull();
+  });
+});
+
+describe('matchesRoute', () => {
+  it('matches static segments exactly and a parameter to any one segment', () => {
+    expect(matchesRoute('/decisions/proposals', '/decisions/proposals')).toBe(true);
+    expect(matchesRoute('/decisions/proposals', '/decisions/proposals/')).toBe(true);
+    expect(matchesRoute('/decisions/proposals', '/decisions/final-vote')).toBe(false);
+    expect(matchesRoute('/archive/:id', '/archive/3f2a')).toBe(true);
+    expect(matchesRoute('/archive/:id', '/archive')).toBe(false);
+    expect(matchesRoute('/archive/:id', '/archive/3f2a/pdf')).toBe(false);
+    expect(matchesRoute('/decisions/history/:kind/:id', '/decisions/history/article/7')).toBe(true);
+    expect(matchesRoute('/decisions', '/decisions/7')).toBe(false);
   });
 });

@@ -62,6 +62,13 @@ export function manifestUrl(value: string, pageUrl: string): string {
   return new URL(value, new URL(remotesConfigUrl, pageUrl)).href;
 }
 
+/** Whether `pathname` is the route `pattern`'s ('/archive/:id' matches /archive/3f2a, not /archive). */
+export function matchesRoute(pattern: string, pathname: string): boolean {
+  const expected = pattern.split('/');
+  const actual = pathname.replace(/\/$/, '').split('/');
+  return expected.length === actual.length && expected.every((segment, index) => (segment.startsWith(':') ? actual[index] !== '' : segment === actual[index]));
+}
+
 /**
  * The remote that serves `pathname`, given each remote's route patterns ('/archive/*' serves
  * /archive and everything under it), or null for the shell's own screens.
